@@ -175,12 +175,12 @@ class Parser {
         pos++;
         continue;
       }
-      const escape = text[pos + 1];
-      const simple = ESCAPES[escape as keyof typeof ESCAPES];
+      const escapeChar = text[pos + 1];
+      const simple = ESCAPES[escapeChar as keyof typeof ESCAPES];
       if (simple !== undefined) {
         out += simple;
         pos += 2;
-      } else if (escape === "u") {
+      } else if (escapeChar === "u") {
         const hex = text.slice(pos + 2, pos + 6);
         if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\u escape", pos);
         out += String.fromCharCode(Number.parseInt(hex, 16));
@@ -254,7 +254,7 @@ export function setAtPath(root: unknown, path: readonly (string | number)[], rep
 
 /**
  * JSON with every integer exact: bigint values are written as plain JSON integers (digits, no quotes). Other values
- * follow JSON.stringify, except that a non-finite number is an error instead of a silent `null`.
+ * follow JSON.stringify, except that a non-finite number is an error instead of a silent `null` and -0 stays -0.
  */
 export function stringifyJson(value: unknown): string {
   const out: string[] = [];
@@ -272,7 +272,8 @@ function write(value: unknown, out: string[], seen: Set<object>): void {
       return;
     case "number":
       if (!Number.isFinite(value)) throw new TypeError(`stringifyJson: ${value} is not a JSON number`);
-      out.push(JSON.stringify(value));
+      // JSON.stringify writes -0 as 0; "-0" is valid JSON and reads back as -0.
+      out.push(Object.is(value, -0) ? "-0" : JSON.stringify(value));
       return;
     case "boolean":
       out.push(value ? "true" : "false");

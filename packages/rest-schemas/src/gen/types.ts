@@ -94,6 +94,9 @@ export interface LoginSuccess {
    * Informational text; present in the full login response.
    */
   message?: string;
+  /**
+   * Session data; holds the access token.
+   */
   data: {
     /**
      * JWT access token, sent as `Authorization: Bearer <ACCESS_TOKEN>` on every secured request until it expires.
