@@ -60,12 +60,17 @@ function schemaIssues(kind: Kind, value: unknown): ValidationIssue[] {
 function convertIds(kind: Kind, value: unknown, exact: Map<string, string>, issues: ValidationIssue[]): void {
   for (const pattern of kinds[kind].ids) {
     visit(value, pattern, (parent, key, path) => {
-      const at = pointer(path);
       const rounded = parent[key];
       if (typeof rounded !== "number") return;
+      if (Number.isSafeInteger(rounded)) {
+        // Safe integers never have a big-integer token, so the common case needs no pointer.
+        parent[key] = BigInt(rounded);
+        return;
+      }
+      const at = pointer(path);
       const digits = exact.get(at);
       exact.delete(at);
-      if (digits === undefined && !Number.isSafeInteger(rounded)) {
+      if (digits === undefined) {
         const expected = "an instrument id written as plain integer digits";
         issues.push({
           path: at,
@@ -75,7 +80,7 @@ function convertIds(kind: Kind, value: unknown, exact: Map<string, string>, issu
         });
         return;
       }
-      const id = digits === undefined ? BigInt(rounded) : BigInt(digits);
+      const id = BigInt(digits);
       if (id > UINT64_MAX) {
         issues.push({ path: at, expected: "an unsigned 64-bit integer", received: `integer ${id}`, keyword: "uint64" });
         return;
