@@ -13,7 +13,7 @@ test("plain JSON.parse rounds the 17-digit order id; parseJson does not", () => 
 });
 
 test("the id 24091124420000098 survives parse, validate, use and stringify unchanged", () => {
-  const text = stringifyJson({ C1: [{ ...position, instrument_id: BigInt(ORDER_ID) }] }).replace(ORDER_ID, ORDER_ID);
+  const text = stringifyJson({ C1: [{ ...position, instrument_id: BigInt(ORDER_ID) }] });
   assert.ok(text.includes(`"instrument_id":${ORDER_ID},`), "written as a plain JSON integer");
   const positions = parseJson(text, "positions");
   const id = positions.C1?.[0]?.instrument_id;
