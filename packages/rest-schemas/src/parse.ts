@@ -136,11 +136,20 @@ function placeBigIntegers(
 export function parseJson<K extends Kind>(text: string, kind: K): KindTypes[K];
 export function parseJson(text: string): unknown;
 export function parseJson(text: string, kind?: Kind): unknown {
+  if (kind !== undefined) checkKind(kind);
   const document = parseLossless(text);
   if (kind === undefined) {
     return placeBigIntegers("trades", document.value, document.bigIntegers, exactDigits(document.bigIntegers), []);
   }
   return typedFromDocument(kind, document.value, document.bigIntegers);
+}
+
+/** A kind name comes from the caller's code: a typo is a programming error, reported before any parsing. */
+function checkKind(kind: unknown): asserts kind is Kind {
+  if (typeof kind === "string" && Object.hasOwn(kinds, kind)) return;
+  throw new RangeError(
+    `unknown payload kind ${JSON.stringify(kind)}; expected one of: ${Object.keys(kinds).join(", ")}`,
+  );
 }
 
 function exactDigits(tokens: readonly BigIntegerToken[]): Map<string, string> {
@@ -178,6 +187,7 @@ function toJsonModel(value: unknown): unknown {
  * (bigint ids) and the plain JSON form (number ids). Returns every issue; an empty list means valid.
  */
 export function validate(kind: Kind, value: unknown): readonly ValidationIssue[] {
+  checkKind(kind);
   const issues = schemaIssues(kind, toJsonModel(value));
   for (const pattern of kinds[kind].ids) {
     visit(value, pattern, (parent, key, path) => {

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { type Kind, parseJson, SchemaValidationError, stringifyJson, type ValidationIssue } from "../src/index.js";
+import {
+  assertValid,
+  type Kind,
+  parseJson,
+  SchemaValidationError,
+  stringifyJson,
+  type ValidationIssue,
+  validate,
+} from "../src/index.js";
 import { allKinds, type Schema, schemaOf } from "./helpers.js";
 
 /** The issues parseJson reports for `body` as `kind`; fails the test when it does not throw. */
@@ -140,5 +148,19 @@ test("the error message names the kind, the path, the expectation and what came"
       (error as Error).message,
       "ltpRequest does not match its schema: /InstrumentIds: expected an array of at least 1 item, received array of 0 items",
     );
+  }
+});
+
+test("an unknown kind is a RangeError naming the known kinds, not a crash inside the validator", () => {
+  for (const call of [
+    () => parseJson("{}", "positionsResponse" as never),
+    () => validate("toString" as never, {}),
+    () => assertValid("__proto__" as never, {}),
+  ]) {
+    assert.throws(call, (error: unknown) => {
+      assert.ok(error instanceof RangeError);
+      assert.match(error.message, /unknown payload kind .*expected one of: .*loginRequest/);
+      return true;
+    });
   }
 });
