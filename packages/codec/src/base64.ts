@@ -1,4 +1,4 @@
-// A base64 decoder on plain arrays (no Buffer, no atob: atob returns a binary
+// A base64 decoder on plain typed arrays (no Node-only API, no atob: atob returns a binary
 // string that would need a second pass). Accepts the standard alphabet and the
 // URL-safe one ('-' and '_'), with or without '=' padding; rejects whitespace,
 // misplaced padding and a length that no encoding produces (4n + 1).

@@ -1,7 +1,7 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { base64DecodedLength, decodeBase64Into } from "./base64.js";
 import { type DecodedMessage, decodeFrame, decodeFrameInto, type Int64Mode, int64ModeOf } from "./decode.js";
-import { DecodeError, type DecodeErrorCode } from "./errors.js";
+import { DecodeError } from "./errors.js";
 import { newMarketDataMessageBase, Pools } from "./gen/messages.js";
 import { Reader } from "./reader.js";
 
@@ -62,6 +62,8 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
   private partial: Uint8Array = EMPTY;
   private partialFilled = 0;
   private partialOffset = 0;
+  /** Where that frame's length prefix began: what a TRUNCATED end reports. */
+  private partialFrameStart = 0;
   /** Bytes still to drop from a frame rejected by its length prefix. */
   private skipping = 0;
   /** Set by an error after which the stream cannot be resynchronised. */
@@ -132,7 +134,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
   end(): void {
     if (this.fatal !== undefined) return;
     const cut = this.prefixLength > 0 || this.partial !== EMPTY;
-    const at = this.prefixLength > 0 ? this.prefixOffset : this.partialOffset;
+    const at = this.prefixLength > 0 ? this.prefixOffset : this.partialFrameStart;
     this.prefixLength = 0;
     this.partial = EMPTY;
     this.partialFilled = 0;
@@ -285,6 +287,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       this.partial.set(chunk.subarray(pos, len));
       this.partialFilled = len - pos;
       this.partialOffset = frameOffset;
+      this.partialFrameStart = prefixStart;
       return;
     }
   }
