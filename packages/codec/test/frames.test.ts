@@ -311,6 +311,15 @@ describe("message and base64 framing", () => {
   });
 });
 
+function streamOf<T>(chunks: T[]): ReadableStream<T> {
+  return new ReadableStream<T>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+}
+
 describe("async sources and streams", () => {
   const list = fc.sample(messageBytes, { numRuns: 10, seed: 11 });
   const stream = concat(list.map((b) => concat([new Uint8Array(varint(b.length)), b])));
@@ -328,10 +337,10 @@ describe("async sources and streams", () => {
 
   test("decodeFrames over a ReadableStream, and a truncated end rejects", async () => {
     const got = [];
-    for await (const m of decodeFrames(ReadableStream.from(chunks))) got.push(m);
+    for await (const m of decodeFrames(streamOf(chunks))) got.push(m);
     assert.deepStrictEqual(got, expected);
     await assert.rejects(async () => {
-      for await (const _ of decodeFrames(ReadableStream.from([stream.subarray(0, stream.length - 1)]))) {
+      for await (const _ of decodeFrames(streamOf([stream.subarray(0, stream.length - 1)]))) {
         // drain
       }
     }, DecodeError);
@@ -339,9 +348,10 @@ describe("async sources and streams", () => {
 
   test("createDecodeStream: a TransformStream from chunks to messages", async () => {
     const got = [];
-    for await (const m of ReadableStream.from(chunks).pipeThrough(createDecodeStream({ int64: "string" }))) {
-      got.push(m);
-    }
+    const reader = streamOf(chunks)
+      .pipeThrough(createDecodeStream({ int64: "string" }))
+      .getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) got.push(next.value);
     assert.deepStrictEqual(
       got,
       list.map((b) => decodeMessage(b, { int64: "string" })),
