@@ -85,7 +85,7 @@ export function decodeMessage(bytes: Uint8Array, options?: DecodeOptions): unkno
   r.frameIndex = 0;
   r.frameStart = 0;
   checkBytes(bytes, r);
-  r.reset(bytes, undefined, 0, bytes.length, 0, 0);
+  r.reset(bytes, 0, bytes.length, 0, 0);
   try {
     return decodeFrame(r);
   } finally {
@@ -115,7 +115,7 @@ export class ReusingDecoder<M extends Int64Mode = "bigint"> {
   decode(bytes: Uint8Array): DecodedMessage<M> {
     const r = this.reader;
     checkBytes(bytes, r);
-    r.reset(bytes, undefined, 0, bytes.length, 0, 0);
+    r.reset(bytes, 0, bytes.length, 0, 0);
     try {
       return decodeFrameInto(r, this.target, this.pools) as DecodedMessage<M>;
     } finally {

@@ -143,6 +143,15 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
   }
 
   private consume(chunk: Uint8Array | string): void {
+    try {
+      this.consumeChunk(chunk);
+    } finally {
+      // Frames of one chunk share the reader's view of it; drop the chunk once it is consumed.
+      this.reader.release();
+    }
+  }
+
+  private consumeChunk(chunk: Uint8Array | string): void {
     if (this.fatal !== undefined) {
       // The stream cannot be resynchronised: with onError (already told) the rest is dropped.
       if (this.onError === undefined) throw this.fatal;
@@ -169,7 +178,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       this.frameIndex++;
       return;
     }
-    this.decodeAt(chunk, undefined, 0, chunk.length, start);
+    this.decodeAt(chunk, 0, chunk.length, start);
   }
 
   private consumeBase64(text: string): void {
@@ -198,7 +207,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       );
       return;
     }
-    this.decodeAt(this.base64Scratch, undefined, 0, size, start);
+    this.decodeAt(this.base64Scratch, 0, size, start);
   }
 
   private consumeDelimited(chunk: Uint8Array): void {
@@ -206,7 +215,6 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     this.offset += chunk.length;
     const len = chunk.length;
     let pos = 0;
-    let view: DataView | undefined;
 
     if (this.skipping > 0) {
       const drop = Math.min(this.skipping, len);
@@ -223,9 +231,16 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       const frame = this.partial;
       this.partial = EMPTY;
       this.partialFilled = 0;
-      this.decodeAt(frame, undefined, 0, frame.length, this.partialOffset);
+      this.decodeAt(frame, 0, frame.length, this.partialOffset);
     }
     while (pos < len) {
+      // Fast path: a one-byte prefix (frames under 128 bytes) needs none of the bookkeeping below.
+      const first = chunk[pos];
+      if (first < 0x80 && this.prefixLength === 0 && pos + 1 + first <= len && first <= this.maxFrameBytes) {
+        this.decodeAt(chunk, pos + 1, pos + 1 + first, chunkOffset + pos + 1);
+        pos += 1 + first;
+        continue;
+      }
       // The length prefix: up to 10 bytes, possibly cut by the chunk boundary.
       const prefixStart = this.prefixLength > 0 ? this.prefixOffset : chunkOffset + pos;
       let size = 0;
@@ -277,8 +292,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       }
       if (pos + size <= len) {
         // The whole frame is in this chunk: decode it in place, no copy.
-        view ??= new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        this.decodeAt(chunk, view, pos, pos + size, frameOffset);
+        this.decodeAt(chunk, pos, pos + size, frameOffset);
         pos += size;
         continue;
       }
@@ -292,16 +306,10 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     }
   }
 
-  private decodeAt(
-    buf: Uint8Array,
-    view: DataView | undefined,
-    start: number,
-    end: number,
-    streamOffset: number,
-  ): void {
+  private decodeAt(buf: Uint8Array, start: number, end: number, streamOffset: number): void {
     const r = this.reader;
     const frameIndex = this.frameIndex++;
-    r.reset(buf, view, start, end, streamOffset, frameIndex);
+    r.reset(buf, start, end, streamOffset, frameIndex);
     let message: MarketDataMessageBase;
     try {
       message =
@@ -310,11 +318,9 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
           : decodeFrameInto(r, this.target, this.pools);
     } catch (error) {
       if (!(error instanceof DecodeError)) throw error;
-      r.release();
       this.report(error);
       return;
     }
-    r.release();
     if (this.visitor === undefined) this.collected.push(message as DecodedMessage<M>);
     else this.visitor(message as DecodedMessage<M>);
   }
