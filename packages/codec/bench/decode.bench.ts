@@ -24,8 +24,11 @@ const Long = protobufjs.util.Long;
 /** protobufjs decodes 64-bit fields as Long objects when `long` is loaded, else as (possibly rounded) numbers. */
 function protobufjsLongs(on: boolean): void {
   if (on && Long === undefined) throw new Error("protobufjs found no Long implementation");
-  protobufjs.util.Long = on ? Long : undefined;
+  (protobufjs.util as { Long: unknown }).Long = on ? Long : undefined;
   protobufjs.configure();
+  // Make sure the switch took: the ID of the first frame is a Long object or a number.
+  const id = PbjsBase.decode(frames[0].bytes).ID;
+  if (typeof id !== (on ? "object" : "number")) throw new Error(`protobufjs Long=${on} gave a ${typeof id} ID`);
 }
 
 let sink = 0;
