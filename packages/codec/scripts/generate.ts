@@ -1,0 +1,346 @@
+// Writes src/gen/messages.ts: one decoder (new/merge), one encoder and one reset
+// function per message of the market-data schema, from protobuf-es's descriptors.
+// Generated rather than hand-written because TouchLineDataMessage and
+// MarketDepthMessage share 19 fields and every message needs the same three
+// functions; a schema change is then one `pnpm generate`, and CI's freshness check
+// proves the committed decoders match the schema. Run: pnpm generate.
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+// The source, not @tickwire/proto's dist: generate runs before build in CI.
+import { file_tickwire_marketdata_v1_marketdata as file } from "../../proto/src/gen/tickwire/marketdata/v1/marketdata_pb.js";
+
+type Kind = "int32" | "uint32" | "enum" | "uint64" | "int64" | "double" | "string" | "message";
+
+function kindOf(field: DescField): Kind {
+  if (field.fieldKind === "enum") return "enum";
+  if (field.fieldKind === "message") return "message";
+  if (field.fieldKind === "list" && field.listKind === "message") return "message";
+  if (field.fieldKind === "scalar") {
+    switch (field.scalar) {
+      case ScalarType.INT32:
+        return "int32";
+      case ScalarType.UINT32:
+        return "uint32";
+      case ScalarType.UINT64:
+        return "uint64";
+      case ScalarType.INT64:
+        return "int64";
+      case ScalarType.DOUBLE:
+        return "double";
+      case ScalarType.STRING:
+        return "string";
+    }
+  }
+  // Extend the generator (and reader.ts / writer.ts) before using another field type.
+  throw new Error(`generate: ${field.parent.typeName}.${field.name}: field type not supported by the codec generator`);
+}
+
+const wireTypeOf = (kind: Kind): number => (kind === "double" ? 1 : kind === "string" || kind === "message" ? 2 : 0);
+
+function tagBytes(field: DescField): number[] {
+  let tag = ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;
+  const bytes: number[] = [];
+  while (tag > 0x7f) {
+    bytes.push((tag & 0x7f) | 0x80);
+    tag >>>= 7;
+  }
+  bytes.push(tag);
+  return bytes;
+}
+
+const hex = (n: number) => `0x${n.toString(16).padStart(2, "0")}`;
+const tagOf = (field: DescField) => ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;
+
+function zeroOf(kind: Kind): string {
+  return kind === "uint64" || kind === "int64" ? "zero64" : kind === "string" ? '""' : "0";
+}
+
+function readExpr(kind: Kind, target: string): string {
+  switch (kind) {
+    case "int32":
+    case "enum":
+      return "readInt32(r)";
+    case "uint32":
+      return "readUint32(r)";
+    case "uint64":
+      return "readUint64(r)";
+    case "int64":
+      return "readInt64(r)";
+    case "double":
+      return "readDouble(r)";
+    case "string":
+      return `r.pools === undefined ? readString(r) : readStringReusing(r, ${target})`;
+    case "message":
+      throw new Error("messages are not scalars");
+  }
+}
+
+function genNew(desc: DescMessage): string {
+  const props = [`$typeName: "${desc.typeName}"`];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      props.push(`${member.localName}: { case: undefined }`);
+    } else if (member.fieldKind === "list") {
+      props.push(`${member.localName}: []`);
+    } else if (member.fieldKind !== "message") {
+      props.push(`${member.localName}: ${zeroOf(kindOf(member))}`);
+    }
+    // A singular message field is absent from a fresh protobuf-es message: no property.
+  }
+  return `/** A fresh ${desc.name} with the own properties, in the order, that protobuf-es's create() gives it. */
+export function new${desc.name}(zero64: bigint): ${desc.name} {
+  return { ${props.join(", ")} };
+}
+`;
+}
+
+function genReset(desc: DescMessage): string {
+  const lines: string[] = [];
+  for (const member of desc.members) {
+    if (member.kind === "oneof") {
+      // A shared empty oneof: resetting must not allocate.
+      lines.push(`  m.${member.localName} = NO_CASE;`);
+    } else if (member.fieldKind === "list") {
+      lines.push(`  m.${member.localName}.length = 0;`);
+    } else if (member.fieldKind === "message") {
+      lines.push(`  m.${member.localName} = undefined;`);
+    } else {
+      lines.push(`  m.${member.localName} = ${zeroOf(kindOf(member))};`);
+    }
+  }
+  return `export function reset${desc.name}(m: ${desc.name}, zero64: bigint): void {
+${lines.join("\n")}
+}
+`;
+}
+
+function genMerge(desc: DescMessage): string {
+  const cases: string[] = [];
+  for (const field of desc.fields) {
+    const kind = kindOf(field);
+    const name = field.localName;
+    if (kind !== "message") {
+      cases.push(`      case ${tagOf(field)}:
+        m.${name} = ${readExpr(kind, `m.${name}`)};
+        break;`);
+      continue;
+    }
+    const child = field.message;
+    if (child === undefined) throw new Error("message field without a message type");
+    const make = `r.pools === undefined ? new${child.name}(r.zero64 as bigint) : r.pools.take${child.name}()`;
+    const mergeChild = `merge${child.name}(r, childEnd, child, depth + 1);`;
+    if (field.fieldKind === "list") {
+      cases.push(`      case ${tagOf(field)}: {
+        const childEnd = readLengthEnd(r);
+        const child = ${make};
+        ${mergeChild}
+        m.${name}.push(child);
+        break;
+      }`);
+    } else if (field.oneof !== undefined) {
+      const oneof = field.oneof.localName;
+      // protobuf-es merges into the member only when it is the current case.
+      cases.push(`      case ${tagOf(field)}: {
+        const childEnd = readLengthEnd(r);
+        const current = m.${oneof};
+        const child = current.case === "${name}" ? current.value : ${make};
+        ${mergeChild}
+        if (current.case !== "${name}") m.${oneof} = r.pools === undefined ? { case: "${name}", value: child } : r.pools.hold${name}(child);
+        break;
+      }`);
+    } else {
+      cases.push(`      case ${tagOf(field)}: {
+        const childEnd = readLengthEnd(r);
+        const child = m.${name} ?? (${make});
+        ${mergeChild}
+        m.${name} = child;
+        break;
+      }`);
+    }
+  }
+  const known = [...new Set(desc.fields.map((f) => f.number))].map((n) => `case ${n}:`).join(" ");
+  return `export function merge${desc.name}(r: Reader, end: number, m: ${desc.name}, depth: number): void {
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+${cases.join("\n")}
+      default:
+        switch (tag >>> 3) {
+          ${known}
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+}
+`;
+}
+
+function writeTagStmt(field: DescField): string {
+  const bytes = tagBytes(field);
+  return bytes.length === 1 ? `writeByte(w, ${hex(bytes[0])});` : `writeBytes2(w, ${hex(bytes[0])}, ${hex(bytes[1])});`;
+}
+
+function genEncode(desc: DescMessage): string {
+  const lines: string[] = [];
+  const sorted = desc.fields.slice().sort((a, b) => a.number - b.number);
+  for (const field of sorted) {
+    const kind = kindOf(field);
+    const name = field.localName;
+    const path = `"${desc.name}.${name}"`;
+    if (kind === "message") {
+      const child = field.message;
+      if (child === undefined) throw new Error("message field without a message type");
+      const body = `${writeTagStmt(field)}
+    const at = fork(w);
+    encode${child.name}(w, CHILD);
+    join(w, at);`;
+      if (field.fieldKind === "list") {
+        lines.push(`  for (const item of m.${name}) {
+    ${body.replace("CHILD", "item")}
+  }`);
+      } else if (field.oneof !== undefined) {
+        const oneof = field.oneof.localName;
+        lines.push(`  if (m.${oneof}.case === "${name}") {
+    ${body.replace("CHILD", `m.${oneof}.value`)}
+  }`);
+      } else {
+        lines.push(`  if (m.${name} !== undefined) {
+    ${body.replace("CHILD", `m.${name}`)}
+  }`);
+      }
+      continue;
+    }
+    // Presence as protobuf-es decides it for implicit-presence proto3 fields.
+    const present =
+      kind === "double"
+        ? `!Object.is(m.${name}, 0)`
+        : kind === "string"
+          ? `m.${name} !== ""`
+          : // Loose, as protobuf-es: 0n, 0 and "0" are all zero (any int64 mode can be encoded).
+            `(m.${name} as unknown) != 0`;
+    const writer = {
+      int32: "writeInt32",
+      enum: "writeInt32",
+      uint32: "writeUint32",
+      uint64: "writeUint64",
+      int64: "writeInt64",
+      double: "writeDouble",
+      string: "writeString",
+    }[kind];
+    lines.push(`  if (${present}) {
+    ${writeTagStmt(field)}
+    ${writer}(w, m.${name}, ${path});
+  }`);
+  }
+  return `export function encode${desc.name}(w: Writer, m: ${desc.name}): void {
+  if (m.$typeName !== "${desc.typeName}") failMessage("${desc.name}", m.$typeName);
+${lines.join("\n")}
+}
+`;
+}
+
+function genPools(messages: DescMessage[]): string {
+  const fields: string[] = [];
+  const takes: string[] = [];
+  for (const desc of messages) {
+    fields.push(`  private readonly ${desc.name}s: ${desc.name}[] = [];
+  private used${desc.name} = 0;`);
+    takes.push(`  take${desc.name}(): ${desc.name} {
+    const pool = this.${desc.name}s;
+    const index = this.used${desc.name}++;
+    if (index < pool.length) {
+      const m = pool[index];
+      reset${desc.name}(m, this.zero64);
+      return m;
+    }
+    const m = new${desc.name}(this.zero64);
+    pool.push(m);
+    return m;
+  }`);
+  }
+  const base = messages[0];
+  const oneof = base.oneofs[0];
+  const holders: string[] = [];
+  for (const field of oneof.fields) {
+    const type = `Extract<${base.name}["${oneof.localName}"], { case: "${field.localName}" }>`;
+    fields.push(`  private readonly holder${field.localName}: ${type};`);
+    holders.push(`  hold${field.localName}(value: ${type}["value"]): ${type} {
+    const holder = this.holder${field.localName};
+    holder.value = value;
+    return holder;
+  }`);
+  }
+  const init = oneof.fields
+    .map((f) => `    this.holder${f.localName} = { case: "${f.localName}", value: new${f.message?.name}(zero64) };`)
+    .join("\n");
+  const starts = messages.map((d) => `    this.used${d.name} = 0;`).join("\n");
+  return `/**
+ * Recycled message objects for the reusing decoder: one growing pool per message
+ * type, rewound at every frame, plus one oneof holder per subtype case.
+ */
+export class Pools {
+  private readonly zero64: bigint;
+${fields.join("\n")}
+
+  constructor(zero64: bigint) {
+    this.zero64 = zero64;
+${init}
+  }
+
+  /** Rewinds every pool: the objects handed out for the previous frame are reused from here on. */
+  rewind(): void {
+${starts}
+  }
+
+${takes.join("\n\n")}
+
+${holders.join("\n\n")}
+}
+`;
+}
+
+const messages = file.messages;
+const names = messages.map((m) => m.name);
+const out = `// @generated by packages/codec/scripts/generate.ts from tickwire/marketdata/v1/marketdata.proto. Do not edit.
+// Regenerate with \`pnpm generate\`. 64-bit fields are typed as bigint (the default
+// int64 mode); decode.ts types the other modes at the public boundary.
+import type { ${names.join(", ")} } from "@tickwire/proto";
+import {
+  failWireType,
+  type Reader,
+  readDouble,
+  readInt32,
+  readInt64,
+  readLengthEnd,
+  readString,
+  readStringReusing,
+  readTag,
+  readUint32,
+  readUint64,
+  skipField,
+} from "../reader.js";
+import {
+  failMessage,
+  fork,
+  join,
+  type Writer,
+  writeByte,
+  writeBytes2,
+  writeDouble,
+  writeInt32,
+  writeInt64,
+  writeString,
+  writeUint32,
+  writeUint64,
+} from "../writer.js";
+
+const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
+
+${messages.map((d) => [genNew(d), genMerge(d), genReset(d), genEncode(d)].join("\n")).join("\n")}
+${genPools(messages)}`;
+
+const target = fileURLToPath(new URL("../src/gen/messages.ts", import.meta.url));
+writeFileSync(target, out);
+console.log(`wrote ${target}`);

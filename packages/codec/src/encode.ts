@@ -1,0 +1,33 @@
+import type { MarketDataMessageBase } from "@tickwire/proto";
+import type { DecodedMessage, Int64Mode } from "./decode.js";
+import { encodeMarketDataMessageBase } from "./gen/messages.js";
+import { Writer, writeVarint32 } from "./writer.js";
+
+/** Any decoded message: 64-bit fields may be bigint, number or decimal string. */
+export type EncodableMessage = MarketDataMessageBase | DecodedMessage<Int64Mode>;
+
+// encodeMessage calls no user code while writing, so one scratch buffer serves every call.
+const shared = new Writer();
+
+function encodeInto(w: Writer, message: EncodableMessage): void {
+  w.pos = 0;
+  encodeMarketDataMessageBase(w, message as MarketDataMessageBase);
+}
+
+/** Encodes byte for byte as protobuf-es's `toBinary(MarketDataMessageBaseSchema, message)`; throws EncodeError for invalid values. */
+export function encodeMessage(message: EncodableMessage): Uint8Array {
+  encodeInto(shared, message);
+  return shared.buf.slice(0, shared.pos);
+}
+
+/** The message with a varint length prefix: the "delimited" framing (protobuf's writeDelimitedTo). */
+export function encodeDelimited(message: EncodableMessage): Uint8Array {
+  encodeInto(shared, message);
+  const len = shared.pos;
+  const prefix = new Writer();
+  writeVarint32(prefix, len);
+  const out = new Uint8Array(prefix.pos + len);
+  out.set(prefix.buf.subarray(0, prefix.pos));
+  out.set(shared.buf.subarray(0, len), prefix.pos);
+  return out;
+}

@@ -1,0 +1,474 @@
+// The wire-level primitives, one small function per wire type, in the style of
+// mapbox/pbf and protobuf.js's reader: the state lives on one monomorphic Reader
+// object, the common case is handled inline, and every error leaves through a
+// separate `fail*` function so the hot functions stay small enough to inline.
+//
+// Bounds: `len` is the end of the current frame, not the end of `buf`. A frame that
+// sits inside a larger chunk is decoded in place, so reading up to `buf.length`
+// would leak into the next frame. Like protobuf-es, nested messages are checked
+// against the frame end only (see README, "Compatibility").
+import { DecodeError, type DecodeErrorCode } from "./errors.js";
+import type { Pools } from "./gen/messages.js";
+import { decodeUtf8Strict } from "./utf8.js";
+
+export const INT64_BIGINT = 0;
+export const INT64_STRING = 1;
+export const INT64_NUMBER = 2;
+
+/** protobuf-es's recursion limit; group skipping gets `RECURSION_LIMIT - depth` levels. */
+export const RECURSION_LIMIT = 100;
+
+const EMPTY = new Uint8Array(0);
+const TWO_32 = 4294967296;
+
+// Doubles: DataView.getFloat64 is the fastest read (inlined by the JIT), but
+// constructing a DataView costs about as much as ten doubles (measured: ~130 ns
+// against ~11 ns for a byte copy into a Float64Array). So a frame's first few
+// doubles go through the scratch, and a view is made only when a frame has more.
+const scratch = new Float64Array(1);
+const scratchBytes = new Uint8Array(scratch.buffer);
+const SCRATCH_DOUBLES = 4;
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+export class Reader {
+  buf: Uint8Array = EMPTY;
+  /** A view of `buf`, made once a frame has read SCRATCH_DOUBLES doubles. */
+  view: DataView | undefined = undefined;
+  doublesRead = 0;
+  pos = 0;
+  /** Exclusive end of the frame being decoded. */
+  len = 0;
+  /** Where the frame starts in `buf`, and that position's offset in the whole stream. */
+  frameStart = 0;
+  streamOffset = 0;
+  frameIndex = 0;
+  int64 = INT64_BIGINT;
+  /** The zero value of a 64-bit field in the current `int64` mode. */
+  zero64: bigint | string | number = 0n;
+  /** Set by the reusing decoder: where recycled message objects come from. */
+  pools: Pools | undefined = undefined;
+  /** Low and high words of the last 64-bit varint: returned here to avoid allocating a pair. */
+  lo = 0;
+  hi = 0;
+
+  setMode(mode: number): void {
+    this.int64 = mode;
+    this.zero64 = mode === INT64_BIGINT ? 0n : mode === INT64_STRING ? "0" : 0;
+  }
+
+  /** Points the reader at `buf[start, end)`. */
+  reset(buf: Uint8Array, start: number, end: number, streamOffset: number, frameIndex: number): void {
+    // Frames decoded in place from one chunk share its view.
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = undefined;
+      this.doublesRead = 0;
+    }
+    this.pos = start;
+    this.len = end;
+    this.frameStart = start;
+    this.streamOffset = streamOffset;
+    this.frameIndex = frameIndex;
+  }
+
+  /** Drops the buffer so a module-level reader does not keep the caller's bytes alive. */
+  release(): void {
+    this.buf = EMPTY;
+    this.view = undefined;
+    this.doublesRead = 0;
+  }
+}
+
+export function fail(r: Reader, code: DecodeErrorCode, detail: string, at: number = r.pos): never {
+  throw new DecodeError(code, detail, r.streamOffset + (at - r.frameStart), r.frameIndex);
+}
+
+function failTruncated(r: Reader, at: number): never {
+  fail(r, "TRUNCATED", "the message ends inside a field", at);
+}
+
+/** A 32-bit varint (uint32, int32, enum, lengths), read exactly as protobuf-es does: up to 10 bytes, the high bits dropped. */
+export function readVarint32(r: Reader): number {
+  const pos = r.pos;
+  if (pos < r.len) {
+    const b = r.buf[pos];
+    // Fast path: most lengths, enums and small counts are one byte.
+    if (b < 0x80) {
+      r.pos = pos + 1;
+      return b;
+    }
+  }
+  return readVarint32Slow(r);
+}
+
+function readVarint32Slow(r: Reader): number {
+  const buf = r.buf;
+  const len = r.len;
+  const start = r.pos;
+  let pos = start;
+  let result = 0;
+  let b = 0;
+  for (let shift = 0; shift < 28; shift += 7) {
+    if (pos >= len) failTruncated(r, start);
+    b = buf[pos++];
+    result |= (b & 0x7f) << shift;
+    if (b < 0x80) {
+      r.pos = pos;
+      return result;
+    }
+  }
+  if (pos >= len) failTruncated(r, start);
+  b = buf[pos++];
+  result |= (b & 0x0f) << 28;
+  // Bytes 6 to 10 of an over-long (but valid) varint carry only sign extension.
+  for (let read = 5; b >= 0x80; read++) {
+    if (read === 10) fail(r, "VARINT_TOO_LONG", "a varint has more than 10 bytes", start);
+    if (pos >= len) failTruncated(r, start);
+    b = buf[pos++];
+  }
+  r.pos = pos;
+  return result >>> 0;
+}
+
+/** A field tag (`fieldNo << 3 | wireType`); at most 5 bytes and 32 bits, as protobuf-es requires. */
+export function readTag(r: Reader): number {
+  // Callers loop while pos < end <= len, so the first byte is in bounds.
+  const buf = r.buf;
+  const pos = r.pos;
+  const b0 = buf[pos];
+  if (b0 < 0x80) {
+    r.pos = pos + 1;
+    return b0;
+  }
+  // Fields 16 to 2047 (the subtype oneof 500-506, IndexDataList 401) have two-byte tags.
+  if (pos + 1 < r.len) {
+    const b1 = buf[pos + 1];
+    if (b1 < 0x80) {
+      r.pos = pos + 2;
+      return (b0 & 0x7f) | (b1 << 7);
+    }
+  }
+  const tag = readVarint32Slow(r);
+  const read = r.pos - pos;
+  if (read > 5 || (read === 5 && buf[r.pos - 1] > 0x0f)) fail(r, "INVALID_TAG", "a tag overflows 32 bits", pos);
+  return tag;
+}
+
+/** A 64-bit varint into `r.lo` / `r.hi` (both as signed 32-bit words), exactly as protobuf-es's varint64read. */
+export function readVarint64(r: Reader): void {
+  const buf = r.buf;
+  let pos = r.pos;
+  // Fast path: ten bytes are in the frame, so no byte needs its own bounds check.
+  // Instrument IDs (~2^50) take 8 bytes; prices' quantities and times 1 to 6.
+  if (pos + 10 <= r.len) {
+    let b = buf[pos++];
+    let lo = b & 0x7f;
+    if (b >= 0x80) {
+      b = buf[pos++];
+      lo |= (b & 0x7f) << 7;
+      if (b >= 0x80) {
+        b = buf[pos++];
+        lo |= (b & 0x7f) << 14;
+        if (b >= 0x80) {
+          b = buf[pos++];
+          lo |= (b & 0x7f) << 21;
+          if (b >= 0x80) {
+            b = buf[pos++];
+            lo |= (b & 0x0f) << 28;
+            let hi = (b & 0x70) >> 4;
+            if (b >= 0x80) {
+              b = buf[pos++];
+              hi |= (b & 0x7f) << 3;
+              if (b >= 0x80) {
+                b = buf[pos++];
+                hi |= (b & 0x7f) << 10;
+                if (b >= 0x80) {
+                  b = buf[pos++];
+                  hi |= (b & 0x7f) << 17;
+                  if (b >= 0x80) {
+                    b = buf[pos++];
+                    hi |= (b & 0x7f) << 24;
+                    if (b >= 0x80) {
+                      b = buf[pos++];
+                      hi |= (b & 0x7f) << 31;
+                      if (b >= 0x80) fail(r, "VARINT_TOO_LONG", "a varint has more than 10 bytes", r.pos);
+                    }
+                  }
+                }
+              }
+            }
+            r.pos = pos;
+            r.lo = lo;
+            r.hi = hi;
+            return;
+          }
+        }
+      }
+    }
+    r.pos = pos;
+    r.lo = lo;
+    r.hi = 0;
+    return;
+  }
+  readVarint64Checked(r);
+}
+
+function readVarint64Checked(r: Reader): void {
+  const buf = r.buf;
+  const len = r.len;
+  const start = r.pos;
+  let pos = start;
+  let lo = 0;
+  let hi = 0;
+  let b = 0;
+  for (let shift = 0; shift < 28; shift += 7) {
+    if (pos >= len) failTruncated(r, start);
+    b = buf[pos++];
+    lo |= (b & 0x7f) << shift;
+    if (b < 0x80) {
+      r.pos = pos;
+      r.lo = lo;
+      r.hi = 0;
+      return;
+    }
+  }
+  if (pos >= len) failTruncated(r, start);
+  b = buf[pos++];
+  lo |= (b & 0x0f) << 28;
+  hi = (b & 0x70) >> 4;
+  if (b >= 0x80) {
+    for (let shift = 3; ; shift += 7) {
+      if (shift > 31) fail(r, "VARINT_TOO_LONG", "a varint has more than 10 bytes", start);
+      if (pos >= len) failTruncated(r, start);
+      b = buf[pos++];
+      hi |= (b & 0x7f) << shift;
+      if (b < 0x80) break;
+    }
+  }
+  r.pos = pos;
+  r.lo = lo;
+  r.hi = hi;
+}
+
+/** uint64 in the reader's int64 mode. */
+export function readUint64(r: Reader): bigint {
+  readVarint64(r);
+  const lo = r.lo >>> 0;
+  const hi = r.hi >>> 0;
+  // Below 2^53 the double `hi * 2^32 + lo` is exact: no bigint arithmetic needed.
+  if (hi <= 0x1fffff) {
+    const n = hi * TWO_32 + lo;
+    const mode = r.int64;
+    // The declared type is the default mode's; the public API types the other modes.
+    if (mode === INT64_BIGINT) return BigInt(n);
+    return (mode === INT64_NUMBER ? n : String(n)) as unknown as bigint;
+  }
+  return wideUint64(r, lo, hi);
+}
+
+function wideUint64(r: Reader, lo: number, hi: number): bigint {
+  if (r.int64 === INT64_NUMBER) {
+    fail(
+      r,
+      "INT64_RANGE",
+      `uint64 ${(BigInt(hi) << 32n) | BigInt(lo)} is 2^53 or more; use int64: "bigint" or "string"`,
+    );
+  }
+  const value = (BigInt(hi) << 32n) | BigInt(lo);
+  return (r.int64 === INT64_STRING ? value.toString() : value) as bigint;
+}
+
+/** int64 in the reader's int64 mode. */
+export function readInt64(r: Reader): bigint {
+  readVarint64(r);
+  const lo = r.lo >>> 0;
+  const hi = r.hi | 0;
+  // Magnitude below 2^53: the double is exact (hi = -0x200000, lo = 0 is -2^53 itself, excluded).
+  if (hi <= 0x1fffff && (hi > -0x200000 || (hi === -0x200000 && lo !== 0))) {
+    const n = hi * TWO_32 + lo;
+    const mode = r.int64;
+    if (mode === INT64_BIGINT) return BigInt(n);
+    return (mode === INT64_NUMBER ? n : String(n)) as unknown as bigint;
+  }
+  return wideInt64(r, lo, hi);
+}
+
+function wideInt64(r: Reader, lo: number, hi: number): bigint {
+  const value = BigInt.asIntN(64, (BigInt(hi >>> 0) << 32n) | BigInt(lo));
+  if (r.int64 === INT64_NUMBER) {
+    fail(r, "INT64_RANGE", `int64 ${value} has a magnitude of 2^53 or more; use int64: "bigint" or "string"`);
+  }
+  return (r.int64 === INT64_STRING ? value.toString() : value) as bigint;
+}
+
+export function readInt32(r: Reader): number {
+  return readVarint32(r) | 0;
+}
+
+export function readUint32(r: Reader): number {
+  return readVarint32(r);
+}
+
+export function readDouble(r: Reader): number {
+  const pos = r.pos;
+  if (pos + 8 > r.len) failTruncated(r, pos);
+  r.pos = pos + 8;
+  const view = r.view;
+  if (view !== undefined) return view.getFloat64(pos, true);
+  const buf = r.buf;
+  if (++r.doublesRead === SCRATCH_DOUBLES) r.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (littleEndian) {
+    scratchBytes[0] = buf[pos];
+    scratchBytes[1] = buf[pos + 1];
+    scratchBytes[2] = buf[pos + 2];
+    scratchBytes[3] = buf[pos + 3];
+    scratchBytes[4] = buf[pos + 4];
+    scratchBytes[5] = buf[pos + 5];
+    scratchBytes[6] = buf[pos + 6];
+    scratchBytes[7] = buf[pos + 7];
+  } else {
+    for (let i = 0; i < 8; i++) scratchBytes[7 - i] = buf[pos + i];
+  }
+  return scratch[0];
+}
+
+const SHORT_STRING = 32;
+/** One reusable array per short length: String.fromCharCode.apply reads them, so a string allocates only itself. */
+const charCodeArrays: number[][] = Array.from({ length: SHORT_STRING + 1 }, (_, n) => new Array<number>(n).fill(0));
+
+/** Strict UTF-8, like protobuf-es for proto3 strings; a leading U+FEFF is kept as text. */
+export function readString(r: Reader): string {
+  const len = readVarint32(r);
+  const start = r.pos;
+  const end = start + len;
+  if (end > r.len) failTruncated(r, start);
+  r.pos = end;
+  const buf = r.buf;
+  // Short ASCII (instrument names) is built from char codes: cheaper than a
+  // TextDecoder call, which crosses into the runtime for every string.
+  if (len <= SHORT_STRING) {
+    const codes = charCodeArrays[len];
+    for (let i = 0; i < len; i++) {
+      const c = buf[start + i];
+      if (c > 0x7f) return decodeOrFail(r, start, end);
+      codes[i] = c;
+    }
+    return String.fromCharCode.apply(String, codes);
+  }
+  return decodeOrFail(r, start, end);
+}
+
+/**
+ * Reuse path: keeps `previous` when the bytes spell it again (the usual case for
+ * an instrument name in a reused target), so a steady stream allocates no strings.
+ */
+export function readStringReusing(r: Reader, previous: string): string {
+  const pos = r.pos;
+  const len = readVarint32(r);
+  const start = r.pos;
+  if (len === previous.length && start + len <= r.len) {
+    const buf = r.buf;
+    let i = 0;
+    // Only ASCII bytes can equal a char code one for one.
+    while (i < len && buf[start + i] < 0x80 && buf[start + i] === previous.charCodeAt(i)) i++;
+    if (i === len) {
+      r.pos = start + len;
+      return previous;
+    }
+  }
+  r.pos = pos;
+  return readString(r);
+}
+
+function decodeOrFail(r: Reader, start: number, end: number): string {
+  const text = decodeUtf8Strict(r.buf.subarray(start, end));
+  if (text === undefined) fail(r, "INVALID_UTF8", "a string field is not valid UTF-8", start);
+  return text;
+}
+
+/** Reads the length of a nested message and returns its end; the end must lie inside the frame. */
+export function readLengthEnd(r: Reader): number {
+  const len = readVarint32(r);
+  const end = r.pos + len;
+  if (end > r.len) failTruncated(r, r.pos);
+  return end;
+}
+
+/** A known field number arrived with a wire type other than its own: rejected, see README. */
+export function failWireType(r: Reader, tag: number): never {
+  fail(
+    r,
+    "INVALID_WIRE_TYPE",
+    `field ${tag >>> 3} arrived with wire type ${tag & 7}, not its declared one`,
+    tagStart(r, tag),
+  );
+}
+
+/** Skips an unknown field whose tag was just read, exactly where protobuf-es's skip() would. */
+export function skipField(r: Reader, tag: number, depth: number): void {
+  const fieldNo = tag >>> 3;
+  if (fieldNo === 0) fail(r, "INVALID_TAG", "field number 0", tagStart(r, tag));
+  skipValue(r, tag & 7, fieldNo, RECURSION_LIMIT - depth);
+}
+
+/** Where the tag just read began (exact unless the tag was an over-long varint). */
+function tagStart(r: Reader, tag: number): number {
+  let size = 1;
+  for (let rest = tag >>> 7; rest !== 0; rest >>>= 7) size++;
+  return r.pos - size;
+}
+
+function skipValue(r: Reader, wireType: number, fieldNo: number, budget: number): void {
+  const start = r.pos;
+  switch (wireType) {
+    case 0: {
+      // protobuf-es skips unknown varints of any length; so do we.
+      const buf = r.buf;
+      const len = r.len;
+      let pos = start;
+      for (;;) {
+        if (pos >= len) failTruncated(r, start);
+        if (buf[pos++] < 0x80) break;
+      }
+      r.pos = pos;
+      return;
+    }
+    case 1:
+      if (start + 8 > r.len) failTruncated(r, start);
+      r.pos = start + 8;
+      return;
+    case 2: {
+      const len = readVarint32(r);
+      if (r.pos + len > r.len) failTruncated(r, start);
+      r.pos += len;
+      return;
+    }
+    case 3:
+      skipGroup(r, fieldNo, budget);
+      return;
+    case 5:
+      if (start + 4 > r.len) failTruncated(r, start);
+      r.pos = start + 4;
+      return;
+    default:
+      fail(r, "INVALID_WIRE_TYPE", `wire type ${wireType} cannot start field ${fieldNo}`, start);
+  }
+}
+
+function skipGroup(r: Reader, fieldNo: number, budget: number): void {
+  if (budget <= 0) fail(r, "NESTING_TOO_DEEP", "groups nested beyond the recursion limit");
+  for (;;) {
+    const start = r.pos;
+    if (start >= r.len) failTruncated(r, start);
+    const tag = readTag(r);
+    const innerField = tag >>> 3;
+    const wireType = tag & 7;
+    if (innerField === 0) fail(r, "INVALID_TAG", "field number 0", start);
+    if (wireType > 5) fail(r, "INVALID_WIRE_TYPE", `wire type ${wireType}`, start);
+    if (wireType === 4) {
+      if (innerField !== fieldNo) fail(r, "INVALID_GROUP", `group ${fieldNo} closed by end tag ${innerField}`, start);
+      return;
+    }
+    skipValue(r, wireType, innerField, budget - 1);
+  }
+}

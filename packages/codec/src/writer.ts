@@ -1,0 +1,184 @@
+// The encoder's primitives. Output is byte-identical to protobuf-es's toBinary:
+// fields in number order, negative int32 as 10-byte varints, NaN as setFloat64
+// writes it, strings through TextEncoder (so lone surrogates become U+FFFD).
+import { EncodeError } from "./errors.js";
+import { encodeUtf8Into } from "./utf8.js";
+
+export class Writer {
+  buf = new Uint8Array(256);
+  view = new DataView(this.buf.buffer);
+  pos = 0;
+}
+
+function grow(w: Writer, need: number): void {
+  let size = w.buf.length * 2;
+  while (size < w.pos + need) size *= 2;
+  const next = new Uint8Array(size);
+  next.set(w.buf.subarray(0, w.pos));
+  w.buf = next;
+  w.view = new DataView(next.buffer);
+}
+
+function ensure(w: Writer, need: number): void {
+  if (w.pos + need > w.buf.length) grow(w, need);
+}
+
+export function writeByte(w: Writer, b: number): void {
+  ensure(w, 1);
+  w.buf[w.pos++] = b;
+}
+
+export function writeBytes2(w: Writer, b0: number, b1: number): void {
+  ensure(w, 2);
+  w.buf[w.pos++] = b0;
+  w.buf[w.pos++] = b1;
+}
+
+export function writeVarint32(w: Writer, value: number): void {
+  ensure(w, 5);
+  const buf = w.buf;
+  while (value > 0x7f) {
+    buf[w.pos++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  buf[w.pos++] = value;
+}
+
+function varint32Size(value: number): number {
+  let size = 1;
+  while (value > 0x7f) {
+    value >>>= 7;
+    size++;
+  }
+  return size;
+}
+
+function writeVarint64(w: Writer, lo: number, hi: number): void {
+  ensure(w, 10);
+  const buf = w.buf;
+  lo >>>= 0;
+  hi >>>= 0;
+  while (hi !== 0 || lo > 0x7f) {
+    buf[w.pos++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
+  }
+  buf[w.pos++] = lo;
+}
+
+export function failMessage(expected: string, actual: unknown): never {
+  throw new EncodeError("INVALID_MESSAGE", expected, `expected a ${expected}, got $typeName ${String(actual)}`);
+}
+
+function invalid(field: string, value: unknown, type: string): never {
+  const shown =
+    typeof value === "bigint" ? `${value}n` : typeof value === "string" ? JSON.stringify(value) : String(value);
+  throw new EncodeError("INVALID_VALUE", field, `${shown} is not a valid ${type}`);
+}
+
+export function writeInt32(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
+    invalid(field, value, "int32");
+  }
+  if (value >= 0) {
+    writeVarint32(w, value);
+    return;
+  }
+  // Sign-extended to 64 bits: always 10 bytes.
+  writeVarint64(w, value, -1);
+}
+
+export function writeUint32(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    invalid(field, value, "uint32");
+  }
+  writeVarint32(w, value);
+}
+
+const TWO_32 = 4294967296;
+const UINT64_MAX = (1n << 64n) - 1n;
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
+/** Accepts what every decode mode produces: bigint, an exact integer number, or a decimal string. */
+function toBigInt(value: unknown, field: string, type: string): bigint {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === "string" && /^-?[0-9]+$/.test(value)) return BigInt(value);
+  invalid(field, value, type);
+}
+
+export function writeUint64(w: Writer, value: bigint, field: string): void {
+  // Fast path: a number-mode value or a small bigint needs no bigint arithmetic.
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
+    writeVarint64(w, value % TWO_32, Math.floor(value / TWO_32));
+    return;
+  }
+  const big = toBigInt(value, field, "uint64");
+  if (big < 0n || big > UINT64_MAX) invalid(field, value, "uint64");
+  writeVarint64(w, Number(big & 0xffffffffn), Number(big >> 32n));
+}
+
+export function writeInt64(w: Writer, value: bigint, field: string): void {
+  const big = toBigInt(value, field, "int64");
+  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "int64");
+  const bits = BigInt.asUintN(64, big);
+  writeVarint64(w, Number(bits & 0xffffffffn), Number(bits >> 32n));
+}
+
+export function writeDouble(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number") invalid(field, value, "double");
+  ensure(w, 8);
+  w.view.setFloat64(w.pos, value, true);
+  w.pos += 8;
+}
+
+export function writeString(w: Writer, value: string, field: string): void {
+  if (typeof value !== "string") invalid(field, value, "string");
+  const len = value.length;
+  // At most 3 bytes per UTF-16 unit, plus a 5-byte length prefix.
+  ensure(w, len * 3 + 5);
+  const buf = w.buf;
+  if (len < 0x80) {
+    let i = 0;
+    const start = w.pos + 1;
+    for (; i < len; i++) {
+      const c = value.charCodeAt(i);
+      if (c > 0x7f) break;
+      buf[start + i] = c;
+    }
+    if (i === len) {
+      buf[w.pos] = len;
+      w.pos = start + len;
+      return;
+    }
+  }
+  // Guess the prefix size from the UTF-16 length, then move the bytes if the guess was short.
+  const guess = varint32Size(len);
+  const written = encodeUtf8Into(value, buf.subarray(w.pos + guess));
+  const size = varint32Size(written);
+  if (size !== guess) buf.copyWithin(w.pos + size, w.pos + guess, w.pos + guess + written);
+  writeVarint32(w, written);
+  w.pos += written;
+}
+
+/** Reserves one byte for a nested message's length; `join` widens it if the message is 128 bytes or more. */
+export function fork(w: Writer): number {
+  ensure(w, 1);
+  return w.pos++;
+}
+
+export function join(w: Writer, at: number): void {
+  const len = w.pos - at - 1;
+  if (len < 0x80) {
+    w.buf[at] = len;
+    return;
+  }
+  const size = varint32Size(len);
+  ensure(w, size - 1);
+  w.buf.copyWithin(at + size, at + 1, w.pos);
+  const end = w.pos + size - 1;
+  w.pos = at;
+  writeVarint32(w, len);
+  w.pos = end;
+}
