@@ -1,0 +1,59 @@
+// The short-string intern table in reader.ts must never return a stale or
+// colliding string: every name decodes to exactly what protobuf-es gives.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { decodeMessage } from "../src/index.js";
+
+function tickNamed(name: string): Uint8Array {
+  const message = create(MarketDataMessageBaseSchema, {
+    subtype: { case: "TickData", value: { InstrumentName: name, InstrumentID: 1010010000002885n } },
+  });
+  return toBinary(MarketDataMessageBaseSchema, message);
+}
+
+function decodedName(bytes: Uint8Array): string {
+  const message = decodeMessage(bytes, { int64: "number" });
+  assert.equal(message.subtype.case, "TickData");
+  return message.subtype.value.InstrumentName;
+}
+
+test("names that differ in one digit, as option strikes do, stay distinct", () => {
+  const names: string[] = [];
+  for (let strike = 20000; strike < 26000; strike += 50) names.push(`NIFTY24NOV${strike}CE`, `NIFTY24NOV${strike}PE`);
+  const frames = names.map(tickNamed);
+  for (let round = 0; round < 3; round++) {
+    frames.forEach((bytes, i) => assert.equal(decodedName(bytes), names[i]));
+  }
+});
+
+test("more distinct names than the table has slots: evictions never return another name", () => {
+  const names = Array.from({ length: 6000 }, (_, i) => `I${i.toString(36).padStart(5, "0")}`);
+  const frames = names.map(tickNamed);
+  // A scattered order makes slots change hands between reads.
+  for (let k = 0, i = 0; k < 20000; k++, i = (i * 7919 + 13) % names.length) {
+    assert.equal(decodedName(frames[i]), names[i]);
+  }
+});
+
+test("lengths 0 to 40, ASCII and not, equal protobuf-es", () => {
+  for (let len = 0; len <= 40; len++) {
+    for (const name of ["A".repeat(len), "é".repeat(len), `${"Z".repeat(Math.max(0, len - 1))}₹`.slice(0, len)]) {
+      const bytes = tickNamed(name);
+      const expected = fromBinary(MarketDataMessageBaseSchema, bytes);
+      assert.equal(expected.subtype.case, "TickData");
+      assert.equal(decodedName(bytes), expected.subtype.value.InstrumentName);
+      assert.equal(decodedName(bytes), name);
+    }
+  }
+});
+
+test("an invalid UTF-8 name is still rejected after a valid one took its slot", () => {
+  const good = tickNamed("ABC");
+  decodedName(good);
+  const bad = good.slice();
+  const at = bad.indexOf(0x41); // "A"
+  bad[at] = 0xc3; // a lone UTF-8 lead byte
+  assert.throws(() => decodeMessage(bad), { name: "DecodeError", code: "INVALID_UTF8" });
+});
