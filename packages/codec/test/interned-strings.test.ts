@@ -24,7 +24,7 @@ test("names that differ in one digit, as option strikes do, stay distinct", () =
   for (let strike = 20000; strike < 26000; strike += 50) names.push(`NIFTY24NOV${strike}CE`, `NIFTY24NOV${strike}PE`);
   const frames = names.map(tickNamed);
   for (let round = 0; round < 3; round++) {
-    frames.forEach((bytes, i) => assert.equal(decodedName(bytes), names[i]));
+    for (let i = 0; i < frames.length; i++) assert.equal(decodedName(frames[i]), names[i]);
   }
 });
 
