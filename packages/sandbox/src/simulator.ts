@@ -123,7 +123,10 @@ export class MarketSimulator {
     if (state.instrument.kind === "index") {
       this.walk(state, timeMs, 0);
       if (this.rng.next() < 0.15) {
-        const value = { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList: this.indexList(timeMs) } as const;
+        const value = {
+          $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
+          IndexDataList: this.indexList(timeMs),
+        } as const;
         return base(MESSAGE_CODES.IndexDataListMessage, { case: "IndexDataListMessage", value });
       }
       const value = {
@@ -199,7 +202,8 @@ export class MarketSimulator {
 
   private trade(state: InstrumentState, timeMs: number): void {
     this.walk(state, timeMs, state.instrument.lotSize * this.rng.int(1, 20));
-    if (state.oi > 0) state.oi = Math.max(state.instrument.lotSize, state.oi + this.rng.int(-5, 5) * state.instrument.lotSize);
+    if (state.oi > 0)
+      state.oi = Math.max(state.instrument.lotSize, state.oi + this.rng.int(-5, 5) * state.instrument.lotSize);
     this.rebuildBook(state);
   }
 
@@ -227,12 +231,9 @@ export class MarketSimulator {
     return level;
   }
 
-  private touchLine<T extends "tickwire.marketdata.v1.TouchLineDataMessage" | "tickwire.marketdata.v1.MarketDepthMessage">(
-    state: InstrumentState,
-    timeMs: number,
-    levels: number,
-    typeName: T,
-  ): TouchLineDataMessage & MarketDepthMessage {
+  private touchLine<
+    T extends "tickwire.marketdata.v1.TouchLineDataMessage" | "tickwire.marketdata.v1.MarketDepthMessage",
+  >(state: InstrumentState, timeMs: number, levels: number, typeName: T): TouchLineDataMessage & MarketDepthMessage {
     const i = state.instrument;
     const depth = (side: Level[]): PriceDepthLevel[] =>
       side.slice(0, levels).map((l) => ({
