@@ -230,6 +230,8 @@ export class FeedHub {
           "slow consumer closed",
         );
         socket.close(CLOSE_SLOW_CONSUMER, "slow consumer");
+        // A client this far behind will not read the close frame soon either: free its buffers shortly after.
+        setTimeout(() => socket.terminate(), 1000).unref();
       }
       return;
     }
@@ -291,7 +293,15 @@ function parseRequest(text: string): { action: "subscribe" | "unsubscribe"; ids:
   if (!Array.isArray(instrumentIds) || instrumentIds.length === 0) return "instrumentIds must be a non-empty array";
   const ids: bigint[] = [];
   for (const [index, raw] of instrumentIds.entries()) {
-    const id = typeof raw === "bigint" ? raw : Number.isSafeInteger(raw) ? BigInt(raw as number) : undefined;
+    // Numbers as the platform documents them; digit strings too, for clients that guard ids from JSON.parse.
+    const id =
+      typeof raw === "bigint"
+        ? raw
+        : Number.isSafeInteger(raw)
+          ? BigInt(raw as number)
+          : typeof raw === "string" && /^[0-9]{1,20}$/.test(raw)
+            ? BigInt(raw)
+            : undefined;
     if (id === undefined || id < 0n || id > UINT64_MAX) {
       return `instrumentIds[${index}] must be an unsigned 64-bit integer written as digits`;
     }

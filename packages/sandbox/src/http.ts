@@ -53,7 +53,7 @@ declare module "fastify" {
 function errorBody(shape: ErrorShape, message: string, detail?: string): Record<string, unknown> {
   if (shape === "login") return { status: "error", message, data: null };
   if (shape === "ltp") return { status: "error", message, error: detail ?? message };
-  return { status: "error", message };
+  return { status: "error", message: detail ? `${message}: ${detail}` : message };
 }
 
 function responses(success: RouteKind, failure: RouteKind) {
