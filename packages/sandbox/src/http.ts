@@ -107,7 +107,8 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     try {
-      done(null, parseJson(body as string));
+      // An empty body is a missing one: the schema then says what was required.
+      done(null, (body as string).trim() === "" ? undefined : parseJson(body as string));
     } catch (error) {
       done(error as Error, undefined);
     }

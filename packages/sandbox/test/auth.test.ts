@@ -124,7 +124,10 @@ describe("POST app_login", () => {
       const body = parseJson(response.text, "loginError");
       assert.equal(body.message, "Internal server error");
       assert.ok(!/exploded|users\.db|at .*\.ts/.test(response.text));
-      assert.ok(faulty.logs.some((line) => line.includes("exploded")), "the fault is logged for the operator");
+      assert.ok(
+        faulty.logs.some((line) => line.includes("exploded")),
+        "the fault is logged for the operator",
+      );
     } finally {
       await faulty.close();
     }
@@ -199,7 +202,9 @@ describe("secured endpoints reject every bad token with 401", () => {
         ["POST", LTP],
       ] as const) {
         const response =
-          method === "GET" ? await get(sandbox, path, h) : await post(sandbox, path, '{"InstrumentIds":[1010010000002885]}', h);
+          method === "GET"
+            ? await get(sandbox, path, h)
+            : await post(sandbox, path, '{"InstrumentIds":[1010010000002885]}', h);
         assert.equal(response.status, 401, `${method} ${path}`);
         const body = JSON.parse(response.text) as { status: string; message: string };
         assert.equal(body.status, "error");
@@ -236,7 +241,8 @@ describe("users and secrets", () => {
   test("no log line holds an app key or a token", () => {
     assert.ok(sandbox.logs.length > 20, "logging at trace level was on");
     for (const secret of seenSecrets) {
-      for (const line of sandbox.logs) assert.ok(!line.includes(secret), `a log line holds a secret: ${line.slice(0, 200)}`);
+      for (const line of sandbox.logs)
+        assert.ok(!line.includes(secret), `a log line holds a secret: ${line.slice(0, 200)}`);
     }
   });
 
@@ -270,7 +276,10 @@ describe("users and secrets", () => {
       env: { TICKWIRE_SANDBOX_USERS: '[{"userId":"ENVUSER","appKey":"env-user-key-1"}]' },
     });
     assert.equal((await directory.lookup("ENVUSER"))?.appKey, "env-user-key-1");
-    assert.throws(() => resolveUsers({ host: "127.0.0.1", env: { TICKWIRE_SANDBOX_USERS: '[{"userId":"X","appKey":3}]' } }), /users\[0\]\.appKey/);
+    assert.throws(
+      () => resolveUsers({ host: "127.0.0.1", env: { TICKWIRE_SANDBOX_USERS: '[{"userId":"X","appKey":3}]' } }),
+      /users\[0\]\.appKey/,
+    );
   });
 
   test("the demo user exists only on loopback", async () => {

@@ -157,4 +157,5 @@ export async function eventually(predicate: () => boolean, what: string, timeout
 }
 
 export const base64url = (text: string) => Buffer.from(text).toString("base64url");
-export const decodeSegment = (segment: string) => JSON.parse(Buffer.from(segment, "base64url").toString()) as Record<string, unknown>;
+export const decodeSegment = (segment: string) =>
+  JSON.parse(Buffer.from(segment, "base64url").toString()) as Record<string, unknown>;
