@@ -70,7 +70,8 @@ export class FeedClient {
     this.socket.on("message", (data: Buffer, isBinary) => {
       if (!isBinary) {
         const text = data.toString();
-        if (text === "ping" || text.startsWith("{")) {
+        // "ping" and "pong" are valid base64 too: a feed client must filter them before decoding.
+        if (text === "ping" || text === "pong" || text.startsWith("{")) {
           this.texts.push(text);
           this.notify();
           return;
