@@ -125,6 +125,7 @@ export class ReplayDriver extends Driver {
   private head = 0;
   private reading = false;
   private done = false;
+  private failure: Error | undefined;
   private firstTime: number | undefined;
   private origin = 0;
   private readonly pace: ReplayPace;
@@ -166,11 +167,10 @@ export class ReplayDriver extends Driver {
         this.queue.push(next.value);
       }
     } catch (error) {
+      // The frames read before the fault still play; the replay then ends with this error.
       this.logger.error({ err: error, file: this.replay.file }, "replay stopped: the capture is not readable");
       this.done = true;
-      this.closed = true;
-      this.pause();
-      this.fail(error as Error);
+      this.failure = error as Error;
     } finally {
       this.reading = false;
     }
@@ -202,7 +202,10 @@ export class ReplayDriver extends Driver {
     }
     this.emit(frames);
     if (this.head >= this.queue.length && this.done && !this.closed) {
-      if (this.replay.loop) this.restart();
+      if (this.failure) {
+        this.pause();
+        this.fail(this.failure);
+      } else if (this.replay.loop) this.restart();
       else {
         this.pause();
         this.finish();

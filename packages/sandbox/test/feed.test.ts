@@ -45,7 +45,7 @@ describe("upgrade", () => {
   });
 
   test("another path is 404, an unknown format is 400", async () => {
-    assert.equal((await upgradeStatus(sandbox.wsUrl.replace("/ws", "/wss") + `?key=${token}`)).status, 404);
+    assert.equal((await upgradeStatus(`${sandbox.wsUrl.replace("/ws", "/wss")}?key=${token}`)).status, 404);
     assert.equal((await upgradeStatus(url("&format=json"))).status, 400);
   });
 });
@@ -196,6 +196,10 @@ describe("requests, errors and heartbeats", () => {
       // Let the client catch up with the feed stopped: the next frame after that comes with the drop notice.
       fast.feed.pause();
       transport.resume();
+      // The answer to a bad request queues behind every unsent frame: when it arrives, the buffer is empty.
+      client.send("{}");
+      await client.until(() => client.texts.length > 0, "the barrier notice", 60_000);
+      assert.match(client.texts[0], /"type":"error"/);
       const notice = client.texts.length;
       fast.feed.resume();
       await client.until(() => client.texts.length > notice, "a drop notice");

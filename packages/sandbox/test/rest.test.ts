@@ -193,7 +193,8 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
     const response = await get(sandbox, TRADES, bearer(token));
     const { trades, form } = normalizeTrades(response.text);
     assert.equal(form, "contract");
-    const ids = trades.map((t) => (t as Record<string, unknown>).order_id);
+    assert.ok(Array.isArray(trades));
+    const ids = (trades as Record<string, unknown>[]).map((t) => t.order_id);
     assert.ok(ids.every((id) => typeof id === "bigint" && String(id).length === 17 && id > MAX_SAFE_ID));
     assert.ok(response.text.includes(String(ids[0])));
   });
