@@ -1,0 +1,125 @@
+// One encoded feed message and what the server needs to route it, plus the MessageSize splice.
+import { encodeMessage } from "@tickwire/codec";
+import type { MarketDataMessageBase } from "@tickwire/proto";
+
+export interface FeedFrame {
+  /** The message as encoded: one MarketDataMessageBase, no length prefix (what a BINARY WebSocket frame holds). */
+  readonly bytes: Uint8Array;
+  readonly message: MarketDataMessageBase;
+  /** Every instrument id the message carries: a subscriber to any of them receives it. */
+  readonly ids: readonly bigint[];
+  /** The message's own time in epoch milliseconds (see `messageTime`); paces replays. */
+  readonly timeMs: number;
+}
+
+/** Message codes by subtype. Only 1502 and 1505 are documented (platform-notes.md); the rest are this sandbox's. */
+export const MESSAGE_CODES = {
+  TickDataMessage: 1500,
+  TouchLineDataMessage: 1501,
+  MarketDepthMessage: 1502,
+  IndexDataMessage: 1504,
+  IndexDataListMessage: 1505,
+  IncrementalUpdateMessage: 1506,
+  TickData: 1507,
+} as const;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+function varintLength(value: number): number {
+  let length = 1;
+  while (value >= 0x80) {
+    value = Math.floor(value / 128);
+    length++;
+  }
+  return length;
+}
+
+/**
+ * Encodes the message with `MessageSize` set to the byte length of the whole encoded message (this sandbox's reading
+ * of a field the contract does not explain). Fields are written in number order, so field 3 sits between ID (2) and
+ * the subtype (500+): it is spliced in rather than encoding twice. Sets `message.MessageSize`.
+ */
+export function encodeWithSize(message: MarketDataMessageBase): Uint8Array {
+  message.MessageSize = 0;
+  const body = encodeMessage(message);
+  let head = 0;
+  // A negative int32 is written as a ten-byte varint; a uint64 is measured exactly as bigint.
+  if (message.MessageCode !== 0) head += 1 + (message.MessageCode < 0 ? 10 : varintLength(message.MessageCode));
+  if (message.ID !== 0n) {
+    const id = message.ID;
+    head += 1 + (id <= MAX_SAFE ? varintLength(Number(id)) : Math.ceil(id.toString(2).length / 7));
+  }
+  let size = body.length + 2;
+  while (body.length + 1 + varintLength(size) !== size) size = body.length + 1 + varintLength(size);
+  const out = new Uint8Array(size);
+  out.set(body.subarray(0, head), 0);
+  let pos = head;
+  out[pos++] = 0x18; // field 3, wire type 0
+  let rest = size;
+  while (rest >= 0x80) {
+    out[pos++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 128);
+  }
+  out[pos++] = rest;
+  out.set(body.subarray(head), pos);
+  message.MessageSize = size;
+  return out;
+}
+
+/** The varint length prefix of the "delimited" framing, then the message. */
+export function delimit(bytes: Uint8Array): Uint8Array {
+  const prefix = varintLength(bytes.length);
+  const out = new Uint8Array(prefix + bytes.length);
+  let rest = bytes.length;
+  let pos = 0;
+  while (rest >= 0x80) {
+    out[pos++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 128);
+  }
+  out[pos++] = rest;
+  out.set(bytes, pos);
+  return out;
+}
+
+/**
+ * A message's time in epoch milliseconds: `TimeStamp` where the subtype has one, `LTT` for TickData, `MDEntryTime`
+ * (seconds) of the first entry for incremental updates; `undefined` when none is set.
+ */
+export function messageTime(message: MarketDataMessageBase): number | undefined {
+  const { subtype } = message;
+  switch (subtype.case) {
+    case "TickDataMessage":
+    case "TouchLineDataMessage":
+    case "MarketDepthMessage":
+      return Number(subtype.value.TimeStamp) || undefined;
+    case "IndexDataMessage":
+      return Number(subtype.value.IndexData?.TimeStamp ?? 0) || undefined;
+    case "IndexDataListMessage":
+      return Number(subtype.value.IndexDataList[0]?.TimeStamp ?? 0) || undefined;
+    case "TickData":
+      return Number(subtype.value.LTT) || undefined;
+    case "IncrementalUpdateMessage": {
+      const seconds = subtype.value.MDEntriesList[0]?.MDEntryTime ?? 0;
+      return seconds ? seconds * 1000 : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The instrument ids a message carries, in order, without repeats. */
+export function messageIds(message: MarketDataMessageBase): bigint[] {
+  const { subtype } = message;
+  switch (subtype.case) {
+    case "IndexDataMessage":
+      return subtype.value.IndexData ? [subtype.value.IndexData.InstrumentID] : [];
+    case "IndexDataListMessage":
+      return [...new Set(subtype.value.IndexDataList.map((entry) => entry.InstrumentID))];
+    case "IncrementalUpdateMessage":
+      return [...new Set(subtype.value.MDEntriesList.map((entry) => entry.InstrumentID))];
+    case undefined:
+      return [];
+    default:
+      return [subtype.value.InstrumentID];
+  }
+}

@@ -1,0 +1,219 @@
+// The REST half of the contract on Fastify: app_login, positions, last traded price and trades.
+import { JsonSyntaxError, parseJson } from "@tickwire/rest-schemas";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import { positionsOf, type TradeBook } from "./positions.js";
+import type { PriceBook } from "./prices.js";
+import { RequestValidationError, type RouteKind, schemaOf, serializerCompiler, validatorCompiler } from "./schemas.js";
+import { bearerToken, TOKEN_FAILURE_MESSAGES, type TokenClaims, type TokenService } from "./tokens.js";
+import { appKeyMatches, type UserDirectory } from "./users.js";
+
+/** Which error body a route answers with (interface.md 2.2, 4.3, 7). */
+type ErrorShape = "login" | "ltp" | "plain";
+
+export type ResponseForm = "legacy" | "envelope";
+
+export interface HttpOptions {
+  users: UserDirectory;
+  tokens: TokenService;
+  prices: PriceBook;
+  tradeBook: (clientCode: string) => TradeBook;
+  logger: Logger;
+  maxLtpIds: number;
+  responseForm: ResponseForm;
+  validateResponses: boolean;
+}
+
+/** An answer the server means to give, with the text for `message` and, on LTP, `error`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const LTP_MISSING = {
+  message: "Instrument IDs are invalid or missing",
+  error: "InstrumentIds array must not be empty",
+} as const;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    shape?: ErrorShape;
+    secured?: boolean;
+  }
+  interface FastifyRequest {
+    claims?: TokenClaims;
+  }
+}
+
+function errorBody(shape: ErrorShape, message: string, detail?: string): Record<string, unknown> {
+  if (shape === "login") return { status: "error", message, data: null };
+  if (shape === "ltp") return { status: "error", message, error: detail ?? message };
+  return { status: "error", message: detail ? `${message}: ${detail}` : message };
+}
+
+function responses(success: RouteKind, failure: RouteKind) {
+  return { 200: schemaOf(success), "4xx": schemaOf(failure), "5xx": schemaOf(failure) };
+}
+
+/** Turns any error into the route's JSON error body; faults become a 500 without a stack or the fault's text. */
+function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const shape = request.routeOptions.config.shape ?? "plain";
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(errorBody(shape, error.message, error.detail));
+  }
+  if (error instanceof RequestValidationError) {
+    if (shape === "ltp") {
+      const missing = error.issues.some(
+        (i) => i.path === "" || (i.path === "/InstrumentIds" && (i.keyword === "required" || i.keyword === "minItems")),
+      );
+      return reply.code(400).send(errorBody(shape, LTP_MISSING.message, missing ? LTP_MISSING.error : error.message));
+    }
+    return reply.code(400).send(errorBody(shape, `Invalid request payload: ${error.message}`));
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  const code = (error as { code?: string }).code;
+  if (error instanceof JsonSyntaxError || code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+    const text = error instanceof JsonSyntaxError ? error.message : "the body is empty";
+    return reply
+      .code(400)
+      .send(errorBody(shape, shape === "ltp" ? LTP_MISSING.message : `Invalid request payload: ${text}`, text));
+  }
+  if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    // The contract lists 400 for an invalid payload; a body that is not JSON is one.
+    return reply.code(400).send(errorBody(shape, "Invalid request payload: Content-Type must be application/json"));
+  }
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return reply.code(status).send(errorBody(shape, (error as Error).message));
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).send(errorBody(shape, "Internal server error"));
+}
+
+export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler(options.validateResponses));
+  // Lossless parsing: a 17-digit id must reach the handler as written, which JSON.parse cannot promise.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      // An empty body is a missing one: the schema then says what was required.
+      done(null, (body as string).trim() === "" ? undefined : parseJson(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody("plain", `Route ${request.method} ${request.url.split("?")[0]} not found`));
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.routeOptions.config.secured) return;
+    const header = request.headers.authorization;
+    const token = bearerToken(header);
+    const check = await options.tokens.verify(token);
+    if (!check.ok) {
+      // A header that is there but not a Bearer credential is an invalid one, not a missing one.
+      const reason = check.reason === "missing" && header ? "invalid" : check.reason;
+      reply.header("www-authenticate", `Bearer error="invalid_token"`);
+      throw new HttpError(401, "Unauthorized", TOKEN_FAILURE_MESSAGES[reason]);
+    }
+    request.claims = check.claims;
+  });
+
+  app.post(
+    "/api_gateway/v1/api/app_login",
+    {
+      config: { shape: "login" },
+      schema: { body: schemaOf("loginRequest"), response: responses("loginSuccess", "loginError") },
+    },
+    async (request) => {
+      const { userId, appKey } = request.body as { userId: string; appKey: string };
+      const user = await options.users.lookup(userId);
+      if (!appKeyMatches(user, appKey) || !user) throw new HttpError(401, "Invalid userId or appKey");
+      if (user.disabled) throw new HttpError(403, "Access denied: the user is disabled");
+      const { token } = await options.tokens.issue(user.userId, user.clientCode ?? user.userId);
+      request.log.info({ userId: user.userId }, "login succeeded");
+      return { status: "success", message: "Login successful", data: { accessToken: token } };
+    },
+  );
+
+  const envelope = options.responseForm === "envelope";
+
+  app.get(
+    "/api/v1/positions",
+    {
+      config: { shape: "plain", secured: true },
+      schema: { response: responses(envelope ? "positionsEnvelope" : "positions", "errorBody") },
+    },
+    async (request) => {
+      const claims = request.claims as TokenClaims;
+      const book = options.tradeBook(claims.client);
+      const data = { [claims.client]: positionsOf(book, options.prices, claims.sub) };
+      return envelope ? { status: "success", message: "Positions fetched", data } : data;
+    },
+  );
+
+  app.get(
+    "/api_interactive/api/v1/trades",
+    {
+      config: { shape: "plain", secured: true },
+      schema: { response: responses(envelope ? "tradesEnvelope" : "trades", "errorBody") },
+    },
+    async (request) => {
+      const claims = request.claims as TokenClaims;
+      const data = options.tradeBook(claims.client).trades;
+      return envelope ? { status: "success", message: "Trades fetched", data } : data;
+    },
+  );
+
+  app.post(
+    "/api/marketfeed/ltp",
+    {
+      config: { shape: "ltp", secured: true },
+      schema: {
+        body: schemaOf("ltpRequest"),
+        response: responses(envelope ? "ltpSuccessCamel" : "ltpSuccess", "ltpError"),
+      },
+    },
+    async (request) => {
+      const { InstrumentIds } = request.body as { InstrumentIds: (number | bigint)[] };
+      if (InstrumentIds.length > options.maxLtpIds) {
+        throw new HttpError(
+          400,
+          "Too many instrument IDs",
+          `InstrumentIds holds ${InstrumentIds.length} identifiers; at most ${options.maxLtpIds} are allowed per request`,
+        );
+      }
+      const data: Record<string, unknown> = {};
+      for (const raw of InstrumentIds) {
+        if (typeof raw === "number" && !Number.isSafeInteger(raw)) {
+          throw new HttpError(
+            400,
+            LTP_MISSING.message,
+            `InstrumentIds holds ${raw}, written in a form that loses digits`,
+          );
+        }
+        const entry = options.prices.get(BigInt(raw));
+        // An id without a price is left out: the contract allows fewer entries than were asked for.
+        if (!entry) continue;
+        data[String(entry.id)] = envelope
+          ? { instrumentId: entry.id, instrumentName: entry.name, ltp: entry.ltp }
+          : { InstrumentID: entry.id, InstrumentName: entry.name, LTP: entry.ltp };
+      }
+      return envelope ? { status: "success", message: "LTP fetched", data } : { status: "success", data };
+    },
+  );
+
+  return app;
+}

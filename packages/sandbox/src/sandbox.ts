@@ -1,0 +1,191 @@
+// startSandbox: the HTTP API and the feed on one port, the simulator (or a replay) behind them, and a close() that
+// takes everything down in order: stop producing, close sockets, stop HTTP, flush the capture.
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { CaptureWriter } from "./capture.js";
+import { type FeedControl, ReplayDriver, type ReplayOptions, SimulatorDriver } from "./engine.js";
+import { FeedHub, type FeedStats, type SlowConsumerPolicy } from "./feed.js";
+import type { FeedFrame } from "./frame.js";
+import { buildHttpApp, type ResponseForm } from "./http.js";
+import { defaultInstruments, type Instrument } from "./instruments.js";
+import { createLogger, type LoggerOptions } from "./logging.js";
+import { seedTradeBook, type TradeBook } from "./positions.js";
+import { PriceBook } from "./prices.js";
+import { MarketSimulator } from "./simulator.js";
+import { JWT_SECRET_ENV, TokenService } from "./tokens.js";
+import { resolveUsers, type SandboxUser, type UserLookup } from "./users.js";
+
+export interface SandboxOptions {
+  /** Address to bind (default 127.0.0.1). The demo user exists only on a loopback address. */
+  host?: string;
+  /** Port (default 0: a free port). */
+  port?: number;
+
+  /** Users: a list or a lookup function. Default: `usersFile`, then $TICKWIRE_SANDBOX_USERS_FILE, then $TICKWIRE_SANDBOX_USERS. */
+  users?: readonly SandboxUser[] | UserLookup;
+  usersFile?: string;
+  /** The public demo user (DEMO_USER). Default: on when bound to loopback and no users are configured. */
+  demoUser?: boolean;
+  /** HS256 secret, at least 32 bytes. Default: $TICKWIRE_SANDBOX_JWT_SECRET, else random per start. */
+  jwtSecret?: string | Uint8Array;
+  /** Access token lifetime (default 3600 s). */
+  tokenLifetimeSeconds?: number;
+  /** The server's clock for issuing and checking tokens, epoch ms (default Date.now); tests move it forward. */
+  clock?: () => number;
+  /** Environment to read the defaults from (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+
+  /** Maximum InstrumentIds per LTP request (default 1000); more is a 400. */
+  maxLtpIds?: number;
+  /** "legacy" (default): the shapes of interface.md. "envelope": the newer {status, message, data} forms. */
+  responseForm?: ResponseForm;
+  /** Check every response against its schema before sending it (default true). */
+  validateResponses?: boolean;
+
+  /** Simulator seed (default 1). */
+  seed?: number;
+  instruments?: readonly Instrument[];
+  /** Messages per second, all instruments together (default 1000). */
+  rate?: number;
+  /** The simulated clock's start, epoch ms (default 2026-01-05T03:45:00Z). */
+  startTime?: number;
+  /** Timer period of the feed (default 10 ms). */
+  tickMs?: number;
+  /** Play a capture instead of running the simulator. */
+  replay?: ReplayOptions;
+  /** Write the feed (every message produced, subscribed or not) to this size-delimited capture file. */
+  capture?: string;
+  /** Start with the feed paused (default false); `sandbox.feed.resume()` starts it. */
+  paused?: boolean;
+
+  /** Interval of the server's text "ping" (default 30,000 ms). */
+  heartbeatMs?: number;
+  /** Answer to a client's "ping": "none" (default), "ping" or "pong". */
+  pingReply?: "none" | "ping" | "pong";
+  slowConsumer?: Partial<SlowConsumerPolicy>;
+  /** Maximum instruments one socket may subscribe to (default 5000). */
+  maxSubscriptions?: number;
+
+  /** false for silence; default level "info" to standard output. */
+  logger?: false | LoggerOptions;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:43125 (the base_url of interface.md). */
+  readonly httpUrl: string;
+  /** e.g. ws://127.0.0.1:43125/md-streaming/ws (add ?key=<token>). */
+  readonly wsUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** Present when the demo user is enabled. */
+  readonly demoUser: SandboxUser | undefined;
+  readonly instruments: readonly Instrument[];
+  readonly feed: FeedControl;
+  stats(): FeedStats & { produced: number; captured: number };
+  /** Stops the feed, closes every socket and the HTTP server, and flushes the capture. Idempotent. */
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const env = options.env ?? process.env;
+  const logger = createLogger(options.logger);
+  const clock = options.clock ?? Date.now;
+  const users = resolveUsers({
+    users: options.users,
+    usersFile: options.usersFile,
+    demoUser: options.demoUser,
+    host,
+    env,
+  });
+  const tokens = new TokenService(
+    options.jwtSecret ?? env[JWT_SECRET_ENV],
+    options.tokenLifetimeSeconds ?? 3600,
+    clock,
+  );
+  const instruments = options.instruments ?? defaultInstruments;
+  const seed = options.seed ?? 1;
+  const rate = options.rate ?? 1000;
+  const simulator = new MarketSimulator({ seed, instruments, rate, startTime: options.startTime });
+  const prices = new PriceBook(instruments);
+  const books = new Map<string, TradeBook>();
+  const tradeBook = (clientCode: string) => {
+    let book = books.get(clientCode);
+    if (!book) {
+      book = seedTradeBook(seed, clientCode, instruments, simulator.startTime);
+      books.set(clientCode, book);
+    }
+    return book;
+  };
+
+  const hub = new FeedHub({
+    tokens,
+    logger,
+    knows: (id) => prices.has(id),
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    pingReply: options.pingReply ?? "none",
+    slowConsumer: {
+      highWaterMark: options.slowConsumer?.highWaterMark ?? 1024 * 1024,
+      maxConsecutiveDrops: options.slowConsumer?.maxConsecutiveDrops ?? 50_000,
+    },
+    maxSubscriptions: options.maxSubscriptions ?? 5000,
+  });
+  const capture = options.capture ? new CaptureWriter(options.capture) : undefined;
+  const sink = (frames: FeedFrame[]) => {
+    for (const frame of frames) prices.observe(frame.message);
+    capture?.write(frames);
+    hub.publish(frames);
+  };
+  const tickMs = options.tickMs ?? 10;
+  const driver = options.replay
+    ? new ReplayDriver(options.replay, sink, tickMs, logger)
+    : new SimulatorDriver(simulator, rate, sink, tickMs, logger);
+
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildHttpApp({
+      users,
+      tokens,
+      prices,
+      tradeBook,
+      logger,
+      maxLtpIds: options.maxLtpIds ?? 1000,
+      responseForm: options.responseForm ?? "legacy",
+      validateResponses: options.validateResponses ?? true,
+    });
+    app.server.on("upgrade", (request, socket, head) => hub.handleUpgrade(request, socket, head));
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    driver.close();
+    await hub.close();
+    await app?.close();
+    await capture?.close();
+    throw error;
+  }
+  const address = app.server.address() as AddressInfo;
+  const authority = `${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  if (!options.paused) driver.resume();
+  logger.info({ url: `http://${authority}`, demoUser: users.demo !== undefined, seed, rate }, "sandbox listening");
+
+  let closing: Promise<void> | undefined;
+  const server = app;
+  return {
+    httpUrl: `http://${authority}`,
+    wsUrl: `ws://${authority}/md-streaming/ws`,
+    host: address.address,
+    port: address.port,
+    demoUser: users.demo,
+    instruments,
+    feed: driver,
+    stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0 }),
+    close: () => {
+      closing ??= (async () => {
+        driver.close();
+        await hub.close();
+        await server.close();
+        await capture?.close();
+      })();
+      return closing;
+    },
+  };
+}
