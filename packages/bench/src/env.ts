@@ -1,0 +1,54 @@
+// The environment a result was measured in: enough to tell whether two runs compare.
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { cpus, totalmem } from "node:os";
+
+const require = createRequire(import.meta.url);
+
+export interface Environment {
+  node: string;
+  v8: string;
+  platform: string;
+  arch: string;
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  commit: string;
+  /** Uncommitted changes in the checkout when the run started. */
+  dirty: boolean;
+  libraries: Record<string, string>;
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "";
+  }
+}
+
+function version(name: string): string {
+  try {
+    return (require(`${name}/package.json`) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+export function environment(): Environment {
+  const cpu = cpus();
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    platform: process.platform,
+    arch: process.arch,
+    cpu: cpu[0]?.model.trim() ?? "unknown",
+    cores: cpu.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    commit: git(["rev-parse", "HEAD"]) || "unknown",
+    dirty: git(["status", "--porcelain", "--untracked-files=no"]) !== "",
+    libraries: Object.fromEntries(
+      ["@tickwire/codec", "@bufbuild/protobuf", "protobufjs", "protobufjs-cli", "tinybench"].map((n) => [n, version(n)]),
+    ),
+  };
+}
