@@ -27,7 +27,6 @@ export interface AllocResult {
   windows: number;
 }
 
-
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const n = s.length;
@@ -109,4 +108,3 @@ export async function measureAllocations(
     };
   });
 }
-

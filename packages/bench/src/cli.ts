@@ -9,14 +9,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ALLOC_NODE_FLAGS, type AllocResult, measureAllocations } from "./alloc.js";
-import { DECODERS } from "./decoders.js";
 import { compareResults, formatComparison, mergeBaseline } from "./compare.js";
+import { DECODERS, ENCODERS } from "./decoders.js";
 import { environment } from "./env.js";
+import { frames } from "./frames.js";
 import { type CaseResult, type TimeBudget, timeCases } from "./measure.js";
 import { generatePbjs, loadPbjs } from "./peers.js";
 import { markdownReport, ratioChart, terminalReport } from "./report.js";
 import { isResults, RESULT_SCHEMA, type Results, targets } from "./results.js";
-import { streamCases } from "./stream.js";
+import { STREAM_VARIANTS, streamCases } from "./stream.js";
 import { MIXED, subjects } from "./subjects.js";
 import { addRatios, decodeCases, encodeCases } from "./suites.js";
 import { VerificationError } from "./verify.js";
@@ -35,13 +36,16 @@ const { values: opts, positionals } = parseArgs({
     "merge-baseline": { type: "string" },
     "capture-mb": { type: "string" },
     sabotage: { type: "string" },
-    "alloc-worker": { type: "boolean", default: false },
+    "in-process": { type: "boolean", default: false },
+    worker: { type: "string" },
+    only: { type: "string" },
   },
 });
 
 const smoke = opts.smoke;
 const filter = new RegExp(opts.filter ?? "");
-const selected = (id: string) => filter.test(id);
+const only = opts.only === undefined ? undefined : new RegExp(opts.only);
+const selected = (id: string) => filter.test(id) && (only?.test(id) ?? true);
 const sabotageRe = opts.sabotage === undefined ? undefined : new RegExp(opts.sabotage);
 const sabotage = (id: string) => sabotageRe?.test(id) ?? false;
 const threshold = Number(opts.threshold);
@@ -72,14 +76,19 @@ function compareAndExit(base: Results, current: Results): never {
   process.exit(rows.some((r) => r.verdict === "regressed") ? 1 : 0);
 }
 
-async function allocationsInChild(): Promise<AllocResult[]> {
+/** Runs this script as a worker in a fresh process; its last stdout line is the JSON it returns. */
+async function inChild<T>(worker: "timed" | "alloc", nodeFlags: string[], extra: string[]): Promise<T> {
   const args = [
     ...process.execArgv.filter((a) => !a.startsWith("--expose-gc")),
-    ...ALLOC_NODE_FLAGS,
+    ...nodeFlags,
     fileURLToPath(import.meta.url),
-    "--alloc-worker",
+    "--worker",
+    worker,
     ...(smoke ? ["--smoke"] : []),
     ...(opts.filter === undefined ? [] : ["--filter", opts.filter]),
+    ...(opts.sabotage === undefined ? [] : ["--sabotage", opts.sabotage]),
+    ...(opts["capture-mb"] === undefined ? [] : ["--capture-mb", opts["capture-mb"]]),
+    ...extra,
   ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   let stdout = "";
@@ -87,41 +96,89 @@ async function allocationsInChild(): Promise<AllocResult[]> {
     stdout += d.toString();
   });
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (code !== 0) throw new Error(`the allocation worker exited with ${code}`);
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "[]") as AllocResult[];
+  if (code !== 0) throw new ChildFailed(`the ${worker} worker (${extra.join(" ")}) exited with ${code}`, code);
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "null") as T;
+}
+
+class ChildFailed extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One process per decoder (and encoder, and the stream suite): the engine's type
+ * feedback for the shared codec code then comes from one int64 mode only, as in an
+ * application, and protobufjs's global Long switch never flips under a running task.
+ */
+const GROUPS = [
+  ...DECODERS.map((d) => `^decode/[^/]+/${d}$`),
+  ...ENCODERS.map((e) => `^encode/[^/]+/${e}$`),
+  "^stream/",
+];
+
+function allIds(): string[] {
+  const names = [...frames.map((f) => f.name), MIXED];
+  return [
+    ...names.flatMap((s) => DECODERS.map((d) => `decode/${s}/${d}`)),
+    ...names.flatMap((s) => ENCODERS.map((e) => `encode/${s}/${e}`)),
+    ...STREAM_VARIANTS.map((v) => `stream/capture/${v}`),
+  ];
+}
+
+async function timedInProcess(): Promise<CaseResult[]> {
+  generatePbjs();
+  const pbjs = await loadPbjs();
+  const all = subjects(mixedCount);
+  const ctx = { subjects: all, pbjs, selected, sabotage };
+  const timed = [...decodeCases(ctx), ...encodeCases(ctx)];
+  if (timed.length > 0) log(`timing ${timed.length} decode/encode cases${only ? ` (${opts.only})` : ""}`);
+  const cases: CaseResult[] = timed.length > 0 ? await timeCases(timed, budgets.timed) : [];
+  if (!STREAM_VARIANTS.some((v) => selected(`stream/capture/${v}`))) return cases;
+  const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
+  if (captureSource === undefined) throw new Error("no mixed subject");
+  const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
+  log(`timing ${stream.cases.length} stream cases over ${(stream.captureBytes / 1e6).toFixed(1)} MB`);
+  cases.push(...(await timeCases(stream.cases, budgets.stream)));
+  return cases;
 }
 
 async function run(): Promise<void> {
   const started = performance.now();
   generatePbjs();
-  const pbjs = await loadPbjs();
-
-  if (opts["alloc-worker"]) {
+  if (opts.worker === "timed") {
+    console.log(JSON.stringify(await timedInProcess()));
+    return;
+  }
+  if (opts.worker === "alloc") {
+    const pbjs = await loadPbjs();
     const result = await measureAllocations(subjects(mixedCount), pbjs, selected, allocWindows, allocWindowBytes);
     console.log(JSON.stringify(result));
     return;
   }
 
-  const all = subjects(mixedCount);
-  const ctx = { subjects: all, pbjs, selected, sabotage };
-  log(`verifying decoders and encoders on ${all.length} subjects`);
-  const timed = [...decodeCases(ctx), ...encodeCases(ctx)];
-  log(`timing ${timed.length} decode/encode cases`);
-  const cases: CaseResult[] = await timeCases(timed, budgets.timed);
-
-  const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
-  if (captureSource === undefined) throw new Error("no mixed subject");
-  const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
-  if (stream.cases.length > 0) {
-    log(`timing ${stream.cases.length} stream cases over ${(stream.captureBytes / 1e6).toFixed(1)} MB`);
-    cases.push(...(await timeCases(stream.cases, budgets.stream)));
+  let cases: CaseResult[] = [];
+  if (opts["in-process"]) cases = await timedInProcess();
+  else {
+    // Verify every decoder and encoder here first, so a wrong one stops the run before anything is timed.
+    const ctx = { subjects: subjects(mixedCount), pbjs: await loadPbjs(), selected, sabotage };
+    log(`verified ${decodeCases(ctx).length + encodeCases(ctx).length} decode/encode cases`);
+    const ids = allIds().filter((id) => filter.test(id));
+    for (const group of GROUPS) {
+      const re = new RegExp(group);
+      if (!ids.some((id) => re.test(id))) continue;
+      cases.push(...(await inChild<CaseResult[]>("timed", ["--expose-gc"], ["--only", group])));
+    }
   }
 
-  const wantsAlloc = all.some((s) => DECODERS.some((d) => selected(`alloc/${s.name}/${d}`)));
+  const wantsAlloc = subjects(1).some((s) => DECODERS.some((d) => selected(`alloc/${s.name}/${d}`)));
   let allocations: AllocResult[] = [];
   if (wantsAlloc) {
     log("measuring allocation in a child process");
-    allocations = await allocationsInChild();
+    allocations = await inChild<AllocResult[]>("alloc", ALLOC_NODE_FLAGS, []);
   }
 
   addRatios(cases);
@@ -130,7 +187,15 @@ async function run(): Promise<void> {
     createdAt: new Date().toISOString(),
     mode: smoke ? "smoke" : "full",
     environment: environment(),
-    settings: { filter: opts.filter ?? null, budgets, mixedCount, captureDistinct, captureBytes, allocWindows, allocWindowBytes },
+    settings: {
+      filter: opts.filter ?? null,
+      budgets,
+      mixedCount,
+      captureDistinct,
+      captureBytes,
+      allocWindows,
+      allocWindowBytes,
+    },
     cases,
     allocations,
     targets: targets(cases),
@@ -169,6 +234,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof VerificationError) {
     console.error(`\nverification failed, nothing was timed: ${error.message}`);
+  } else if (error instanceof ChildFailed) {
+    console.error(error.message);
   } else {
     console.error(error);
   }

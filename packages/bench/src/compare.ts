@@ -59,7 +59,9 @@ function allocated(b: AllocResult, c: AllocResult, threshold: number): Compariso
 }
 
 export function formatComparison(rows: Comparison[], threshold: number): string {
-  const lines = [`change against the baseline (regression: > ${(threshold * 100).toFixed(0)}% slower and intervals apart)`];
+  const lines = [
+    `change against the baseline (regression: > ${(threshold * 100).toFixed(0)}% slower and intervals apart)`,
+  ];
   const width = Math.max(...rows.map((r) => r.id.length), 4);
   for (const r of rows) {
     const change = r.change === undefined ? "" : `${r.change >= 0 ? "+" : ""}${(r.change * 100).toFixed(1)}%`;
@@ -97,7 +99,15 @@ export function mergeBaseline(runs: Results[]): Results {
     const nsLow = Math.min(...all.map((x) => x.nsLow));
     const nsHigh = Math.max(...all.map((x) => x.nsHigh));
     const moePercent = ((nsHigh - nsLow) / 2 / nsPerOp) * 100;
-    return { ...c, nsPerOp, nsLow, nsHigh, moePercent, opsPerSec: 1e9 / nsPerOp, mbPerSec: (c.bytesPerOp / nsPerOp) * 1e3 };
+    return {
+      ...c,
+      nsPerOp,
+      nsLow,
+      nsHigh,
+      moePercent,
+      opsPerSec: 1e9 / nsPerOp,
+      mbPerSec: (c.bytesPerOp / nsPerOp) * 1e3,
+    };
   });
   const allocations = first.allocations.map((a) => {
     const all = runs.map((r) => r.allocations.find((x) => x.id === a.id)).filter((x) => x !== undefined);

@@ -1,7 +1,9 @@
 // The environment a result was measured in: enough to tell whether two runs compare.
 import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -27,9 +29,20 @@ function git(args: string[]): string {
   }
 }
 
+/** The installed version, found beside the resolved entry point (not every package exports its package.json). */
 function version(name: string): string {
   try {
-    return (require(`${name}/package.json`) as { version: string }).version;
+    let dir = dirname(require.resolve(name));
+    for (;;) {
+      const file = join(dir, "package.json");
+      if (existsSync(file)) {
+        const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+        if (pkg.name === name && pkg.version !== undefined) return pkg.version;
+      }
+      const parent = dirname(dir);
+      if (parent === dir) return "unknown";
+      dir = parent;
+    }
   } catch {
     return "unknown";
   }
@@ -48,7 +61,10 @@ export function environment(): Environment {
     commit: git(["rev-parse", "HEAD"]) || "unknown",
     dirty: git(["status", "--porcelain", "--untracked-files=no"]) !== "",
     libraries: Object.fromEntries(
-      ["@tickwire/codec", "@bufbuild/protobuf", "protobufjs", "protobufjs-cli", "tinybench"].map((n) => [n, version(n)]),
+      ["@tickwire/codec", "@bufbuild/protobuf", "protobufjs", "protobufjs-cli", "tinybench"].map((n) => [
+        n,
+        version(n),
+      ]),
     ),
   };
 }

@@ -167,9 +167,15 @@ export function mixedFeed(count: number, seed = 20241121): MarketDataMessageBase
         },
       };
     } else if (u < 0.7) {
-      init = { MessageCode: 1501, subtype: { case: "TouchLineDataMessage", value: book(random() < 0.8 ? 5 : int(1, 4)) } };
+      init = {
+        MessageCode: 1501,
+        subtype: { case: "TouchLineDataMessage", value: book(random() < 0.8 ? 5 : int(1, 4)) },
+      };
     } else if (u < 0.8) {
-      init = { MessageCode: 1502, subtype: { case: "MarketDepthMessage", value: book(random() < 0.75 ? 20 : int(5, 19)) } };
+      init = {
+        MessageCode: 1502,
+        subtype: { case: "MarketDepthMessage", value: book(random() < 0.75 ? 20 : int(5, 19)) },
+      };
     } else if (u < 0.92) {
       let entries = 1;
       while (entries < 20 && random() < 0.75) entries++;

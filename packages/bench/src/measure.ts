@@ -14,6 +14,8 @@ export interface BenchCase {
   fn: () => void;
   /** Runs before the case's warmup and before its timed run (e.g. protobufjs's Long switch). */
   setup?: () => void;
+  /** Runs before every sample, untimed (the stream suite collects garbage between passes). */
+  beforeSample?: () => void;
 }
 
 export interface CaseResult {
@@ -71,7 +73,7 @@ export async function timeCases(cases: BenchCase[], budget: TimeBudget): Promise
     retainSamples: true,
     throws: true,
   });
-  for (const c of cases) bench.add(c.id, c.fn, c.setup === undefined ? {} : { beforeAll: c.setup });
+  for (const c of cases) bench.add(c.id, c.fn, { beforeAll: c.setup, beforeEach: c.beforeSample });
   await bench.run();
   return cases.map((c) => {
     const result = bench.getTask(c.id)?.result;

@@ -103,7 +103,11 @@ function isMessage(value: CanonicalValue): value is Canonical {
 }
 
 /** The first path where two canonical values differ, or undefined when they are equal. */
-export function firstDifference(a: CanonicalValue | undefined, b: CanonicalValue | undefined, path = ""): string | undefined {
+export function firstDifference(
+  a: CanonicalValue | undefined,
+  b: CanonicalValue | undefined,
+  path = "",
+): string | undefined {
   if (Object.is(a, b)) return undefined;
   if (typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) {
     return `${path || "(root)"}: ${show(a)} != ${show(b)}`;

@@ -24,7 +24,9 @@ const HEAD = ["case", "ops/s", "ns/op", "±median", "MB/s", "vs protobuf-es", "v
 
 function pad(table: string[][]): string {
   const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  return table.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ")).join("\n");
+  return table
+    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "))
+    .join("\n");
 }
 
 export function terminalReport(results: Results): string {
@@ -36,7 +38,10 @@ export function terminalReport(results: Results): string {
     pad([HEAD, ...rows(results)]),
   ];
   if (results.allocations.length > 0) {
-    out.push("", pad([["allocation", "bytes/message"], ...results.allocations.map((a) => [a.id, a.bytesPerMessage.toFixed(0)])]));
+    out.push(
+      "",
+      pad([["allocation", "bytes/message"], ...results.allocations.map((a) => [a.id, a.bytesPerMessage.toFixed(0)])]),
+    );
   }
   if (results.targets.length > 0) {
     out.push(
@@ -140,7 +145,9 @@ export function markdownReport(results: Results, chartFile: string): string {
       `## ${suite}`,
       "",
       mdTable(
-        suite === "stream" ? ["case", "messages/s", "ns/message", "±", "MB/s"] : HEAD.map((h) => (h === "±median" ? "±" : h)),
+        suite === "stream"
+          ? ["case", "messages/s", "ns/message", "±", "MB/s"]
+          : HEAD.map((h) => (h === "±median" ? "±" : h)),
         cases.map((c) =>
           suite === "stream"
             ? [c.id, int(c.opsPerSec), ns(c.nsPerOp), `${c.moePercent.toFixed(1)}%`, c.mbPerSec.toFixed(1)]
@@ -166,7 +173,12 @@ export function markdownReport(results: Results, chartFile: string): string {
       "",
       mdTable(
         ["case", "bytes/message", "messages/window", "clean windows"],
-        results.allocations.map((a) => [a.id, a.bytesPerMessage.toFixed(0), String(a.messagesPerWindow), String(a.windows)]),
+        results.allocations.map((a) => [
+          a.id,
+          a.bytesPerMessage.toFixed(0),
+          String(a.messagesPerWindow),
+          String(a.windows),
+        ]),
       ),
     );
   }

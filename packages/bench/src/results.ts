@@ -44,7 +44,13 @@ export function targets(cases: CaseResult[]): Target[] {
     return a === undefined || b === undefined ? undefined : a / b;
   };
   for (const s of subjects) {
-    add("decodeMessage vs protobuf-es fromBinary", s, ratio(`decode/${s}/protobuf-es`, `decode/${s}/codec`), 3, "higher");
+    add(
+      "decodeMessage vs protobuf-es fromBinary",
+      s,
+      ratio(`decode/${s}/protobuf-es`, `decode/${s}/codec`),
+      3,
+      "higher",
+    );
     add('int64: "number" vs protobufjs', s, ratio(`decode/${s}/protobufjs`, `decode/${s}/codec-number`), 2, "higher");
   }
   add(

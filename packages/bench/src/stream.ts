@@ -131,7 +131,9 @@ export function streamCases(ctx: StreamContext): { cases: BenchCase[]; captureBy
     const count = run[variant]((m, i) => {
       const k = i % distinct.length;
       if (m.ID !== FIRST_MESSAGE_ID + BigInt(k) || m.MessageCode !== distinct[k].MessageCode) {
-        throw new VerificationError(`stream/${variant}: message ${i} is ID ${m.ID}, expected ${FIRST_MESSAGE_ID + BigInt(k)}`);
+        throw new VerificationError(
+          `stream/${variant}: message ${i} is ID ${m.ID}, expected ${FIRST_MESSAGE_ID + BigInt(k)}`,
+        );
       }
       if (i < distinct.length) {
         const difference = firstDifference(expected[k], canonical(m, MarketDataMessageBaseSchema));
@@ -149,10 +151,15 @@ export function streamCases(ctx: StreamContext): { cases: BenchCase[]; captureBy
       variant,
       opsPerCall: capture.frames.length,
       // Binary payload in every variant (base64 text is 4/3 of it), prefixes included where framed.
-      bytesPerCall: variant === "one-by-one" || variant === "per-message" || variant === "base64-text" ? payload : capture.bytes.length,
+      bytesPerCall:
+        variant === "one-by-one" || variant === "per-message" || variant === "base64-text"
+          ? payload
+          : capture.bytes.length,
       fn: () => {
         sink += pass();
       },
+      // Each pass leaves ~100 MB of garbage; collect it untimed so no pass pays for the one before.
+      beforeSample: () => (globalThis as { gc?: () => void }).gc?.(),
     });
   }
   return { cases, captureBytes: capture.bytes.length, messages: capture.frames.length };
