@@ -181,6 +181,9 @@ async function run(): Promise<void> {
     allocations = await inChild<AllocResult[]>("alloc", ALLOC_NODE_FLAGS, []);
   }
 
+  // One order whatever the grouping into processes: suite, subject, then variant as listed.
+  const order = allIds();
+  cases.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   addRatios(cases);
   const results: Results = {
     schema: RESULT_SCHEMA,
