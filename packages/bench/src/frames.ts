@@ -1,4 +1,5 @@
-// The five benchmark frames, built with protobuf-es from realistic values.
+// The five benchmark frames of the codec issue, built with protobuf-es from realistic values.
+// Moved here from packages/codec/bench: this package is the one source of benchmark inputs.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { type MarketDataMessageBase, MarketDataMessageBaseSchema } from "@tickwire/proto";
 
@@ -42,17 +43,17 @@ const inits: Record<string, Init> = {
       value: { ...instrument(0), InstrumentName: "RELIANCE", LTP: 2456.35, LTQ: 15, LTT: 1700000000n, Flag: 1 },
     },
   },
-  "TouchLine 5+5": {
+  "TouchLine-5+5": {
     MessageCode: 1501,
     ID: 262090000149109n,
     subtype: { case: "TouchLineDataMessage", value: touch(5) },
   },
-  "MarketDepth 20+20": {
+  "MarketDepth-20+20": {
     MessageCode: 1502,
     ID: 262090000149110n,
     subtype: { case: "MarketDepthMessage", value: touch(20) },
   },
-  "IndexDataList x50": {
+  "IndexDataList-50": {
     MessageCode: 1505,
     ID: 262090000149111n,
     subtype: {
@@ -74,7 +75,7 @@ const inits: Record<string, Init> = {
       },
     },
   },
-  "IncrementalUpdate x20": {
+  "IncrementalUpdate-20": {
     MessageCode: 1510,
     ID: 262090000149112n,
     subtype: {

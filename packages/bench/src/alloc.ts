@@ -1,0 +1,110 @@
+// Bytes allocated per decoded message, in a child process started with --expose-gc and
+// a fixed 64 MiB young generation (--min/--max-semi-space-size=64):
+//   gc(); h0 = used_heap_size; decode N messages; h1 = used_heap_size
+// Nothing is collected between h0 and h1 when N messages allocate well under the
+// young generation, so h1 - h0 is everything they allocated on the V8 heap, garbage
+// included. A window during which any GC ran (seen by a PerformanceObserver) is
+// discarded; the figure is the median over the clean windows, less the cost of the
+// measurement itself (an empty window). Limits: off-heap memory (ArrayBuffer backing
+// stores, e.g. a Uint8Array a decoder copies into) is not counted; allocations that
+// TurboFan's escape analysis removes are (rightly) not counted; the first calls'
+// feedback and code allocations are excluded by warming up first.
+import { PerformanceObserver } from "node:perf_hooks";
+import { getHeapStatistics } from "node:v8";
+import { makeDecoders } from "./decoders.js";
+import type { PbjsType } from "./peers.js";
+import type { Subject } from "./subjects.js";
+
+export const ALLOC_NODE_FLAGS = ["--expose-gc", "--min-semi-space-size=64", "--max-semi-space-size=64"];
+
+export interface AllocResult {
+  id: string;
+  subject: string;
+  variant: string;
+  bytesPerMessage: number;
+  /** Messages per window and clean windows used. */
+  messagesPerWindow: number;
+  windows: number;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 === 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+export async function measureAllocations(
+  subjects: Subject[],
+  pbjs: PbjsType,
+  selected: (id: string) => boolean,
+  windowsPerCase: number,
+  /** Bytes a window may allocate: far below the 64 MiB semi-space, so no scavenge starts inside it. */
+  windowBytes = 8 * 1024 * 1024,
+): Promise<AllocResult[]> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error("the allocation suite needs node --expose-gc");
+  const gcs: [number, number][] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
+  });
+  observer.observe({ entryTypes: ["gc"] });
+
+  interface Window {
+    id: string;
+    start: number;
+    end: number;
+    delta: number;
+    messages: number;
+  }
+  const windows: Window[] = [];
+  const measure = (id: string, run: () => void, messages: number) => {
+    gc();
+    const start = performance.now();
+    const h0 = getHeapStatistics().used_heap_size;
+    run();
+    const h1 = getHeapStatistics().used_heap_size;
+    windows.push({ id, start, end: performance.now(), delta: h1 - h0, messages });
+  };
+
+  const plan: { id: string; subject: string; variant: string; messages: number }[] = [];
+  for (let w = 0; w < windowsPerCase; w++) measure("empty", () => {}, 1);
+  for (const subject of subjects) {
+    for (const decoder of makeDecoders(pbjs, () => false)) {
+      const id = `alloc/${subject.name}/${decoder.name}`;
+      if (!selected(id)) continue;
+      decoder.setup?.();
+      // Warm up (and estimate the size) on one pass, then size the window to windowBytes.
+      const probe = subject.frames.length === 1 ? Array(200).fill(subject.frames[0]) : subject.frames;
+      const warm = decoder.loop(probe);
+      for (let i = 0; i < 5; i++) warm();
+      gc();
+      const h0 = getHeapStatistics().used_heap_size;
+      warm();
+      const perMessage = Math.max(16, (getHeapStatistics().used_heap_size - h0) / probe.length);
+      const messages = Math.max(probe.length, Math.min(200_000, Math.floor(windowBytes / perMessage)));
+      const list: Uint8Array[] = Array.from({ length: messages }, (_, i) => subject.frames[i % subject.frames.length]);
+      const run = decoder.loop(list);
+      run();
+      for (let w = 0; w < windowsPerCase; w++) measure(id, run, messages);
+      plan.push({ id, subject: subject.name, variant: decoder.name, messages });
+    }
+  }
+  // GC entries are delivered asynchronously; let them arrive before judging windows.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  const clean = (w: Window) => !gcs.some(([s, e]) => s < w.end && e > w.start);
+  const overhead = median(windows.filter((w) => w.id === "empty" && clean(w)).map((w) => w.delta));
+
+  return plan.map(({ id, subject, variant, messages }) => {
+    const mine = windows.filter((w) => w.id === id && clean(w));
+    if (mine.length === 0) throw new Error(`${id}: every window saw a GC; nothing to report`);
+    return {
+      id,
+      subject,
+      variant,
+      bytesPerMessage: Math.max(0, (median(mine.map((w) => w.delta)) - overhead) / messages),
+      messagesPerWindow: messages,
+      windows: mine.length,
+    };
+  });
+}

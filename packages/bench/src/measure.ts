@@ -1,0 +1,101 @@
+// Timing with tinybench, reported as medians with a distribution-free 95% interval.
+import { Bench } from "tinybench";
+
+export type Suite = "decode" | "encode" | "stream";
+
+/** One timed case. A call of `fn` performs `opsPerCall` operations over `bytesPerCall` payload bytes. */
+export interface BenchCase {
+  id: string;
+  suite: Suite;
+  subject: string;
+  variant: string;
+  opsPerCall: number;
+  bytesPerCall: number;
+  fn: () => void;
+  /** Runs before the case's warmup and before its timed run (e.g. protobufjs's Long switch). */
+  setup?: () => void;
+  /** Runs before every sample, untimed (the stream suite collects garbage between passes). */
+  beforeSample?: () => void;
+}
+
+export interface CaseResult {
+  id: string;
+  suite: Suite;
+  subject: string;
+  variant: string;
+  /** Median nanoseconds per operation, and the 95% confidence interval of that median. */
+  nsPerOp: number;
+  nsLow: number;
+  nsHigh: number;
+  /** Half the interval's width relative to the median, in percent: the margin of error. */
+  moePercent: number;
+  opsPerSec: number;
+  mbPerSec: number;
+  bytesPerOp: number;
+  samples: number;
+  /** Speed relative to a peer: peer ns / this ns (above 1 is faster than the peer). */
+  vsProtobufEs?: number;
+  vsProtobufjs?: number;
+}
+
+export interface TimeBudget {
+  /** Milliseconds of timed sampling per case. */
+  time: number;
+  warmupTime: number;
+  /** Minimum warmup calls per case. */
+  warmupIterations: number;
+  /** Minimum timed samples per case. */
+  iterations: number;
+}
+
+/**
+ * The 95% confidence interval of the median from order statistics: ranks n/2 ± 1.96·√n/2
+ * of the sorted samples. Distribution-free, which matters: latency samples are skewed
+ * (GC pauses, timer interrupts) and the mean's t-interval is not.
+ */
+export function medianInterval(sorted: readonly number[]): { median: number; low: number; high: number } {
+  const n = sorted.length;
+  if (n === 0) throw new Error("no samples");
+  const median = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const half = (1.96 * Math.sqrt(n)) / 2;
+  const low = sorted[Math.max(0, Math.floor(n / 2 - half) - 1)];
+  const high = sorted[Math.min(n - 1, Math.ceil(n / 2 + half))];
+  return { median, low, high };
+}
+
+/** Times the cases one after another (warmup, then run, per case) and summarises each. */
+export async function timeCases(cases: BenchCase[], budget: TimeBudget): Promise<CaseResult[]> {
+  const bench = new Bench({
+    time: budget.time,
+    warmupTime: budget.warmupTime,
+    warmupIterations: budget.warmupIterations,
+    iterations: budget.iterations,
+    retainSamples: true,
+    throws: true,
+  });
+  for (const c of cases) bench.add(c.id, c.fn, { beforeAll: c.setup, beforeEach: c.beforeSample });
+  await bench.run();
+  return cases.map((c) => {
+    const result = bench.getTask(c.id)?.result;
+    if (result === undefined || !("latency" in result) || result.latency.samples === undefined) {
+      throw new Error(`${c.id}: tinybench returned no samples (${result?.state ?? "no task"})`);
+    }
+    const { median, low, high } = medianInterval(result.latency.samples);
+    const perOp = 1e6 / c.opsPerCall; // ms per call -> ns per op
+    const nsPerOp = median * perOp;
+    return {
+      id: c.id,
+      suite: c.suite,
+      subject: c.subject,
+      variant: c.variant,
+      nsPerOp,
+      nsLow: low * perOp,
+      nsHigh: high * perOp,
+      moePercent: (((high - low) / 2) * 100) / median,
+      opsPerSec: 1e9 / nsPerOp,
+      mbPerSec: (c.bytesPerCall / c.opsPerCall / nsPerOp) * 1e3, // bytes/ns -> MB/s (10^6 bytes)
+      bytesPerOp: c.bytesPerCall / c.opsPerCall,
+      samples: result.latency.samples.length,
+    };
+  });
+}

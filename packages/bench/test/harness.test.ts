@@ -1,0 +1,159 @@
+// The CI smoke run: every suite once with tiny budgets (the harness's correctness, not
+// speed), its three outputs well-formed, --compare passing an identical run and failing
+// a synthetic regression, and a wrong decoder stopping the run before anything is timed.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { DECODERS, ENCODERS } from "../src/decoders.js";
+import { isResults, type Results } from "../src/results.js";
+import { STREAM_VARIANTS } from "../src/stream.js";
+
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const out = mkdtempSync(join(tmpdir(), "tickwire-bench-"));
+const SUBJECTS = [
+  "TickData",
+  "TouchLine-5+5",
+  "MarketDepth-20+20",
+  "IndexDataList-50",
+  "IncrementalUpdate-20",
+  "Mixed",
+];
+
+function bench(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const smoke = bench("--smoke", "--out", out);
+const results = JSON.parse(readFileSync(join(out, "smoke.json"), "utf8")) as Results;
+
+test("the smoke run succeeds and prints the table and the target verdicts", () => {
+  assert.equal(smoke.code, 0, smoke.stderr);
+  assert.match(smoke.stdout, /ns\/op/);
+  assert.match(smoke.stdout, /decode\/MarketDepth-20\+20\/codec-number/);
+  assert.match(smoke.stdout, /(PASS|MISS)/);
+});
+
+test("the result file holds every case of every suite, with sane figures", () => {
+  assert.ok(isResults(results));
+  assert.equal(results.mode, "smoke");
+  const ids = new Set(results.cases.map((c) => c.id));
+  for (const s of SUBJECTS) {
+    for (const d of DECODERS) assert.ok(ids.has(`decode/${s}/${d}`), `decode/${s}/${d}`);
+    for (const e of ENCODERS) assert.ok(ids.has(`encode/${s}/${e}`), `encode/${s}/${e}`);
+  }
+  for (const v of STREAM_VARIANTS) assert.ok(ids.has(`stream/capture/${v}`), v);
+  assert.equal(results.cases.length, SUBJECTS.length * (DECODERS.length + ENCODERS.length) + STREAM_VARIANTS.length);
+  for (const c of results.cases) {
+    assert.ok(c.nsPerOp > 0 && Number.isFinite(c.nsPerOp), c.id);
+    assert.ok(c.nsLow <= c.nsPerOp && c.nsPerOp <= c.nsHigh, `${c.id}: interval around the median`);
+    assert.ok(c.mbPerSec > 0 && c.samples >= 2, c.id);
+    if (c.suite !== "stream") {
+      assert.equal(typeof c.vsProtobufEs, "number", c.id);
+      assert.equal(typeof c.vsProtobufjs, "number", c.id);
+    }
+  }
+  assert.equal(results.allocations.length, SUBJECTS.length * DECODERS.length);
+  for (const a of results.allocations) assert.ok(a.bytesPerMessage >= 0 && a.windows > 0, a.id);
+  // The skip-scan materialises nothing; protobuf-es builds objects for every message.
+  assert.ok(results.allocations.filter((a) => a.variant === "skip-scan").every((a) => a.bytesPerMessage < 16));
+  assert.ok(results.allocations.filter((a) => a.variant === "protobuf-es").every((a) => a.bytesPerMessage > 100));
+});
+
+test("the environment names the Node version, CPU, libraries and commit", () => {
+  const e = results.environment;
+  assert.equal(e.node, process.version);
+  assert.ok(e.cpu.length > 0 && e.cores > 0);
+  assert.match(e.commit, /^[0-9a-f]{40}$|^unknown$/);
+  for (const lib of ["@tickwire/codec", "@bufbuild/protobuf", "protobufjs", "tinybench"]) {
+    assert.match(e.libraries[lib], /^\d+\.\d+\.\d+/, lib);
+  }
+});
+
+test("every codec target is decided: two per subject and the streaming one", () => {
+  assert.equal(results.targets.length, SUBJECTS.length * 2 + 1);
+  for (const t of results.targets) {
+    assert.equal(t.verdict, (t.better === "higher" ? t.ratio >= t.goal : t.ratio <= t.goal) ? "PASS" : "MISS");
+  }
+});
+
+test("the Markdown report and its SVG chart are written", () => {
+  const md = readFileSync(join(out, "smoke.md"), "utf8");
+  assert.match(md, /^# @tickwire\/bench results/);
+  assert.match(md, /## Targets/);
+  assert.match(md, /\*\*(PASS|MISS)\*\*/);
+  assert.match(md, /!\[decode ratios\]\(smoke\.svg\)/);
+  for (const section of ["## decode", "## encode", "## stream", "## allocation"])
+    assert.ok(md.includes(section), section);
+  const svg = readFileSync(join(out, "smoke.svg"), "utf8");
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/);
+  assert.match(svg, /<\/svg>\n$/);
+  const bars = results.cases.filter((c) => c.suite === "decode" && c.variant !== "protobuf-es").length;
+  assert.equal(svg.match(/<rect /g)?.length, bars);
+});
+
+test("--compare passes an identical run", () => {
+  const file = join(out, "smoke.json");
+  const r = bench("--against", file, "--compare", file);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /no regression/);
+});
+
+test("--compare exits non-zero on a synthetic regression and names the case", () => {
+  const baseline = structuredClone(results);
+  const c = baseline.cases.find((x) => x.id === "decode/TickData/codec");
+  assert.ok(c);
+  // The baseline claims the case ran in half the current interval's lower end, with a tight interval.
+  c.nsPerOp = c.nsLow / 2;
+  c.nsLow = c.nsPerOp * 0.99;
+  c.nsHigh = c.nsPerOp * 1.01;
+  const file = join(out, "faster-baseline.json");
+  writeFileSync(file, JSON.stringify(baseline));
+  const r = bench("--against", join(out, "smoke.json"), "--compare", file);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /decode\/TickData\/codec .*REGRESSED/);
+  assert.match(r.stdout, /1 regression\(s\): decode\/TickData\/codec$/m);
+});
+
+test("a decoder that returns a wrong value stops the run before timing", () => {
+  const r = bench(
+    "--smoke",
+    "--out",
+    out,
+    "--label",
+    "sabotaged",
+    "--filter",
+    "^decode/TickData/",
+    "--sabotage",
+    "decode/TickData/protobufjs$",
+  );
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(
+    r.stderr,
+    /verification failed, nothing was timed: TickData\/protobufjs: frame 0 decodes wrongly: MessageCode: 1512 != 1513/,
+  );
+  assert.doesNotMatch(r.stderr, /timing/);
+});
+
+test("a wrong stream variant fails its verification too", () => {
+  const r = bench(
+    "--smoke",
+    "--out",
+    out,
+    "--label",
+    "sabotaged",
+    "--filter",
+    "^stream/",
+    "--sabotage",
+    "chunks-64KiB",
+  );
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /stream\/chunks-64KiB: \d+ messages, the capture holds \d+/);
+});
