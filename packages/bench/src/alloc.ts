@@ -40,6 +40,8 @@ export async function measureAllocations(
   windowsPerCase: number,
   /** Bytes a window may allocate: far below the 64 MiB semi-space, so no scavenge starts inside it. */
   windowBytes = 8 * 1024 * 1024,
+  /** Milliseconds each decoder runs before it is measured. */
+  warmupMs = 300,
 ): Promise<AllocResult[]> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error("the allocation suite needs node --expose-gc");
@@ -76,7 +78,11 @@ export async function measureAllocations(
       // Warm up (and estimate the size) on one pass, then size the window to windowBytes.
       const probe = subject.frames.length === 1 ? Array(200).fill(subject.frames[0]) : subject.frames;
       const warm = decoder.loop(probe);
-      for (let i = 0; i < 5; i++) warm();
+      // Warm up by time, not by a count: until the optimising compiler has taken the
+      // code, the engine boxes every double it computes, which a window would count.
+      const warmUntil = performance.now() + warmupMs;
+      do warm();
+      while (performance.now() < warmUntil);
       gc();
       const h0 = getHeapStatistics().used_heap_size;
       warm();

@@ -14,6 +14,7 @@ import { DECODERS, ENCODERS } from "./decoders.js";
 import { environment } from "./env.js";
 import { frames } from "./frames.js";
 import { type CaseResult, type TimeBudget, timeCases } from "./measure.js";
+import { type PairBudget, type PairedRatio, pairedRatios } from "./paired.js";
 import { generatePbjs, loadPbjs } from "./peers.js";
 import { markdownReport, ratioChart, terminalReport } from "./report.js";
 import { isResults, RESULT_SCHEMA, type Results, targets } from "./results.js";
@@ -39,6 +40,7 @@ const { values: opts, positionals } = parseArgs({
     "in-process": { type: "boolean", default: false },
     worker: { type: "string" },
     only: { type: "string" },
+    pair: { type: "string" },
   },
 });
 
@@ -61,6 +63,12 @@ const budgets: Record<"timed" | "stream", TimeBudget> = smoke
       timed: { time: 800, warmupTime: 200, warmupIterations: 16, iterations: 20 },
       stream: { time: 2000, warmupTime: 0, warmupIterations: 1, iterations: 5 },
     };
+const pairBudget: PairBudget = smoke ? { rounds: 3, roundMs: 2 } : { rounds: 31, roundMs: 60 };
+/** The target pairs (peer, codec variant), each timed interleaved in a process of its own. */
+const TARGET_PAIRS: [string, string][] = [
+  ["protobuf-es", "codec"],
+  ["protobufjs", "codec-number"],
+];
 const allocWindows = smoke ? 2 : 5;
 const allocWindowBytes = smoke ? 256 * 1024 : 8 * 1024 * 1024;
 
@@ -77,7 +85,11 @@ function compareAndExit(base: Results, current: Results): never {
 }
 
 /** Runs this script as a worker in a fresh process; its last stdout line is the JSON it returns. */
-async function inChild<T>(worker: "timed" | "alloc", nodeFlags: string[], extra: string[]): Promise<T> {
+async function inChild<T>(
+  worker: "timed" | "alloc" | "paired" | "paired-stream",
+  nodeFlags: string[],
+  extra: string[],
+): Promise<T> {
   const args = [
     ...process.execArgv.filter((a) => !a.startsWith("--expose-gc")),
     ...nodeFlags,
@@ -153,9 +165,34 @@ async function run(): Promise<void> {
     console.log(JSON.stringify(await timedInProcess()));
     return;
   }
+  if (opts.worker === "paired") {
+    const [slow, fast] = (opts.pair ?? "").split(",");
+    const ctx = { subjects: subjects(mixedCount), pbjs: await loadPbjs(), selected, sabotage };
+    const cases = decodeCases({
+      ...ctx,
+      selected: (id) => selected(id) && (id.endsWith(`/${slow}`) || id.endsWith(`/${fast}`)),
+    });
+    console.log(JSON.stringify(pairedRatios(cases, slow, fast, pairBudget)));
+    return;
+  }
+  if (opts.worker === "paired-stream") {
+    const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
+    if (captureSource === undefined) throw new Error("no mixed subject");
+    const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
+    const budget = smoke ? pairBudget : { rounds: 9, roundMs: 1 };
+    console.log(JSON.stringify(pairedRatios(stream.cases, "chunks-64KiB", "one-by-one", budget)));
+    return;
+  }
   if (opts.worker === "alloc") {
     const pbjs = await loadPbjs();
-    const result = await measureAllocations(subjects(mixedCount), pbjs, selected, allocWindows, allocWindowBytes);
+    const result = await measureAllocations(
+      subjects(mixedCount),
+      pbjs,
+      selected,
+      allocWindows,
+      allocWindowBytes,
+      smoke ? 0 : 300,
+    );
     console.log(JSON.stringify(result));
     return;
   }
@@ -174,11 +211,29 @@ async function run(): Promise<void> {
     }
   }
 
+  const paired: PairedRatio[] = [];
+  if (!opts["in-process"]) {
+    for (const [slow, fast] of TARGET_PAIRS) {
+      if (!subjects(1).some((s) => selected(`decode/${s.name}/${slow}`) && selected(`decode/${s.name}/${fast}`)))
+        continue;
+      log(`timing ${fast} against ${slow} interleaved, in one process`);
+      paired.push(...(await inChild<PairedRatio[]>("paired", ["--expose-gc"], ["--pair", `${slow},${fast}`])));
+    }
+    if (selected("stream/capture/chunks-64KiB") && selected("stream/capture/one-by-one")) {
+      log("timing FrameDecoder 64 KiB chunks against one-by-one decoding interleaved, in one process");
+      paired.push(...(await inChild<PairedRatio[]>("paired-stream", ["--expose-gc"], [])));
+    }
+  }
+
   const wantsAlloc = subjects(1).some((s) => DECODERS.some((d) => selected(`alloc/${s.name}/${d}`)));
-  let allocations: AllocResult[] = [];
+  const allocations: AllocResult[] = [];
   if (wantsAlloc) {
-    log("measuring allocation in a child process");
-    allocations = await inChild<AllocResult[]>("alloc", ALLOC_NODE_FLAGS, []);
+    // One process per decoder, for the reason GROUPS gives: in a process that also ran the
+    // codec in bigint mode, V8 boxes the number mode's 64-bit fields on every store.
+    log("measuring allocation, one child process per decoder");
+    for (const d of DECODERS) {
+      allocations.push(...(await inChild<AllocResult[]>("alloc", ALLOC_NODE_FLAGS, ["--only", `^alloc/[^/]+/${d}$`])));
+    }
   }
 
   // One order whatever the grouping into processes: suite, subject, then variant as listed.
@@ -201,7 +256,8 @@ async function run(): Promise<void> {
     },
     cases,
     allocations,
-    targets: targets(cases),
+    paired,
+    targets: targets(cases, paired),
     seconds: (performance.now() - started) / 1000,
   };
 

@@ -2,7 +2,7 @@
 // report with an SVG bar chart of the ratios.
 import { DESCRIPTIONS } from "./decoders.js";
 import type { CaseResult } from "./measure.js";
-import type { Results } from "./results.js";
+import type { Results, Target } from "./results.js";
 
 const ratio = (r: number | undefined) => (r === undefined ? "" : `${r.toFixed(2)}x`);
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
@@ -47,11 +47,13 @@ export function terminalReport(results: Results): string {
     out.push(
       "",
       pad([
-        ["target", "subject", "ratio", "goal", "verdict"],
+        ["target", "subject", "ratio", "95% interval", "method", "goal", "verdict"],
         ...results.targets.map((t) => [
           t.name,
           t.subject,
           t.ratio.toFixed(2),
+          interval(t),
+          t.method,
           `${t.better === "higher" ? ">=" : "<="} ${t.goal}`,
           t.verdict,
         ]),
@@ -59,6 +61,10 @@ export function terminalReport(results: Results): string {
     );
   }
   return out.join("\n");
+}
+
+function interval(t: Target): string {
+  return t.low === undefined || t.high === undefined ? "" : `${t.low.toFixed(2)}-${t.high.toFixed(2)}`;
 }
 
 function mdTable(head: string[], body: string[][]): string {
@@ -124,12 +130,16 @@ export function markdownReport(results: Results, chartFile: string): string {
     "",
     "## Targets",
     "",
+    "Decode targets marked `paired` are timed interleaved in one process per pair (the peer and the codec variant alternate in short rounds); the ratio is the median of the per-round ratios, with its 95% interval. `table` ratios come from the case table, where each decoder runs in a process of its own at a different moment.",
+    "",
     mdTable(
-      ["target", "subject", "ratio", "goal", "verdict"],
+      ["target", "subject", "ratio", "95% interval", "method", "goal", "verdict"],
       results.targets.map((t) => [
         t.name,
         t.subject,
         `${t.ratio.toFixed(2)}x`,
+        interval(t),
+        t.method,
         `${t.better === "higher" ? "≥" : "≤"} ${t.goal}`,
         `**${t.verdict}**`,
       ]),

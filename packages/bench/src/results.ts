@@ -2,6 +2,7 @@
 import type { AllocResult } from "./alloc.js";
 import type { Environment } from "./env.js";
 import type { CaseResult } from "./measure.js";
+import type { PairedRatio } from "./paired.js";
 
 export const RESULT_SCHEMA = "tickwire-bench/1";
 
@@ -10,6 +11,10 @@ export interface Target {
   subject: string;
   /** The measured ratio and the goal it is held to. */
   ratio: number;
+  /** How the ratio was measured: interleaved in one process (with its 95% interval), or from the case table. */
+  method: "paired" | "table";
+  low?: number;
+  high?: number;
   goal: number;
   better: "higher" | "lower";
   verdict: "PASS" | "MISS";
@@ -23,25 +28,44 @@ export interface Results {
   settings: Record<string, unknown>;
   cases: CaseResult[];
   allocations: AllocResult[];
+  /** Interleaved ratios for the target pairs; absent in result files written before they existed. */
+  paired?: PairedRatio[];
   targets: Target[];
   /** Seconds the run took, start to finish. */
   seconds: number;
 }
 
-/** The codec issue's targets, as ratios of medians from this one run. */
-export function targets(cases: CaseResult[]): Target[] {
+/**
+ * The codec issue's targets, from this one run: ratios from the paired,
+ * interleaved measurement where the run made one (see paired.ts), else ratios of the
+ * case table's medians.
+ */
+export function targets(cases: CaseResult[], paired: PairedRatio[] = []): Target[] {
   const ns = new Map(cases.map((c) => [c.id, c.nsPerOp]));
   const subjects = [...new Set(cases.filter((c) => c.suite === "decode").map((c) => c.subject))];
   const out: Target[] = [];
-  const add = (name: string, subject: string, ratio: number | undefined, goal: number, better: Target["better"]) => {
-    if (ratio === undefined || !Number.isFinite(ratio)) return;
-    const met = better === "higher" ? ratio >= goal : ratio <= goal;
-    out.push({ name, subject, ratio, goal, better, verdict: met ? "PASS" : "MISS" });
+  const add = (
+    name: string,
+    subject: string,
+    measured: Measured | undefined,
+    goal: number,
+    better: Target["better"],
+  ) => {
+    if (measured === undefined || !Number.isFinite(measured.ratio)) return;
+    const met = better === "higher" ? measured.ratio >= goal : measured.ratio <= goal;
+    out.push({ name, subject, ...measured, goal, better, verdict: met ? "PASS" : "MISS" });
   };
-  const ratio = (slow: string, fast: string) => {
+  const ratio = (slow: string, fast: string): Measured | undefined => {
+    const [suite, subject, slowVariant] = slow.split("/");
+    const fastVariant = fast.split("/")[2];
+    const pair =
+      suite !== "encode"
+        ? paired.find((p) => p.subject === subject && p.slow === slowVariant && p.fast === fastVariant)
+        : undefined;
+    if (pair !== undefined) return { ratio: pair.ratio, method: "paired", low: pair.low, high: pair.high };
     const a = ns.get(slow);
     const b = ns.get(fast);
-    return a === undefined || b === undefined ? undefined : a / b;
+    return a === undefined || b === undefined ? undefined : { ratio: a / b, method: "table" };
   };
   for (const s of subjects) {
     add(
@@ -62,6 +86,8 @@ export function targets(cases: CaseResult[]): Target[] {
   );
   return out;
 }
+
+type Measured = Pick<Target, "ratio" | "method" | "low" | "high">;
 
 export function isResults(value: unknown): value is Results {
   const v = value as Partial<Results> | null;

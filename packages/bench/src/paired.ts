@@ -1,0 +1,91 @@
+// Paired, interleaved timing for the codec targets.
+//
+// Why: the case table times each decoder in its own process, one after another, so
+// a change in machine load between two processes (another job, a noisy neighbour)
+// moves a ratio by itself: on this 2-core machine two runs of the same build gave
+// 3.0x and 1.3x for one pair. A target's verdict is therefore taken from both sides
+// timed in ONE process (holding only the two decoders, so the JIT sees one int64
+// mode), alternating in short rounds (A B, then B A, to cancel drift), and reported
+// as the median of the per-round ratios with its 95% interval.
+import type { BenchCase } from "./measure.js";
+import { medianInterval } from "./measure.js";
+
+export interface PairBudget {
+  rounds: number;
+  /** Milliseconds each side runs per round (also the warmup per side). */
+  roundMs: number;
+}
+
+export interface PairedRatio {
+  /** The pair: ratio = `slow` ns / `fast` ns (for the stream target: chunked time over one-by-one time). */
+  subject: string;
+  slow: string;
+  fast: string;
+  ratio: number;
+  low: number;
+  high: number;
+  rounds: number;
+}
+
+/** How many calls of `c` fill about `ms` milliseconds (this also warms it up). */
+function callsFor(c: BenchCase, ms: number): number {
+  c.beforeSample?.();
+  let calls = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    c.fn();
+    calls++;
+  }
+  return Math.max(1, calls);
+}
+
+/** Nanoseconds per operation of `calls` calls of `c`. */
+function nsPerOp(c: BenchCase, calls: number): number {
+  c.beforeSample?.();
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) c.fn();
+  return ((performance.now() - start) * 1e6) / (calls * c.opsPerCall);
+}
+
+export function pairedRatio(slow: BenchCase, fast: BenchCase, budget: PairBudget): PairedRatio {
+  if (slow.subject !== fast.subject || slow.suite !== fast.suite)
+    throw new Error(`pairing ${slow.id} with ${fast.id}: different subjects`);
+  slow.setup?.();
+  fast.setup?.();
+  const slowCalls = callsFor(slow, budget.roundMs);
+  const fastCalls = callsFor(fast, budget.roundMs);
+  const ratios: number[] = [];
+  for (let round = 0; round < budget.rounds; round++) {
+    let slowNs: number;
+    let fastNs: number;
+    if (round % 2 === 0) {
+      slowNs = nsPerOp(slow, slowCalls);
+      fastNs = nsPerOp(fast, fastCalls);
+    } else {
+      fastNs = nsPerOp(fast, fastCalls);
+      slowNs = nsPerOp(slow, slowCalls);
+    }
+    ratios.push(slowNs / fastNs);
+  }
+  ratios.sort((a, b) => a - b);
+  const { median, low, high } = medianInterval(ratios);
+  return {
+    subject: slow.subject,
+    slow: slow.variant,
+    fast: fast.variant,
+    ratio: median,
+    low,
+    high,
+    rounds: ratios.length,
+  };
+}
+
+/** Every subject's paired ratio for one pair of variants, from cases built for those two only. */
+export function pairedRatios(cases: BenchCase[], slow: string, fast: string, budget: PairBudget): PairedRatio[] {
+  const out: PairedRatio[] = [];
+  for (const s of cases.filter((c) => c.variant === slow)) {
+    const f = cases.find((c) => c.variant === fast && c.subject === s.subject);
+    if (f !== undefined) out.push(pairedRatio(s, f, budget));
+  }
+  return out;
+}
