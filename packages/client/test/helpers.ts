@@ -64,5 +64,10 @@ export async function until(check: () => boolean, what: string, timeoutMs = 10_0
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.now()) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms) };
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
