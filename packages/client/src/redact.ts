@@ -4,7 +4,7 @@ export const REDACTED = "[REDACTED]";
 
 // A JWT's three base64url parts, the first starting with '{"' encoded ("eyJ"); and any `key=` query value.
 const JWT_SHAPE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const KEY_PARAM = /([?&;]key=)[^&#\s"']*/gi;
+const KEY_PARAM = /(\bkey=)[^&#\s"']*/gi;
 const BEARER = /(Bearer\s+)[^\s"',]+/gi;
 
 /** Replaces known secrets (exact values), anything shaped like a JWT, Bearer credentials and `key=` query values. */
