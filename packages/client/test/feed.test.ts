@@ -23,7 +23,10 @@ describe("feed decoding", () => {
       const client = h.client();
       const feed = client.marketData({ instrumentIds: ALL_IDS, format });
       const seen = new Set<string>();
-      const offs = SUBTYPES.map((name) => feed.on(name, (_value, message) => seen.add(message.subtype.case as string)));
+      // Each subtype's own event (the cast only picks one signature: every subtype listener gets (value, message)).
+      const offs = SUBTYPES.map((name) =>
+        feed.on(name as "TickData", (_value, message) => seen.add(message.subtype.case as string)),
+      );
       let tickLtp = 0;
       feed.on("TickData", (value) => {
         tickLtp = value.LTP; // typed: TickData's LTP is a number
