@@ -123,16 +123,22 @@ class Client implements TickwireClient {
     const path = this.#options.paths.ltp;
     const prices = new Map<bigint, LastTradedPrice>();
     let form: LtpForm | undefined;
-    // A few chunks in flight at once; the first failure fails the call.
+    // A few chunks in flight at once; the first failure fails the call and stops the others from starting more.
     let next = 0;
+    let failed = false;
     const worker = async () => {
-      while (next < chunks.length) {
+      while (!failed && next < chunks.length) {
         const chunk = chunks[next++];
         const body = `{"InstrumentIds":${idsJson(chunk)}}`;
-        const answer = await this.#secured("POST", path, body, options);
-        const result = readLtp(answer.text, { method: "POST", path, status: answer.status }, this.#redactor);
-        if (result.prices.size > 0) form ??= result.form;
-        for (const [id, price] of result.prices) prices.set(id, price);
+        try {
+          const answer = await this.#secured("POST", path, body, options);
+          const result = readLtp(answer.text, { method: "POST", path, status: answer.status }, this.#redactor);
+          if (result.prices.size > 0) form ??= result.form;
+          for (const [id, price] of result.prices) prices.set(id, price);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
       }
     };
     const workers = Math.min(this.#options.ltpConcurrency, chunks.length);

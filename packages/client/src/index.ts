@@ -29,7 +29,7 @@ export {
   SUBTYPES,
   type SubtypeValue,
 } from "./feed/events.js";
-export { type FeedState, type FeedStats, MarketDataFeed, type MarketDataOptions } from "./feed/market-data.js";
+export type { FeedState, FeedStats, MarketDataFeed, MarketDataOptions } from "./feed/market-data.js";
 export type { OverflowPolicy } from "./feed/queue.js";
 export type { InstrumentIdInput } from "./ids.js";
 export { tokenExpiry } from "./jwt.js";
