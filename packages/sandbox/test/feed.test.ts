@@ -183,7 +183,7 @@ describe("requests, errors and heartbeats", () => {
   });
 
   test("slow consumers: frames are dropped and counted above the mark, then the socket is closed", async () => {
-    const fast = await start({ rate: 40_000, slowConsumer: { highWaterMark: 64 * 1024, maxConsecutiveDrops: 20_000 } });
+    const fast = await start({ rate: 40_000, slowConsumer: { highWaterMark: 64 * 1024, maxConsecutiveDrops: 2_000 } });
     try {
       const fastToken = await login(fast);
       const client = new FeedClient(`${fast.wsUrl}?key=${fastToken}`);
@@ -207,11 +207,11 @@ describe("requests, errors and heartbeats", () => {
       await client.until(() => client.texts.length > notice, "a drop notice");
       assert.match(client.texts[notice], /slow consumer: \d+ messages dropped while more than 65536 bytes were unsent/);
       transport.pause();
-      await eventually(() => fast.stats().slowConsumerDisconnects === 1, "the disconnect", 30_000);
+      await eventually(() => fast.stats().slowConsumerDisconnects === 1, "the disconnect", 60_000);
       transport.resume();
       const closed = await client.closed;
       assert.ok(closed.code === CLOSE_SLOW_CONSUMER || closed.code === 1006, String(closed.code));
-      assert.ok(fast.stats().dropped > 20_000);
+      assert.ok(fast.stats().dropped > 2_000);
     } finally {
       await fast.close();
     }
