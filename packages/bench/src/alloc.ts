@@ -81,8 +81,7 @@ export async function measureAllocations(
       // Warm up by time, not by a count: until the optimising compiler has taken the
       // code, the engine boxes every double it computes, which a window would count.
       const warmUntil = performance.now() + warmupMs;
-      do warm();
-      while (performance.now() < warmUntil);
+      for (let pass = 0; pass < 5 || performance.now() < warmUntil; pass++) warm();
       gc();
       const h0 = getHeapStatistics().used_heap_size;
       warm();
