@@ -1,31 +1,26 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MarketDataMessageBaseSchema } from "@tickwire/proto";
-import { delimitedCapture, encodeAll, FIRST_MESSAGE_ID, mixedFeed } from "../src/feed.js";
+import { MarketDataMessageBaseSchema, subtypeCases } from "@tickwire/proto";
+import { defaultInstruments, MarketSimulator } from "@tickwire/sandbox";
+import { delimitedCapture, encodeAll, FIRST_MESSAGE_ID, MIXED_SEED, mixedFeed, mixedInstruments } from "../src/feed.js";
 import { medianInterval } from "../src/measure.js";
 import { canonical, tagCount } from "../src/normalise.js";
 import { scanPlan, skipScan } from "../src/skip-scan.js";
 
 const feed = mixedFeed(5000);
 
-test("the mixed feed is the same for a seed and follows the documented distribution", () => {
+test("the mixed feed is the sandbox simulator's, the same for a seed, with every subtype", () => {
   const again = mixedFeed(50);
   assert.deepEqual(
     again.map((m) => m.subtype.value),
     feed.slice(0, 50).map((m) => m.subtype.value),
   );
-  const share = (c: string) => feed.filter((m) => m.subtype.case === c).length / feed.length;
-  const documented: Record<string, number> = {
-    TickData: 0.3,
-    TickDataMessage: 0.1,
-    TouchLineDataMessage: 0.3,
-    MarketDepthMessage: 0.1,
-    IncrementalUpdateMessage: 0.12,
-    IndexDataMessage: 0.05,
-    IndexDataListMessage: 0.03,
-  };
-  for (const [c, p] of Object.entries(documented)) assert.ok(Math.abs(share(c) - p) < 0.02, `${c}: ${share(c)}`);
+  const simulator = new MarketSimulator({ seed: MIXED_SEED, instruments: mixedInstruments, rate: 10_000 });
+  for (const message of feed.slice(0, 200)) assert.deepEqual(message, simulator.next().message);
+  const cases = new Set(feed.map((m) => m.subtype.case));
+  for (const c of subtypeCases) assert.ok(cases.has(c), `${c} never appears in 5,000 messages`);
   assert.ok(feed.every((m, i) => m.ID === FIRST_MESSAGE_ID + BigInt(i)));
+  assert.ok(mixedInstruments.length < defaultInstruments.length, "the ids above 2^53 are left out");
 });
 
 test("every 64-bit value of the feed is below 2^53, so the number path can decode it", () => {
