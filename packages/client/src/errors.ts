@@ -1,0 +1,167 @@
+// Typed errors, each with a stable `code` (in the style of undici's). None of them ever holds the app key or a token:
+// messages are scrubbed where they are built, causes from outside (fetch, WebSocket) are replaced by scrubbed copies,
+// and toJSON lists the safe fields only.
+
+export type TickwireErrorCode =
+  | "TICKWIRE_ERR_INVALID_ARGUMENT"
+  | "TICKWIRE_ERR_AUTH"
+  | "TICKWIRE_ERR_HTTP"
+  | "TICKWIRE_ERR_VALIDATION"
+  | "TICKWIRE_ERR_TIMEOUT"
+  | "TICKWIRE_ERR_NETWORK"
+  | "TICKWIRE_ERR_ABORTED"
+  | "TICKWIRE_ERR_CLOSED";
+
+/** The base of every error this package throws or reports. */
+export class TickwireError extends Error {
+  override name = "TickwireError";
+  readonly code: TickwireErrorCode;
+
+  constructor(message: string, code: TickwireErrorCode, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  /** A plain, log-safe object: name, code, message, the subclass's fields, and the cause's summary. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (key === "name" || key === "code" || key === "cause") continue;
+      out[key] = value;
+    }
+    if (this.cause !== undefined) out.cause = summarise(this.cause);
+    return out;
+  }
+}
+
+function summarise(cause: unknown): unknown {
+  if (cause instanceof TickwireError) return cause.toJSON();
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return { name: cause.name, message: cause.message, ...(typeof code === "string" ? { code } : {}) };
+  }
+  return String(cause);
+}
+
+/** An option or argument is wrong; thrown synchronously (or as the first rejection) before any request is made. */
+export class InvalidArgumentError extends TickwireError {
+  override name = "InvalidArgumentError";
+  /** The option or argument, e.g. `options.baseUrl` or `ids[3]`. */
+  readonly argument: string;
+
+  constructor(argument: string, problem: string) {
+    super(`${argument} ${problem}`, "TICKWIRE_ERR_INVALID_ARGUMENT");
+    this.argument = argument;
+  }
+}
+
+/**
+ * Why authentication failed:
+ * - `invalid-credentials`: app_login answered 401 (wrong userId or appKey);
+ * - `forbidden`: app_login answered 403;
+ * - `login-failed`: app_login answered another status, or a body without a token;
+ * - `token-rejected`: a secured request was refused with 401 even with a token from a fresh login;
+ * - `backoff`: logins failed recently, and the next attempt is not due yet (`retryAfterMs`); the cause is the last failure.
+ */
+export type AuthFailure = "invalid-credentials" | "forbidden" | "login-failed" | "token-rejected" | "backoff";
+
+export class AuthError extends TickwireError {
+  override name = "AuthError";
+  readonly reason: AuthFailure;
+  /** The HTTP status that said so, when there was one. */
+  readonly status: number | undefined;
+  /** For `backoff`: how long until the client will try app_login again. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    message: string,
+    reason: AuthFailure,
+    details: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(message, "TICKWIRE_ERR_AUTH", details.cause === undefined ? undefined : { cause: details.cause });
+    this.reason = reason;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** The platform answered with an error status (or an error body). */
+export class HttpError extends TickwireError {
+  override name = "HttpError";
+  readonly status: number;
+  readonly method: string;
+  /** The request path, without query. */
+  readonly path: string;
+  /** The body's `message`, when it had one. */
+  readonly serverMessage: string | undefined;
+  /** The body's `error` text (the LTP endpoint's detail), when it had one. */
+  readonly serverError: string | undefined;
+
+  constructor(details: {
+    status: number;
+    method: string;
+    path: string;
+    serverMessage?: string;
+    serverError?: string;
+  }) {
+    const said = [details.serverMessage, details.serverError].filter((s) => s !== undefined && s !== "").join(": ");
+    super(
+      `${details.method} ${details.path} answered HTTP ${details.status}${said ? `: ${said}` : ""}`,
+      "TICKWIRE_ERR_HTTP",
+    );
+    this.status = details.status;
+    this.method = details.method;
+    this.path = details.path;
+    this.serverMessage = details.serverMessage;
+    this.serverError = details.serverError;
+  }
+}
+
+/** One problem in a response body: where it is (a JSON Pointer), what was expected, what came. */
+export interface ValidationProblem {
+  readonly path: string;
+  readonly expected: string;
+  readonly received: string;
+}
+
+/** A response did not match its schema, or was not JSON. `path` is the first problem's JSON Pointer. */
+export class ValidationError extends TickwireError {
+  override name = "ValidationError";
+  /** The payload kind checked, e.g. `positions` or `ltpSuccess`. */
+  readonly kind: string;
+  readonly path: string;
+  readonly problems: readonly ValidationProblem[];
+
+  constructor(message: string, kind: string, problems: readonly ValidationProblem[]) {
+    super(message, "TICKWIRE_ERR_VALIDATION");
+    this.kind = kind;
+    this.path = problems[0]?.path ?? "";
+    this.problems = problems;
+  }
+}
+
+/** A request (login included) took longer than its timeout; the request was aborted. */
+export class TimeoutError extends TickwireError {
+  override name = "TimeoutError";
+  readonly timeoutMs: number;
+
+  constructor(what: string, timeoutMs: number) {
+    super(`${what} timed out after ${timeoutMs} ms`, "TICKWIRE_ERR_TIMEOUT");
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The request never got an HTTP answer: connection refused, reset, DNS failure and the like. */
+export class NetworkError extends TickwireError {
+  override name = "NetworkError";
+}
+
+/** The caller's AbortSignal fired. `name` is "AbortError", as fetch's own. */
+export class AbortError extends TickwireError {
+  override name = "AbortError";
+}
+
+/** The client or feed was closed. */
+export class ClosedError extends TickwireError {
+  override name = "ClosedError";
+}

@@ -1,0 +1,37 @@
+export {
+  type ClientStats,
+  createClient,
+  type LtpResult,
+  type PositionsResult,
+  type RequestOptions,
+  type TickwireClient,
+  type TradesResult,
+} from "./client.js";
+export {
+  AbortError,
+  AuthError,
+  type AuthFailure,
+  ClosedError,
+  HttpError,
+  InvalidArgumentError,
+  NetworkError,
+  TickwireError,
+  type TickwireErrorCode,
+  TimeoutError,
+  ValidationError,
+  type ValidationProblem,
+} from "./errors.js";
+export {
+  type DisconnectInfo,
+  type FeedEventName,
+  type FeedEvents,
+  type ReconnectInfo,
+  SUBTYPES,
+  type SubtypeValue,
+} from "./feed/events.js";
+export type { FeedState, FeedStats, MarketDataFeed, MarketDataOptions } from "./feed/market-data.js";
+export type { OverflowPolicy } from "./feed/queue.js";
+export type { InstrumentIdInput } from "./ids.js";
+export { tokenExpiry } from "./jwt.js";
+export { type ClientOptions, DEFAULT_PATHS, type EndpointPaths, type WebSocketConstructor } from "./options.js";
+export { type Logger, REDACTED } from "./redact.js";
