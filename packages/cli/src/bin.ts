@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+import { run } from "./cli.js";
+import { EXIT } from "./exit-codes.js";
+
+process.on("SIGINT", () => process.exit(EXIT.INTERRUPTED));
+// A closed pipe (`tickwire decode big.bin | head`) is a normal way to stop reading, not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(EXIT.OK);
+});
+
+process.exitCode = await run(process.argv.slice(2));
