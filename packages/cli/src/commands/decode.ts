@@ -63,7 +63,8 @@ export async function decodeCommand(
     for await (const { line } of lines(chunks)) {
       if (line.trim() === "") continue;
       decoder.pushEach(line, visit);
-      if (!(go = await drain())) break;
+      go = await drain();
+      if (!go) break;
     }
   } else if (go && options.framing === "message") {
     const parts: Uint8Array[] = [];
@@ -73,7 +74,8 @@ export async function decodeCommand(
   } else if (go) {
     for await (const chunk of chunks) {
       decoder.pushEach(chunk, visit);
-      if (!(go = await drain())) break;
+      go = await drain();
+      if (!go) break;
     }
   }
   if (go) {
