@@ -2,7 +2,10 @@
 import { run } from "./cli.js";
 import { EXIT } from "./exit-codes.js";
 
-process.on("SIGINT", () => process.exit(EXIT.INTERRUPTED));
+// Commands that clean up on Ctrl-C (serve, replay) add their own listener; otherwise stop at once.
+process.on("SIGINT", () => {
+  if (process.listenerCount("SIGINT") === 1) process.exit(EXIT.INTERRUPTED);
+});
 // A closed pipe (`tickwire decode big.bin | head`) is a normal way to stop reading, not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(EXIT.OK);

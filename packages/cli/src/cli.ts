@@ -2,7 +2,7 @@
 // line on stderr plus a documented exit code (see EXIT), never a stack trace.
 
 import type { Int64Mode } from "@tickwire/codec";
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { decodeCommand } from "./commands/decode.js";
 import { genCommand, parseKinds } from "./commands/gen.js";
 import { inspectCommand } from "./commands/inspect.js";
@@ -11,6 +11,7 @@ import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { FRAMINGS, type Framing } from "./frames.js";
 import { openInput, openOutput } from "./io.js";
 import { registerLiveCommands } from "./live.js";
+import { integer, positive } from "./parse.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -19,20 +20,6 @@ Exit codes:
   2    usage error: unknown command or option, invalid argument
   3    --keep-going finished with bad frames reported on stderr and skipped
   130  interrupted (Ctrl-C)`;
-
-export const integer = (name: string, min: number) => (value: string) => {
-  const n = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-    throw new InvalidArgumentError(`${name} must be an integer of at least ${min}`);
-  }
-  return n;
-};
-
-export const positive = (name: string) => (value: string) => {
-  const n = Number(value);
-  if (!(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(`${name} must be a positive number`);
-  return n;
-};
 
 const framingOption = () =>
   new Option(
