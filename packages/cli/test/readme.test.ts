@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { packageDir } from "./helpers.js";
 
@@ -67,21 +67,24 @@ test("the README has runnable examples, and every skipped one says why", () => {
     if (e.notRun !== undefined) assert.ok(e.notRun.length > 3, `README.md:${e.line}: not-run needs a reason`);
 });
 
-for (const example of examples) {
-  if (example.notRun !== undefined) continue;
-  test(`README.md:${example.line} (${example.language}) runs and exits 0`, async () => {
-    if (example.language === "ts") {
-      const file = join(packageDir, `.readme-example-${example.line}.ts`);
-      writeFileSync(file, `${example.code}\nexport {};\n`);
-      try {
-        const result = await run(process.execPath, ["--import", "tsx", file], packageDir);
+// Each example is its own process: run them side by side.
+describe("README examples", { concurrency: true }, () => {
+  for (const example of examples) {
+    if (example.notRun !== undefined) continue;
+    test(`README.md:${example.line} (${example.language}) runs and exits 0`, async () => {
+      if (example.language === "ts") {
+        const file = join(packageDir, `.readme-example-${example.line}.ts`);
+        writeFileSync(file, `${example.code}\nexport {};\n`);
+        try {
+          const result = await run(process.execPath, ["--import", "tsx", file], packageDir);
+          assert.equal(result.code, 0, result.output);
+        } finally {
+          rmSync(file, { force: true });
+        }
+      } else {
+        const result = await run("bash", ["-euo", "pipefail", "-c", example.code], root);
         assert.equal(result.code, 0, result.output);
-      } finally {
-        rmSync(file, { force: true });
       }
-    } else {
-      const result = await run("bash", ["-euo", "pipefail", "-c", example.code], root);
-      assert.equal(result.code, 0, result.output);
-    }
-  });
-}
+    });
+  }
+});
