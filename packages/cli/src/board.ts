@@ -65,7 +65,7 @@ export class Board {
     let row = this.rows.get(id);
     if (row === undefined) {
       row = {
-        name: name || this.names.get(id) || String(id),
+        name: this.names.get(id) || name || String(id),
         last: 0,
         close: 0,
         volume: 0n,
@@ -100,13 +100,13 @@ export class Board {
   render(now = Date.now(), maxRows = 30): string {
     const seconds = Math.max((now - this.started) / 1000, 0.001);
     const lines = [
-      `${"instrument".padEnd(22)} ${"last".padStart(11)} ${"change".padStart(8)} ${"volume".padStart(10)} ${"bid".padStart(11)} ${"ask".padStart(11)} ${"updates".padStart(7)}`,
+      `${"instrument".padEnd(30)} ${"last".padStart(11)} ${"change".padStart(8)} ${"volume".padStart(10)} ${"bid".padStart(11)} ${"ask".padStart(11)} ${"updates".padStart(7)}`,
     ];
     const rows = [...this.rows.values()].sort((a, b) => a.name.localeCompare(b.name)).slice(0, maxRows);
     for (const r of rows) {
       const change = r.close > 0 && r.last > 0 ? `${(((r.last - r.close) / r.close) * 100).toFixed(2)}%` : "-";
       lines.push(
-        `${r.name.slice(0, 22).padEnd(22)} ${price(r.last)} ${change.padStart(8)} ${String(r.volume || "-").padStart(10)} ${price(r.bid)} ${price(r.ask)} ${String(r.updates).padStart(7)}`,
+        `${r.name.slice(0, 30).padEnd(30)} ${price(r.last)} ${change.padStart(8)} ${String(r.volume || "-").padStart(10)} ${price(r.bid)} ${price(r.ask)} ${String(r.updates).padStart(7)}`,
       );
     }
     const rates = [...this.bySubtype]

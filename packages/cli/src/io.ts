@@ -52,7 +52,6 @@ export async function* withProgress(
 export async function* lines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<{ line: string; offset: number }> {
   const decoder = new TextDecoder();
   let pending = "";
-  let offset = 0;
   let lineStart = 0;
   for await (const chunk of chunks) {
     pending += decoder.decode(chunk, { stream: true });
@@ -64,11 +63,9 @@ export async function* lines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<
       pending = pending.slice(newline + 1);
       newline = pending.indexOf("\n");
     }
-    offset += chunk.length;
   }
   pending += decoder.decode();
   if (pending.length > 0) yield { line: pending.endsWith("\r") ? pending.slice(0, -1) : pending, offset: lineStart };
-  void offset;
 }
 
 /** A writer with backpressure: awaits 'drain' when the stream's buffer is full. */

@@ -154,3 +154,14 @@ describe("file commands", { concurrency: true }, () => {
     }
   });
 });
+
+test("a bad base64 line is reported with its line number, and --keep-going goes on", async () => {
+  const good = await tickwire(["gen", "--count", "3", "--framing", "base64"]);
+  const [first, second, third] = String(good.stdout).trim().split("\n");
+  const result = await tickwire(["decode", "--framing", "base64", "--keep-going"], {
+    input: `${first}\n${second}\n\n@@not base64@@\n${third}\n`,
+  });
+  assert.equal(result.code, 3);
+  assert.equal(jsonLines(result.stdout).length, 3);
+  assert.match(result.stderr, /<stdin>: line 4: decode error: INVALID_BASE64/);
+});

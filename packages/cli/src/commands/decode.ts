@@ -14,7 +14,7 @@ export interface DecodeCommandOptions {
   limit?: number;
 }
 
-type Event = { message: DecodedMessage<Int64Mode> } | { error: DecodeError };
+type Event = { message: DecodedMessage<Int64Mode> } | { error: DecodeError; line: number | undefined };
 
 /**
  * Writes each good frame as `toJson(MarketDataMessageBaseSchema, message)`: 64-bit values as decimal strings,
@@ -28,10 +28,12 @@ export async function decodeCommand(
   options: DecodeCommandOptions,
 ): Promise<ExitCode> {
   const events: Event[] = [];
+  // base64 framing: the input line of the frame being decoded (a DecodeError's offset is in the decoded bytes).
+  let currentLine: number | undefined;
   const decoder = new FrameDecoder<Int64Mode>({
     framing: options.framing === "base64" ? "base64" : options.framing === "message" ? "message" : "delimited",
     int64: options.int64,
-    onError: (error) => events.push({ error }),
+    onError: (error) => events.push({ error, line: currentLine }),
   });
   const visit = (message: DecodedMessage<Int64Mode>) => events.push({ message });
   let written = 0;
@@ -45,7 +47,8 @@ export async function decodeCommand(
       frames++;
       if ("error" in event) {
         errors++;
-        report(`${input.name}: ${describe(event.error)}`);
+        const where = event.line === undefined ? "" : `line ${event.line}: `;
+        report(`${input.name}: ${where}${describe(event.error)}`);
         if (!options.keepGoing) return false;
         continue;
       }
@@ -60,7 +63,9 @@ export async function decodeCommand(
   const chunks = withProgress(input, "decode", () => frames);
   let go = options.limit !== 0;
   if (go && options.framing === "base64") {
+    currentLine = 0;
     for await (const { line } of lines(chunks)) {
+      currentLine++;
       if (line.trim() === "") continue;
       decoder.pushEach(line, visit);
       go = await drain();

@@ -39,7 +39,9 @@ export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCod
       if (demoUser === undefined) throw new CliError("the embedded sandbox has no demo user");
       ({ userId, appKey } = demoUser);
       baseUrl = sandbox.httpUrl;
-      for (const instrument of sandbox.instruments) names.set(instrument.id, instrument.name);
+      // The same name trades on several segments (RELIANCE on NSECM and BSECM): the board shows both.
+      for (const instrument of sandbox.instruments)
+        names.set(instrument.id, `${instrument.name} ${instrument.segment}`);
       watch ??= sandbox.instruments.map((instrument) => instrument.id);
       say(`sandbox: ${baseUrl} (embedded, seed ${options.seed}, ${options.rate} messages/s), user ${userId}`);
     }
