@@ -1,0 +1,162 @@
+// The commands that talk to a network: demo, serve, record and replay.
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { type SandboxOptions, startSandbox } from "@tickwire/sandbox";
+import type { Command } from "commander";
+import type { Io } from "./cli.js";
+import { demoCommand } from "./commands/demo.js";
+import { recordCommand } from "./commands/record.js";
+import { CliError, EXIT, type ExitCode, usageError } from "./exit-codes.js";
+import { integer, positive } from "./parse.js";
+
+const env = (name: string) => process.env[name] || undefined;
+
+export function registerLiveCommands(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  const say = (line: string) => io.stdout.write(`${line}\n`);
+
+  program
+    .command("demo")
+    .description(
+      "the end-to-end demo: an embedded sandbox on a free loopback port, login, positions, prices, then the live feed decoded onto a board for a few seconds",
+    )
+    .option("--seconds <n>", "how long to watch the feed", positive("--seconds"), 4)
+    .option("--url <url>", "a real platform's base URL instead of the embedded sandbox (env TICKWIRE_URL)")
+    .option("--user <id>", "user id for --url (env TICKWIRE_USER)")
+    .option("--app-key <key>", "app key for --url (env TICKWIRE_APP_KEY); prefer the environment, a flag shows in ps")
+    .option(
+      "--instruments <ids>",
+      "comma-separated instrument ids to price and watch (default: the sandbox's, or the positions')",
+    )
+    .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
+    .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
+    .action(async (opts) => {
+      setExit(
+        await demoCommand(io, {
+          seconds: opts.seconds,
+          url: opts.url ?? env("TICKWIRE_URL"),
+          user: opts.user ?? env("TICKWIRE_USER"),
+          appKey: opts.appKey ?? env("TICKWIRE_APP_KEY"),
+          instruments: opts.instruments ? parseIds(opts.instruments) : undefined,
+          seed: opts.seed,
+          rate: opts.rate,
+        }),
+      );
+    });
+
+  program
+    .command("serve")
+    .description("run the sandbox platform (REST API and market-data WebSocket) until Ctrl-C")
+    .option("--host <host>", "bind address (the demo user exists only on loopback)", "127.0.0.1")
+    .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .option(
+      "--config <file>",
+      "JSON file of sandbox options (seed, rate, users, usersFile, responseForm, heartbeatMs, ...)",
+    )
+    .option("--seed <n>", "simulator seed", integer("--seed", 0))
+    .option("--rate <n>", "messages per second", positive("--rate"))
+    .option("--capture <file>", "also write the feed to this size-delimited capture")
+    .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
+    .action(async (opts) => {
+      const config = opts.config ? readConfig(opts.config) : {};
+      const options: SandboxOptions = { ...config, logger: false, host: opts.host, port: opts.port };
+      if (opts.seed !== undefined) options.seed = opts.seed;
+      if (opts.rate !== undefined) options.rate = opts.rate;
+      if (opts.capture !== undefined) options.capture = opts.capture;
+      setExit(await serve(options, opts.seconds, say));
+    });
+
+  program
+    .command("replay")
+    .description("play a capture through a sandbox (clients connect as to `serve`), then stop at its end")
+    .argument("<file>", "a size-delimited capture (from gen, record or serve --capture)")
+    .option("--speed <x>", "2 plays twice as fast as the original pace", positive("--speed"), 1)
+    .option("--fast", "as fast as possible instead of the original pace", false)
+    .option("--loop", "start again at the end (until Ctrl-C)", false)
+    .option("--host <host>", "bind address", "127.0.0.1")
+    .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .action(async (file: string, opts) => {
+      const options: SandboxOptions = {
+        logger: false,
+        host: opts.host,
+        port: opts.port,
+        replay: { file, pace: opts.fast ? "fast" : "original", speed: opts.speed, loop: opts.loop },
+      };
+      setExit(await serve(options, undefined, say));
+    });
+
+  program
+    .command("record")
+    .description("capture a live feed to a size-delimited file (decodable by decode, stats, replay)")
+    .requiredOption("--url <ws-url>", "the feed's WebSocket URL with its token: ws://host/md-streaming/ws?key=TOKEN")
+    .requiredOption("--out <file>", "capture file to write")
+    .requiredOption("--instruments <ids>", "comma-separated instrument ids to subscribe to")
+    .option("--seconds <n>", "stop after this long", positive("--seconds"), 10)
+    .option("--count <n>", "stop after this many messages", integer("--count", 1))
+    .action(async (opts) => {
+      setExit(
+        await recordCommand(io, {
+          url: opts.url,
+          out: opts.out,
+          instruments: parseIds(opts.instruments),
+          seconds: opts.seconds,
+          count: opts.count,
+        }),
+      );
+    });
+}
+
+function parseIds(list: string): bigint[] {
+  return list.split(",").map((text) => {
+    const trimmed = text.trim();
+    if (!/^\d+$/.test(trimmed)) throw usageError(`instrument id '${trimmed}' is not an unsigned integer`);
+    return BigInt(trimmed);
+  });
+}
+
+function readConfig(file: string): SandboxOptions {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new CliError(`${file}: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new CliError(`${file}: expected a JSON object of sandbox options`);
+  }
+  return parsed as SandboxOptions;
+}
+
+async function serve(
+  options: SandboxOptions,
+  seconds: number | undefined,
+  say: (line: string) => void,
+): Promise<ExitCode> {
+  const sandbox = await startSandbox(options);
+  say(`sandbox listening: ${sandbox.httpUrl}  feed ${sandbox.wsUrl}`);
+  if (sandbox.demoUser)
+    say(`demo user: ${sandbox.demoUser.userId} / ${sandbox.demoUser.appKey} (public, loopback only)`);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
+  if (seconds !== undefined) waits.push(new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()));
+  let code: ExitCode = EXIT.OK;
+  if (options.replay && !options.replay.loop) {
+    waits.push(
+      sandbox.feed.ended.then(
+        () => say(`replay finished: ${sandbox.feed.produced} messages`),
+        (error: Error) => {
+          say(`replay stopped: ${error.message}`);
+          code = EXIT.FAILURE;
+        },
+      ),
+    );
+  }
+  await Promise.race(waits);
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+  await sandbox.close();
+  say(`sandbox closed after ${sandbox.feed.produced} messages`);
+  return code;
+}
