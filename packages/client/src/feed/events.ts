@@ -1,19 +1,9 @@
 // The feed's events, typed per subtype, and a small listener registry (no node:events: the feed runs in browsers).
 import type { DecodedMessage, DecodeError, Int64Mode } from "@tickwire/codec";
-import type { SubtypeCase } from "@tickwire/proto";
+import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 
-/** The seven subtypes, in field-number order. Checked against the proto's union below, so it cannot drift. */
-export const SUBTYPES = [
-  "TickDataMessage",
-  "TouchLineDataMessage",
-  "MarketDepthMessage",
-  "IndexDataMessage",
-  "IndexDataListMessage",
-  "IncrementalUpdateMessage",
-  "TickData",
-] as const satisfies readonly SubtypeCase[];
-type Exhaustive<T extends never> = T;
-export type _AllSubtypesListed = Exhaustive<Exclude<SubtypeCase, (typeof SUBTYPES)[number]>>;
+/** The seven subtypes, in field-number order: `@tickwire/proto`'s `subtypeCases`, read from the descriptor. */
+export const SUBTYPES: readonly SubtypeCase[] = subtypeCases;
 
 /** The value of subtype `K` in a message decoded with int64 mode `M`, e.g. `SubtypeValue<"bigint", "TickData">`. */
 export type SubtypeValue<M extends Int64Mode, K extends SubtypeCase> = Extract<
