@@ -1,8 +1,9 @@
 // Raw frames of an input, without decoding them: what `stats` and `inspect` look at. `decode` uses the codec's
 // FrameDecoder instead; both number frames from 0 and give byte offsets in the input.
+import type { Framing } from "@tickwire/codec";
 import { lines } from "./io.js";
 
-export type Framing = "delimited" | "base64" | "message";
+export type { Framing };
 export const FRAMINGS: readonly Framing[] = ["delimited", "base64", "message"];
 
 export interface RawFrame {
@@ -110,14 +111,4 @@ function fromBase64(text: string): Uint8Array | undefined {
   if (!BASE64.test(text)) return undefined;
   const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-}
-
-export function encodeVarint(value: number): Uint8Array {
-  const out: number[] = [];
-  while (value >= 0x80) {
-    out.push((value % 128) | 0x80);
-    value = Math.floor(value / 128);
-  }
-  out.push(value);
-  return Uint8Array.from(out);
 }

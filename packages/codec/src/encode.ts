@@ -23,11 +23,18 @@ export function encodeMessage(message: EncodableMessage): Uint8Array {
 /** The message with a varint length prefix: the "delimited" framing (protobuf's writeDelimitedTo). */
 export function encodeDelimited(message: EncodableMessage): Uint8Array {
   encodeInto(shared, message);
-  const len = shared.pos;
+  return delimitBytes(shared.buf.subarray(0, shared.pos));
+}
+
+/**
+ * Bytes already encoded (a frame off a socket, a recorded message) behind a varint length
+ * prefix: the "delimited" framing of captures, files and TCP relays.
+ */
+export function delimitBytes(bytes: Uint8Array): Uint8Array {
   const prefix = new Writer();
-  writeVarint32(prefix, len);
-  const out = new Uint8Array(prefix.pos + len);
+  writeVarint32(prefix, bytes.length);
+  const out = new Uint8Array(prefix.pos + bytes.length);
   out.set(prefix.buf.subarray(0, prefix.pos));
-  out.set(shared.buf.subarray(0, len), prefix.pos);
+  out.set(bytes, prefix.pos);
   return out;
 }

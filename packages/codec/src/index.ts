@@ -7,7 +7,7 @@ export {
   ReusingDecoder,
   type WithInt64,
 } from "./decode.js";
-export { type EncodableMessage, encodeDelimited, encodeMessage } from "./encode.js";
+export { delimitBytes, type EncodableMessage, encodeDelimited, encodeMessage } from "./encode.js";
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type FrameDecoderOptions, type Framing } from "./frame-decoder.js";
 export { createDecodeStream, decodeFrames, type FrameSource } from "./stream.js";

@@ -6,6 +6,7 @@ import {
   DecodeError,
   decodeFrames,
   decodeMessage,
+  delimitBytes,
   encodeDelimited,
   FrameDecoder,
 } from "../src/index.js";
@@ -357,4 +358,15 @@ describe("async sources and streams", () => {
       list.map((b) => decodeMessage(b, { int64: "string" })),
     );
   });
+});
+
+test("delimitBytes frames already-encoded bytes exactly as encodeDelimited frames the message", () => {
+  for (const generated of fc.sample(message, { numRuns: 30, seed: 13 })) {
+    const bytes = toBytes(generated);
+    const decoded = decodeMessage(bytes);
+    assert.deepEqual(delimitBytes(bytes), encodeDelimited(decoded));
+  }
+  const big = new Uint8Array(300).fill(7); // a two-byte prefix: 300 = 0xac 0x02
+  assert.deepEqual(delimitBytes(big).subarray(0, 3), Uint8Array.of(0xac, 0x02, 7));
+  assert.equal(delimitBytes(new Uint8Array(0)).length, 1);
 });

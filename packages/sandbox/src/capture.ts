@@ -2,9 +2,9 @@
 // and relays in platform-notes.md. Written in one buffer per timer tick; read back with the codec's FrameDecoder.
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { encodeMessage, FrameDecoder } from "@tickwire/codec";
+import { delimitBytes, encodeMessage, FrameDecoder } from "@tickwire/codec";
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { delimit, type FeedFrame, messageIds, messageTime } from "./frame.js";
+import { type FeedFrame, messageIds, messageTime } from "./frame.js";
 
 export class CaptureWriter {
   private readonly stream: WriteStream;
@@ -23,7 +23,7 @@ export class CaptureWriter {
   write(frames: readonly FeedFrame[]): void {
     if (frames.length === 0 || this.closed) return;
     if (this.failure) throw this.failure;
-    const parts = frames.map((frame) => delimit(frame.bytes));
+    const parts = frames.map((frame) => delimitBytes(frame.bytes));
     const chunk = Buffer.concat(parts);
     this.frames += frames.length;
     this.bytes += chunk.length;

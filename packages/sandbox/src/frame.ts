@@ -66,21 +66,6 @@ export function encodeWithSize(message: MarketDataMessageBase): Uint8Array {
   return out;
 }
 
-/** The varint length prefix of the "delimited" framing, then the message. */
-export function delimit(bytes: Uint8Array): Uint8Array {
-  const prefix = varintLength(bytes.length);
-  const out = new Uint8Array(prefix + bytes.length);
-  let rest = bytes.length;
-  let pos = 0;
-  while (rest >= 0x80) {
-    out[pos++] = (rest & 0x7f) | 0x80;
-    rest = Math.floor(rest / 128);
-  }
-  out[pos++] = rest;
-  out.set(bytes, pos);
-  return out;
-}
-
 /**
  * A message's time in epoch milliseconds: `TimeStamp` where the subtype has one, `LTT` for TickData, `MDEntryTime`
  * (seconds) of the first entry for incremental updates; `undefined` when none is set.

@@ -1,8 +1,8 @@
 // `tickwire gen`: a synthetic capture from the sandbox's seeded simulator, deterministic for a given seed.
+import { delimitBytes } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { MarketSimulator } from "@tickwire/sandbox";
 import { usageError } from "../exit-codes.js";
-import { encodeVarint } from "../frames.js";
 import type { Output } from "../io.js";
 
 export interface GenOptions {
@@ -49,7 +49,7 @@ export async function genCommand(output: Output, options: GenOptions): Promise<n
     const parts =
       options.framing === "base64"
         ? [Buffer.from(`${Buffer.from(frame.bytes).toString("base64")}\n`)]
-        : [encodeVarint(frame.bytes.length), frame.bytes];
+        : [delimitBytes(frame.bytes)];
     for (const part of parts) {
       batch.push(part);
       batchBytes += part.length;

@@ -4,11 +4,10 @@
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { decodeMessage } from "@tickwire/codec";
+import { decodeMessage, delimitBytes } from "@tickwire/codec";
 import WebSocket from "ws";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
-import { encodeVarint } from "../frames.js";
 
 export interface RecordOptions {
   url: string;
@@ -57,8 +56,7 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
         report(`frame ${frames + bad - 1}: ${(error as Error).message} (not written)`);
         return;
       }
-      file.write(encodeVarint(message.length));
-      file.write(message);
+      file.write(delimitBytes(message));
       frames++;
       bytes += message.length;
       if (options.count !== undefined && frames >= options.count) {
