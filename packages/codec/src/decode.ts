@@ -4,6 +4,7 @@ import {
   mergeMarketDataMessageBase,
   newMarketDataMessageBase,
   Pools,
+  readMarketDataMessageBase,
   resetMarketDataMessageBase,
 } from "./gen/messages.js";
 import { INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./reader.js";
@@ -53,9 +54,7 @@ export function checkBytes(bytes: unknown, r: Reader): asserts bytes is Uint8Arr
 
 /** Decodes `r.buf[r.pos, r.len)` as one MarketDataMessageBase into a fresh message. */
 export function decodeFrame(r: Reader): MarketDataMessageBase {
-  const m = newMarketDataMessageBase(r.zero64 as bigint);
-  mergeMarketDataMessageBase(r, r.len, m, 1);
-  return m;
+  return readMarketDataMessageBase(r, r.len, 1);
 }
 
 /** Decodes into `target`, recycling nested objects from `r.pools` (the reuse path). */

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { create } from "@bufbuild/protobuf";
+import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import fc from "fast-check";
 import { DecodeError, decodeMessage, encodeMessage } from "../src/index.js";
 import { mapBigInts, message, messageBytes, reference, toBytes } from "./arbitraries.js";
@@ -145,4 +147,82 @@ describe("int64 modes", () => {
   test("an unknown mode is a TypeError", () => {
     assert.throws(() => decodeMessage(new Uint8Array(0), { int64: "long" as "number" }), TypeError);
   });
+});
+
+describe('"number" mode edges of the direct varint-to-double path', () => {
+  // MarketDataMessageBase.ID (field 2, uint64) as a raw varint, so lengths can be over-long.
+  const idFrame = (varint: number[]) => new Uint8Array([0x10, ...varint]);
+  const varintOf = (n: bigint) => {
+    const out: number[] = [];
+    while (n > 0x7fn) {
+      out.push(Number(n & 0x7fn) | 0x80);
+      n >>= 7n;
+    }
+    out.push(Number(n));
+    return out;
+  };
+  const idOf = (bytes: Uint8Array) => decodeMessage(bytes, { int64: "number" }).ID;
+
+  test("2^53 - 1 is exact; 2^53 and 2^56 - 1 (8 bytes) throw INT64_RANGE", () => {
+    assert.equal(idOf(idFrame(varintOf(2n ** 53n - 1n))), Number.MAX_SAFE_INTEGER);
+    for (const wide of [2n ** 53n, 2n ** 53n + 1n, 2n ** 56n - 1n, 2n ** 64n - 1n]) {
+      assert.throws(
+        () => idOf(idFrame(varintOf(wide))),
+        (e: unknown) => e instanceof DecodeError && e.code === "INT64_RANGE",
+      );
+    }
+  });
+
+  test("over-long encodings of small values (up to 10 bytes) read as the value", () => {
+    for (let extra = 1; extra <= 9; extra++) {
+      const bytes = [0x85, ...Array(extra - 1).fill(0x80), 0x00]; // 5, padded to extra + 1 bytes
+      assert.equal(idOf(idFrame(bytes)), 5, `${bytes.length} bytes`);
+    }
+  });
+
+  test("every length from 1 to 8 bytes, at its largest and smallest value", () => {
+    for (let bytes = 1; bytes <= 8; bytes++) {
+      for (const n of [1n << BigInt(7 * (bytes - 1)), (1n << BigInt(7 * bytes)) - 1n]) {
+        if (n >= 2n ** 53n) continue;
+        assert.equal(idOf(idFrame(varintOf(n))), Number(n));
+      }
+    }
+  });
+
+  test("int64 negative values (10-byte varints) still read exactly", () => {
+    // TickDataMessage.TimeStamp (field 14, int64) = -1 inside subtype 500.
+    const inner = [0x70, ...varintOf(2n ** 64n - 1n)];
+    const bytes = new Uint8Array([0xa2, 0x1f, inner.length, ...inner]);
+    const decoded = decodeMessage(bytes, { int64: "number" });
+    assert.equal(decoded.subtype.case, "TickDataMessage");
+    assert.equal(decoded.subtype.value.TimeStamp, -1);
+  });
+});
+
+test("doubles in a buffer large enough for the DataView path, at an odd offset, equal protobuf-es", () => {
+  // readDouble switches from byte copies to one DataView per buffer of 2 KiB or more.
+  const specials = [Number.NaN, -0, 0, Infinity, -Infinity, 5e-324, 1.7976931348623157e308, 2456.35];
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 9 }), (offset, seed) => {
+      const list = Array.from({ length: 60 }, (_, i) => ({
+        InstrumentID: BigInt(i + seed),
+        IndexName: `IDX ${i % 7}`,
+        Last: specials[(i + seed) % specials.length],
+        Open: i * 0.1 + seed,
+        High: i + 0.5,
+        YearlyLow: -specials[(i * seed) % specials.length],
+      }));
+      const bytes = toBytes(
+        create(MarketDataMessageBaseSchema, {
+          subtype: { case: "IndexDataListMessage", value: { IndexDataList: list } },
+        }),
+      );
+      assert.ok(bytes.length >= 2048, `${bytes.length} bytes`);
+      const host = new Uint8Array(bytes.length + offset + 5);
+      host.set(bytes, offset);
+      const framed = host.subarray(offset, offset + bytes.length);
+      assert.deepStrictEqual(decodeMessage(framed), reference(bytes));
+    }),
+    { numRuns: 40 },
+  );
 });

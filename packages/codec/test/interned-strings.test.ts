@@ -57,3 +57,28 @@ test("an invalid UTF-8 name is still rejected after a valid one took its slot", 
   bad[at] = 0xc3; // a lone UTF-8 lead byte
   assert.throws(() => decodeMessage(bad), { name: "DecodeError", code: "INVALID_UTF8" });
 });
+
+test("names of one length in one frame, differing at the start or the end, stay distinct", () => {
+  // The reader checks each short string against the frame's previous one before hashing.
+  const names = [
+    "NIFTY24NOV24000CE",
+    "NIFTY24NOV24000PE",
+    "NIFTY24NOV24000PE",
+    "BANKN24NOV24000PE",
+    "NIFTY24NOV24000CE",
+  ];
+  const message = create(MarketDataMessageBaseSchema, {
+    subtype: {
+      case: "IncrementalUpdateMessage",
+      value: { MDEntriesList: names.map((InstrumentName, i) => ({ InstrumentName, MDEntryPosition: i })) },
+    },
+  });
+  const bytes = toBinary(MarketDataMessageBaseSchema, message);
+  const decoded = decodeMessage(bytes, { int64: "number" });
+  assert.equal(decoded.subtype.case, "IncrementalUpdateMessage");
+  assert.deepEqual(
+    decoded.subtype.value.MDEntriesList.map((e) => e.InstrumentName),
+    names,
+  );
+  assert.deepStrictEqual(decodeMessage(bytes), fromBinary(MarketDataMessageBaseSchema, bytes));
+});

@@ -117,6 +117,64 @@ export function mergeMarketDataMessageBase(r: Reader, end: number, m: MarketData
   }
 }
 
+/** Decodes a MarketDataMessageBase that has not been seen before in this frame (see genRead). */
+export function readMarketDataMessageBase(r: Reader, end: number, depth: number): MarketDataMessageBase {
+  const zero64 = r.zero64 as bigint;
+  let MessageCode = 0;
+  let ID = zero64;
+  let MessageSize = 0;
+  let subtype: MarketDataMessageBase["subtype"] | undefined;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 8:
+        MessageCode = readInt32(r);
+        break;
+      case 16:
+        ID = readUint64(r);
+        break;
+      case 24:
+        MessageSize = readInt32(r);
+        break;
+      case 4002:
+        if (subtype?.case === "TickDataMessage") mergeTickDataMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "TickDataMessage", value: readTickDataMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4010:
+        if (subtype?.case === "TouchLineDataMessage") mergeTouchLineDataMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4018:
+        if (subtype?.case === "MarketDepthMessage") mergeMarketDepthMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4026:
+        if (subtype?.case === "IndexDataMessage") mergeIndexDataMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "IndexDataMessage", value: freshIndexDataMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4034:
+        if (subtype?.case === "IndexDataListMessage") mergeIndexDataListMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4042:
+        if (subtype?.case === "IncrementalUpdateMessage") mergeIncrementalUpdateMessage(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, readLengthEnd(r), depth + 1) };
+        break;
+      case 4050:
+        if (subtype?.case === "TickData") mergeTickData(r, readLengthEnd(r), subtype.value, depth + 1);
+        else subtype = { case: "TickData", value: readTickData(r, readLengthEnd(r), depth + 1) };
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.MarketDataMessageBase", MessageCode, ID, MessageSize, subtype: subtype ?? { case: undefined } };
+}
+
 export function resetMarketDataMessageBase(m: MarketDataMessageBase, zero64: bigint): void {
   m.MessageCode = 0;
   m.ID = zero64;
@@ -223,6 +281,55 @@ export function mergeTickDataMessage(r: Reader, end: number, m: TickDataMessage,
         skipField(r, tag, depth);
     }
   }
+}
+
+/** Decodes a TickDataMessage that has not been seen before in this frame (see genRead). */
+export function readTickDataMessage(r: Reader, end: number, depth: number): TickDataMessage {
+  const zero64 = r.zero64 as bigint;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let InstrumentName = "";
+  let TimeStamp = zero64;
+  let LTP = 0;
+  let LTQ = 0;
+  let LTT = zero64;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 80:
+        InstrumentID = readUint64(r);
+        break;
+      case 88:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 96:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 106:
+        InstrumentName = readString(r);
+        break;
+      case 112:
+        TimeStamp = readInt64(r);
+        break;
+      case 121:
+        LTP = readDouble(r);
+        break;
+      case 128:
+        LTQ = readInt32(r);
+        break;
+      case 136:
+        LTT = readInt64(r);
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.TickDataMessage", InstrumentID, ExchangeSegment, ExchangeInstrumentID, InstrumentName, TimeStamp, LTP, LTQ, LTT };
 }
 
 export function resetTickDataMessage(m: TickDataMessage, zero64: bigint): void {
@@ -354,6 +461,99 @@ export function mergeTouchLineDataMessage(r: Reader, end: number, m: TouchLineDa
         skipField(r, tag, depth);
     }
   }
+}
+
+/** Decodes a TouchLineDataMessage that has not been seen before in this frame (see genRead). */
+export function readTouchLineDataMessage(r: Reader, end: number, depth: number): TouchLineDataMessage {
+  const zero64 = r.zero64 as bigint;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let InstrumentName = "";
+  let TimeStamp = zero64;
+  let LTP = 0;
+  let LTQ = 0;
+  let LTT = zero64;
+  let ATP = 0;
+  let VTT = zero64;
+  let TBQ = zero64;
+  let TSQ = zero64;
+  let Open = 0;
+  let High = 0;
+  let Low = 0;
+  let Close = 0;
+  let OI = zero64;
+  const BestBidLevel: TouchLineDataMessage["BestBidLevel"] = [];
+  const BestAskLevel: TouchLineDataMessage["BestAskLevel"] = [];
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 80:
+        InstrumentID = readUint64(r);
+        break;
+      case 88:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 96:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 106:
+        InstrumentName = readString(r);
+        break;
+      case 112:
+        TimeStamp = readInt64(r);
+        break;
+      case 121:
+        LTP = readDouble(r);
+        break;
+      case 128:
+        LTQ = readInt32(r);
+        break;
+      case 136:
+        LTT = readInt64(r);
+        break;
+      case 145:
+        ATP = readDouble(r);
+        break;
+      case 152:
+        VTT = readInt64(r);
+        break;
+      case 160:
+        TBQ = readInt64(r);
+        break;
+      case 168:
+        TSQ = readInt64(r);
+        break;
+      case 177:
+        Open = readDouble(r);
+        break;
+      case 185:
+        High = readDouble(r);
+        break;
+      case 193:
+        Low = readDouble(r);
+        break;
+      case 201:
+        Close = readDouble(r);
+        break;
+      case 208:
+        OI = readInt64(r);
+        break;
+      case 218:
+        BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        break;
+      case 226:
+        BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25: case 26: case 27: case 28:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.TouchLineDataMessage", InstrumentID, ExchangeSegment, ExchangeInstrumentID, InstrumentName, TimeStamp, LTP, LTQ, LTT, ATP, VTT, TBQ, TSQ, Open, High, Low, Close, OI, BestBidLevel, BestAskLevel };
 }
 
 export function resetTouchLineDataMessage(m: TouchLineDataMessage, zero64: bigint): void {
@@ -546,6 +746,99 @@ export function mergeMarketDepthMessage(r: Reader, end: number, m: MarketDepthMe
   }
 }
 
+/** Decodes a MarketDepthMessage that has not been seen before in this frame (see genRead). */
+export function readMarketDepthMessage(r: Reader, end: number, depth: number): MarketDepthMessage {
+  const zero64 = r.zero64 as bigint;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let InstrumentName = "";
+  let TimeStamp = zero64;
+  let LTP = 0;
+  let LTQ = 0;
+  let LTT = zero64;
+  let ATP = 0;
+  let VTT = zero64;
+  let TBQ = zero64;
+  let TSQ = zero64;
+  let Open = 0;
+  let High = 0;
+  let Low = 0;
+  let Close = 0;
+  let OI = zero64;
+  const BestBidLevel: MarketDepthMessage["BestBidLevel"] = [];
+  const BestAskLevel: MarketDepthMessage["BestAskLevel"] = [];
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 80:
+        InstrumentID = readUint64(r);
+        break;
+      case 88:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 96:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 106:
+        InstrumentName = readString(r);
+        break;
+      case 112:
+        TimeStamp = readInt64(r);
+        break;
+      case 121:
+        LTP = readDouble(r);
+        break;
+      case 128:
+        LTQ = readInt32(r);
+        break;
+      case 136:
+        LTT = readInt64(r);
+        break;
+      case 145:
+        ATP = readDouble(r);
+        break;
+      case 152:
+        VTT = readInt64(r);
+        break;
+      case 160:
+        TBQ = readInt64(r);
+        break;
+      case 168:
+        TSQ = readInt64(r);
+        break;
+      case 177:
+        Open = readDouble(r);
+        break;
+      case 185:
+        High = readDouble(r);
+        break;
+      case 193:
+        Low = readDouble(r);
+        break;
+      case 201:
+        Close = readDouble(r);
+        break;
+      case 208:
+        OI = readInt64(r);
+        break;
+      case 218:
+        BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        break;
+      case 226:
+        BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25: case 26: case 27: case 28:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.MarketDepthMessage", InstrumentID, ExchangeSegment, ExchangeInstrumentID, InstrumentName, TimeStamp, LTP, LTQ, LTT, ATP, VTT, TBQ, TSQ, Open, High, Low, Close, OI, BestBidLevel, BestAskLevel };
+}
+
 export function resetMarketDepthMessage(m: MarketDepthMessage, zero64: bigint): void {
   m.InstrumentID = zero64;
   m.ExchangeSegment = 0;
@@ -680,6 +973,34 @@ export function mergePriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel,
   }
 }
 
+/** Decodes a PriceDepthLevel that has not been seen before in this frame (see genRead). */
+export function readPriceDepthLevel(r: Reader, end: number, depth: number): PriceDepthLevel {
+  let Qty = 0;
+  let Price = 0;
+  let Orders = 0;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 8:
+        Qty = readInt32(r);
+        break;
+      case 17:
+        Price = readDouble(r);
+        break;
+      case 24:
+        Orders = readInt32(r);
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 1: case 2: case 3:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.PriceDepthLevel", Qty, Price, Orders };
+}
+
 export function resetPriceDepthLevel(m: PriceDepthLevel, zero64: bigint): void {
   m.Qty = 0;
   m.Price = 0;
@@ -743,6 +1064,55 @@ export function mergeTickData(r: Reader, end: number, m: TickData, depth: number
         skipField(r, tag, depth);
     }
   }
+}
+
+/** Decodes a TickData that has not been seen before in this frame (see genRead). */
+export function readTickData(r: Reader, end: number, depth: number): TickData {
+  const zero64 = r.zero64 as bigint;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let InstrumentName = "";
+  let LTP = 0;
+  let LTQ = 0;
+  let LTT = zero64;
+  let Flag = 0;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 8:
+        InstrumentID = readUint64(r);
+        break;
+      case 16:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 24:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 34:
+        InstrumentName = readString(r);
+        break;
+      case 41:
+        LTP = readDouble(r);
+        break;
+      case 48:
+        LTQ = readInt32(r);
+        break;
+      case 56:
+        LTT = readInt64(r);
+        break;
+      case 64:
+        Flag = readInt32(r);
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.TickData", InstrumentID, ExchangeSegment, ExchangeInstrumentID, InstrumentName, LTP, LTQ, LTT, Flag };
 }
 
 export function resetTickData(m: TickData, zero64: bigint): void {
@@ -850,6 +1220,75 @@ export function mergeIndexData(r: Reader, end: number, m: IndexData, depth: numb
   }
 }
 
+/** Decodes a IndexData that has not been seen before in this frame (see genRead). */
+export function readIndexData(r: Reader, end: number, depth: number): IndexData {
+  const zero64 = r.zero64 as bigint;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let IndexName = "";
+  let TimeStamp = zero64;
+  let Last = 0;
+  let Open = 0;
+  let High = 0;
+  let Low = 0;
+  let Close = 0;
+  let YearlyHigh = 0;
+  let YearlyLow = 0;
+  let NetChangeIndicator = 0;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 80:
+        InstrumentID = readUint64(r);
+        break;
+      case 88:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 96:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 106:
+        IndexName = readString(r);
+        break;
+      case 112:
+        TimeStamp = readInt64(r);
+        break;
+      case 121:
+        Last = readDouble(r);
+        break;
+      case 129:
+        Open = readDouble(r);
+        break;
+      case 137:
+        High = readDouble(r);
+        break;
+      case 145:
+        Low = readDouble(r);
+        break;
+      case 153:
+        Close = readDouble(r);
+        break;
+      case 161:
+        YearlyHigh = readDouble(r);
+        break;
+      case 169:
+        YearlyLow = readDouble(r);
+        break;
+      case 176:
+        NetChangeIndicator = readUint32(r);
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.IndexData", InstrumentID, ExchangeSegment, ExchangeInstrumentID, IndexName, TimeStamp, Last, Open, High, Low, Close, YearlyHigh, YearlyLow, NetChangeIndicator };
+}
+
 export function resetIndexData(m: IndexData, zero64: bigint): void {
   m.InstrumentID = zero64;
   m.ExchangeSegment = 0;
@@ -948,6 +1387,12 @@ export function mergeIndexDataMessage(r: Reader, end: number, m: IndexDataMessag
   }
 }
 
+export function freshIndexDataMessage(r: Reader, end: number, depth: number): IndexDataMessage {
+  const m = newIndexDataMessage(r.zero64 as bigint);
+  mergeIndexDataMessage(r, end, m, depth);
+  return m;
+}
+
 export function resetIndexDataMessage(m: IndexDataMessage, zero64: bigint): void {
   m.IndexData = undefined;
 }
@@ -988,6 +1433,26 @@ export function mergeIndexDataListMessage(r: Reader, end: number, m: IndexDataLi
   }
 }
 
+/** Decodes a IndexDataListMessage that has not been seen before in this frame (see genRead). */
+export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
+  const IndexDataList: IndexDataListMessage["IndexDataList"] = [];
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 3210:
+        IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 401:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList };
+}
+
 export function resetIndexDataListMessage(m: IndexDataListMessage, zero64: bigint): void {
   m.IndexDataList.length = 0;
 }
@@ -1026,6 +1491,26 @@ export function mergeIncrementalUpdateMessage(r: Reader, end: number, m: Increme
         skipField(r, tag, depth);
     }
   }
+}
+
+/** Decodes a IncrementalUpdateMessage that has not been seen before in this frame (see genRead). */
+export function readIncrementalUpdateMessage(r: Reader, end: number, depth: number): IncrementalUpdateMessage {
+  const MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 90:
+        MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 11:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage", MDEntriesList };
 }
 
 export function resetIncrementalUpdateMessage(m: IncrementalUpdateMessage, zero64: bigint): void {
@@ -1092,6 +1577,67 @@ export function mergeMDEntries(r: Reader, end: number, m: MDEntries, depth: numb
         skipField(r, tag, depth);
     }
   }
+}
+
+/** Decodes a MDEntries that has not been seen before in this frame (see genRead). */
+export function readMDEntries(r: Reader, end: number, depth: number): MDEntries {
+  const zero64 = r.zero64 as bigint;
+  let MDUpdateAction = 0;
+  let MDEntryType = 0;
+  let InstrumentID = zero64;
+  let ExchangeSegment = 0;
+  let ExchangeInstrumentID = 0;
+  let InstrumentName = "";
+  let MDEntryPrice = 0;
+  let MDEntrySize = 0;
+  let MDEntryTime = 0;
+  let MDEntryPosition = 0;
+  let OI = zero64;
+  while (r.pos < end) {
+    const tag = readTag(r);
+    switch (tag) {
+      case 8:
+        MDUpdateAction = readInt32(r);
+        break;
+      case 16:
+        MDEntryType = readInt32(r);
+        break;
+      case 24:
+        InstrumentID = readUint64(r);
+        break;
+      case 32:
+        ExchangeSegment = readInt32(r);
+        break;
+      case 40:
+        ExchangeInstrumentID = readUint32(r);
+        break;
+      case 50:
+        InstrumentName = readString(r);
+        break;
+      case 57:
+        MDEntryPrice = readDouble(r);
+        break;
+      case 64:
+        MDEntrySize = readInt32(r);
+        break;
+      case 72:
+        MDEntryTime = readInt32(r);
+        break;
+      case 80:
+        MDEntryPosition = readInt32(r);
+        break;
+      case 88:
+        OI = readInt64(r);
+        break;
+      default:
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
+            failWireType(r, tag);
+        }
+        skipField(r, tag, depth);
+    }
+  }
+  return { $typeName: "tickwire.marketdata.v1.MDEntries", MDUpdateAction, MDEntryType, InstrumentID, ExchangeSegment, ExchangeInstrumentID, InstrumentName, MDEntryPrice, MDEntrySize, MDEntryTime, MDEntryPosition, OI };
 }
 
 export function resetMDEntries(m: MDEntries, zero64: bigint): void {
