@@ -11,9 +11,10 @@
 // feedback and code allocations are excluded by warming up first.
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
+import { delimitBytes, type MarketDataMessageBaseView, ViewDecoder } from "@tickwire/codec";
 import { makeDecoders } from "./decoders.js";
 import type { PbjsType } from "./peers.js";
-import type { Subject } from "./subjects.js";
+import { MIXED, type Subject } from "./subjects.js";
 
 export const ALLOC_NODE_FLAGS = ["--expose-gc", "--min-semi-space-size=64", "--max-semi-space-size=64"];
 
@@ -94,6 +95,19 @@ export async function measureAllocations(
       plan.push({ id, subject: subject.name, variant: decoder.name, messages });
     }
   }
+  // The zero-allocation path over a byte stream: ViewDecoder.pushEach over the mixed
+  // feed, size-delimited and cut into chunks (frames span chunks and are assembled).
+  const mixed = subjects.find((s) => s.name === MIXED);
+  for (const [label, chunkBytes] of STREAM_CHUNKS) {
+    const id = `alloc/${MIXED}-stream-${label}/codec-view`;
+    if (mixed === undefined || !selected(id)) continue;
+    const messages = Math.max(mixed.frames.length, 100_000);
+    const run = viewStreamLoop(mixed.frames, messages, chunkBytes);
+    const warmUntil = performance.now() + warmupMs;
+    for (let pass = 0; pass < 3 || performance.now() < warmUntil; pass++) run();
+    for (let w = 0; w < windowsPerCase; w++) measure(id, run, messages);
+    plan.push({ id, subject: `${MIXED}-stream-${label}`, variant: "codec-view", messages });
+  }
   // GC entries are delivered asynchronously; let them arrive before judging windows.
   await new Promise((resolve) => setTimeout(resolve, 50));
   observer.disconnect();
@@ -112,4 +126,37 @@ export async function measureAllocations(
       windows: mine.length,
     };
   });
+}
+
+const STREAM_CHUNKS: [string, number][] = [
+  ["1KiB", 1024],
+  ["64KiB", 64 * 1024],
+];
+
+let streamSink = 0;
+/** Read after a run so the visitor's work is observable. */
+export function lastStreamSum(): number {
+  return streamSink;
+}
+
+/** One pass pushes `messages` delimited frames, in chunks of `chunkBytes`, through one ViewDecoder. */
+function viewStreamLoop(frames: Uint8Array[], messages: number, chunkBytes: number): () => void {
+  const parts = Array.from({ length: messages }, (_, i) => delimitBytes(frames[i % frames.length]));
+  const stream = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    stream.set(p, at);
+    at += p.length;
+  }
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < stream.length; i += chunkBytes) chunks.push(stream.subarray(i, i + chunkBytes));
+  const decoder = new ViewDecoder();
+  let sum = 0;
+  const visit = (view: MarketDataMessageBaseView) => {
+    sum += view.MessageCode;
+  };
+  return () => {
+    for (let i = 0; i < chunks.length; i++) decoder.pushEach(chunks[i], visit);
+    streamSink = sum;
+  };
 }

@@ -2,7 +2,13 @@
 // so each call site stays monomorphic, and every loop keeps its last result alive in
 // a module variable, so no engine can drop the work as dead.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { decodeMessage, encodeMessage, ReusingDecoder } from "@tickwire/codec";
+import {
+  decodeMessage,
+  encodeMessage,
+  type MarketDataMessageBaseView,
+  ReusingDecoder,
+  ViewDecoder,
+} from "@tickwire/codec";
 import { type MarketDataMessageBase, MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { type Canonical, canonical } from "./normalise.js";
 import { type PbjsMessage, type PbjsType, protobufjsLongs } from "./peers.js";
@@ -12,6 +18,7 @@ export const DECODERS = [
   "codec",
   "codec-number",
   "codec-reuse",
+  "codec-view",
   "protobuf-es",
   "protobufjs",
   "protobufjs-long",
@@ -26,7 +33,9 @@ export type EncoderName = (typeof ENCODERS)[number];
 export const DESCRIPTIONS: Record<string, string> = {
   codec: "@tickwire/codec decodeMessage / encodeMessage (int64 as bigint)",
   "codec-number": '@tickwire/codec decodeMessage with int64: "number"',
-  "codec-reuse": '@tickwire/codec ReusingDecoder, int64: "number" (the zero-allocation path)',
+  "codec-reuse":
+    '@tickwire/codec ReusingDecoder, int64: "number" (the low-allocation path: protobuf-es-shaped objects recycled)',
+  "codec-view": "@tickwire/codec ViewDecoder (the zero-allocation path: typed-array-backed views, int64 as numbers)",
   "protobuf-es": "@bufbuild/protobuf fromBinary / toBinary",
   protobufjs: "protobufjs static code (pbjs), util.Long unset: 64-bit as numbers, its fastest mode",
   "protobufjs-long": "protobufjs static code, 64-bit as Long objects (its default when `long` is installed)",
@@ -62,12 +71,14 @@ export function makeDecoders(pbjs: PbjsType, sabotage: (name: string) => boolean
   const desc = MarketDataMessageBaseSchema;
   const plan: ScanPlan = scanPlan(desc);
   const reusing = new ReusingDecoder({ int64: "number" });
+  const views = new ViewDecoder();
   const asMessage = (r: unknown) => canonical(r, desc);
   const wrap = (name: DecoderName, f: (bytes: Uint8Array) => unknown) => (sabotage(name) ? sabotaged(f) : f);
 
   const codec = wrap("codec", (b) => decodeMessage(b));
   const codecNumber = wrap("codec-number", (b) => decodeMessage(b, { int64: "number" }));
   const codecReuse = wrap("codec-reuse", (b) => reusing.decode(b));
+  const codecView = wrap("codec-view", (b) => views.decode(b));
   const es = wrap("protobuf-es", (b) => fromBinary(desc, b));
   const pbjsNumbers = wrap("protobufjs", (b) => pbjs.decode(b));
   const pbjsLong = wrap("protobufjs-long", (b) => pbjs.decode(b));
@@ -96,6 +107,14 @@ export function makeDecoders(pbjs: PbjsType, sabotage: (name: string) => boolean
       check: asMessage,
       loop: (list) => () => {
         for (let i = 0; i < list.length; i++) sink = codecReuse(list[i]);
+      },
+    },
+    {
+      name: "codec-view",
+      decode: codecView,
+      check: (r) => canonical((r as MarketDataMessageBaseView).toObject(), desc),
+      loop: (list) => () => {
+        for (let i = 0; i < list.length; i++) sink = codecView(list[i]);
       },
     },
     {

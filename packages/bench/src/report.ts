@@ -85,6 +85,7 @@ export function ratioChart(cases: CaseResult[]): string {
     codec: "#1f77b4",
     "codec-number": "#2ca02c",
     "codec-reuse": "#17becf",
+    "codec-view": "#bcbd22",
     protobufjs: "#ff7f0e",
     "protobufjs-long": "#d62728",
     "skip-scan": "#7f7f7f",

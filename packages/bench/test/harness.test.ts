@@ -60,7 +60,14 @@ test("the result file holds every case of every suite, with sane figures", () =>
       assert.equal(typeof c.vsProtobufjs, "number", c.id);
     }
   }
-  assert.equal(results.allocations.length, SUBJECTS.length * DECODERS.length);
+  // Plus the view decoder over the mixed feed as a stream, in 1 KiB and 64 KiB chunks.
+  assert.equal(results.allocations.length, SUBJECTS.length * DECODERS.length + 2);
+  for (const chunks of ["1KiB", "64KiB"]) {
+    assert.ok(
+      results.allocations.some((a) => a.id === `alloc/Mixed-stream-${chunks}/codec-view`),
+      chunks,
+    );
+  }
   for (const a of results.allocations) assert.ok(a.bytesPerMessage >= 0 && a.windows > 0, a.id);
   // The skip-scan materialises nothing; protobuf-es builds objects for every message.
   assert.ok(results.allocations.filter((a) => a.variant === "skip-scan").every((a) => a.bytesPerMessage < 16));

@@ -6,37 +6,11 @@
 // proves the committed decoders match the schema. Run: pnpm generate.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
 // The source, not @tickwire/proto's dist: generate runs before build in CI.
 import { file_tickwire_marketdata_v1_marketdata as file } from "../../proto/src/gen/tickwire/marketdata/v1/marketdata_pb.js";
-
-type Kind = "int32" | "uint32" | "enum" | "uint64" | "int64" | "double" | "string" | "message";
-
-function kindOf(field: DescField): Kind {
-  if (field.fieldKind === "enum") return "enum";
-  if (field.fieldKind === "message") return "message";
-  if (field.fieldKind === "list" && field.listKind === "message") return "message";
-  if (field.fieldKind === "scalar") {
-    switch (field.scalar) {
-      case ScalarType.INT32:
-        return "int32";
-      case ScalarType.UINT32:
-        return "uint32";
-      case ScalarType.UINT64:
-        return "uint64";
-      case ScalarType.INT64:
-        return "int64";
-      case ScalarType.DOUBLE:
-        return "double";
-      case ScalarType.STRING:
-        return "string";
-    }
-  }
-  // Extend the generator (and reader.ts / writer.ts) before using another field type.
-  throw new Error(`generate: ${field.parent.typeName}.${field.name}: field type not supported by the codec generator`);
-}
-
-const wireTypeOf = (kind: Kind): number => (kind === "double" ? 1 : kind === "string" || kind === "message" ? 2 : 0);
+import { hex, type Kind, kindOf, tagOf, wireTypeOf } from "./kinds.js";
+import { generateViews } from "./views.js";
 
 function tagBytes(field: DescField): number[] {
   let tag = ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;
@@ -48,9 +22,6 @@ function tagBytes(field: DescField): number[] {
   bytes.push(tag);
   return bytes;
 }
-
-const hex = (n: number) => `0x${n.toString(16).padStart(2, "0")}`;
-const tagOf = (field: DescField) => ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;
 
 function zeroOf(kind: Kind): string {
   return kind === "uint64" || kind === "int64" ? "zero64" : kind === "string" ? '""' : "0";
@@ -426,6 +397,11 @@ const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: un
 ${messages.map((d) => [genNew(d), genMerge(d), hasSingularMessage(d) ? genFresh(d) : genRead(d), genReset(d), genEncode(d)].join("\n")).join("\n")}
 ${genPools(messages)}`;
 
-const target = fileURLToPath(new URL("../src/gen/messages.ts", import.meta.url));
-writeFileSync(target, out);
-console.log(`wrote ${target}`);
+for (const [name, text] of [
+  ["messages.ts", out],
+  ["views.ts", generateViews(messages)],
+]) {
+  const target = fileURLToPath(new URL(`../src/gen/${name}`, import.meta.url));
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}

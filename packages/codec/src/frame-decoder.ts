@@ -36,6 +36,21 @@ const EMPTY = new Uint8Array(0);
 const NONE: readonly unknown[] = Object.freeze([]);
 /** More than 10 prefix bytes is not a varint; the stream cannot be resynchronised after it. */
 const MAX_PREFIX_BYTES = 10;
+const REUSED_ASSEMBLY_BYTES = 64 * 1024;
+/**
+ * Pieces up to this size are copied by a byte loop: `set` needs a subarray, an
+ * object per piece, and a steady stream should allocate nothing. Above it the bulk
+ * copy wins by more than that object costs.
+ */
+const COPY_LOOP_BYTES = 64 * 1024;
+
+function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
+  if (end - start > COPY_LOOP_BYTES) {
+    to.set(from.subarray(start, end), at);
+    return;
+  }
+  for (let i = start; i < end; i++) to[at++] = from[i];
+}
 
 /**
  * Turns chunks of a byte stream (or WebSocket frames) into messages. A frame that
@@ -60,7 +75,14 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
   private prefixOffset = 0;
   /** A frame spanning chunks, filled up to `partialFilled`; its first byte is at stream offset `partialOffset`. */
   private partial: Uint8Array = EMPTY;
+  private partialSize = 0;
   private partialFilled = 0;
+  /**
+   * Reused for spanning frames up to REUSED_ASSEMBLY_BYTES: decoded messages never
+   * point into frame bytes (strings are copied out), so the buffer is free again as
+   * soon as its frame is decoded, and a steady stream allocates no byte arrays.
+   */
+  private assembly: Uint8Array = EMPTY;
   private partialOffset = 0;
   /** Where that frame's length prefix began: what a TRUNCATED end reports. */
   private partialFrameStart = 0;
@@ -222,16 +244,16 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       pos = drop;
     }
     if (this.partial !== EMPTY) {
-      const need = this.partial.length - this.partialFilled;
-      const take = Math.min(need, len - pos);
-      this.partial.set(chunk.subarray(pos, pos + take), this.partialFilled);
+      const size = this.partialSize;
+      const take = Math.min(size - this.partialFilled, len - pos);
+      copyBytes(chunk, pos, pos + take, this.partial, this.partialFilled);
       this.partialFilled += take;
       pos += take;
-      if (this.partialFilled < this.partial.length) return;
+      if (this.partialFilled < size) return;
       const frame = this.partial;
       this.partial = EMPTY;
       this.partialFilled = 0;
-      this.decodeAt(frame, 0, frame.length, this.partialOffset);
+      this.decodeAt(frame, 0, size, this.partialOffset);
     }
     while (pos < len) {
       // Fast path: a one-byte prefix (frames under 128 bytes) needs none of the bookkeeping below.
@@ -297,8 +319,9 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
         continue;
       }
       // The frame spans chunks: one buffer of exactly its size, filled as chunks arrive.
-      this.partial = new Uint8Array(size);
-      this.partial.set(chunk.subarray(pos, len));
+      this.partial = this.assemblyFor(size);
+      this.partialSize = size;
+      copyBytes(chunk, pos, len, this.partial, 0);
       this.partialFilled = len - pos;
       this.partialOffset = frameOffset;
       this.partialFrameStart = prefixStart;
@@ -310,12 +333,9 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     const r = this.reader;
     const frameIndex = this.frameIndex++;
     r.reset(buf, start, end, streamOffset, frameIndex);
-    let message: MarketDataMessageBase;
+    let message: unknown;
     try {
-      message =
-        this.pools === undefined || this.target === undefined
-          ? decodeFrame(r)
-          : decodeFrameInto(r, this.target, this.pools);
+      message = this.decodeFrameAt(r);
     } catch (error) {
       if (!(error instanceof DecodeError)) throw error;
       this.report(error);
@@ -323,6 +343,22 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     }
     if (this.visitor === undefined) this.collected.push(message as DecodedMessage<M>);
     else this.visitor(message as DecodedMessage<M>);
+  }
+
+  private assemblyFor(size: number): Uint8Array {
+    if (size > REUSED_ASSEMBLY_BYTES) return new Uint8Array(size);
+    if (this.assembly.length < size) {
+      const grown = Math.min(2 * this.assembly.length, REUSED_ASSEMBLY_BYTES, this.maxFrameBytes);
+      this.assembly = new Uint8Array(Math.max(size, grown));
+    }
+    return this.assembly;
+  }
+
+  /** Decodes the frame `r` points at; ViewDecoder's frames decode into its view instead. */
+  protected decodeFrameAt(r: Reader): unknown {
+    return this.pools === undefined || this.target === undefined
+      ? decodeFrame(r)
+      : decodeFrameInto(r, this.target, this.pools);
   }
 
   private tooLarge(size: number, at: number): DecodeError {

@@ -10,4 +10,7 @@ export {
 export { delimitBytes, type EncodableMessage, encodeDelimited, encodeMessage } from "./encode.js";
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type FrameDecoderOptions, type Framing } from "./frame-decoder.js";
+export type * from "./gen/views.js";
 export { createDecodeStream, decodeFrames, type FrameSource } from "./stream.js";
+export { ViewDecoder, type ViewDecoderOptions } from "./view.js";
+export type { ViewList } from "./view-list.js";

@@ -1,0 +1,34 @@
+// Field kinds of the market-data schema, shared by the message and view generators.
+import { type DescField, ScalarType } from "@bufbuild/protobuf";
+
+export type Kind = "int32" | "uint32" | "enum" | "uint64" | "int64" | "double" | "string" | "message";
+
+export function kindOf(field: DescField): Kind {
+  if (field.fieldKind === "enum") return "enum";
+  if (field.fieldKind === "message") return "message";
+  if (field.fieldKind === "list" && field.listKind === "message") return "message";
+  if (field.fieldKind === "scalar") {
+    switch (field.scalar) {
+      case ScalarType.INT32:
+        return "int32";
+      case ScalarType.UINT32:
+        return "uint32";
+      case ScalarType.UINT64:
+        return "uint64";
+      case ScalarType.INT64:
+        return "int64";
+      case ScalarType.DOUBLE:
+        return "double";
+      case ScalarType.STRING:
+        return "string";
+    }
+  }
+  // Extend the generator (and reader.ts / writer.ts) before using another field type.
+  throw new Error(`generate: ${field.parent.typeName}.${field.name}: field type not supported by the codec generator`);
+}
+
+export const wireTypeOf = (kind: Kind): number =>
+  kind === "double" ? 1 : kind === "string" || kind === "message" ? 2 : 0;
+
+export const hex = (n: number) => `0x${n.toString(16).padStart(2, "0")}`;
+export const tagOf = (field: DescField) => ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;
