@@ -3,7 +3,7 @@
  * element views that are recycled from frame to frame. Elements are made only when
  * a frame has more entries than any frame before it; after that, none.
  */
-export class ViewList<T extends { reset(): void }> {
+export class ViewList<T> {
   private readonly items: T[] = [];
   private count = 0;
 
@@ -19,13 +19,11 @@ export class ViewList<T extends { reset(): void }> {
     return i >= 0 && i < this.count ? this.items[i] : undefined;
   }
 
-  /** Appends an element, reset to no fields set (the decoder's use). */
+  /** Appends an element as it was left by the last frame; the decoder resets it. */
   add(): T {
     const items = this.items;
     if (this.count === items.length) items.push(this.make());
-    const item = items[this.count++];
-    item.reset();
-    return item;
+    return items[this.count++];
   }
 
   clear(): void {

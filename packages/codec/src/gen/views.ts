@@ -72,7 +72,10 @@ export class MarketDataMessageBaseView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
     setCase(this.subtype, undefined, undefined);
   }
 
@@ -200,7 +203,14 @@ export class TickDataMessageView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
@@ -310,7 +320,23 @@ export class TouchLineDataMessageView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
+    num[7] = 0;
+    num[8] = 0;
+    num[9] = 0;
+    num[10] = 0;
+    num[11] = 0;
+    num[12] = 0;
+    num[13] = 0;
+    num[14] = 0;
+    num[15] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
     this.BestBidLevel.clear();
@@ -373,12 +399,18 @@ export class TouchLineDataMessageView {
         case 208:
           readInt64To(r, this.num, 15);
           break;
-        case 218:
-          this.BestBidLevel.add().fill(r, readLengthEnd(r), depth + 1);
+        case 218: {
+          const child = this.BestBidLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 226:
-          this.BestAskLevel.add().fill(r, readLengthEnd(r), depth + 1);
+        }
+        case 226: {
+          const child = this.BestAskLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
+        }
         default:
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25: case 26: case 27: case 28:
@@ -455,7 +487,23 @@ export class MarketDepthMessageView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
+    num[7] = 0;
+    num[8] = 0;
+    num[9] = 0;
+    num[10] = 0;
+    num[11] = 0;
+    num[12] = 0;
+    num[13] = 0;
+    num[14] = 0;
+    num[15] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
     this.BestBidLevel.clear();
@@ -518,12 +566,18 @@ export class MarketDepthMessageView {
         case 208:
           readInt64To(r, this.num, 15);
           break;
-        case 218:
-          this.BestBidLevel.add().fill(r, readLengthEnd(r), depth + 1);
+        case 218: {
+          const child = this.BestBidLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 226:
-          this.BestAskLevel.add().fill(r, readLengthEnd(r), depth + 1);
+        }
+        case 226: {
+          const child = this.BestAskLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
+        }
         default:
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25: case 26: case 27: case 28:
@@ -556,7 +610,10 @@ export class PriceDepthLevelView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
   }
 
   /** Merges one encoded PriceDepthLevel, `r.buf[r.pos, end)`, into this view. */
@@ -620,7 +677,14 @@ export class TickDataView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
@@ -716,7 +780,19 @@ export class IndexDataView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
+    num[7] = 0;
+    num[8] = 0;
+    num[9] = 0;
+    num[10] = 0;
+    num[11] = 0;
     if (this.IndexName !== "") this.previousIndexName = this.IndexName;
     this.IndexName = "";
   }
@@ -843,9 +919,12 @@ export class IndexDataListMessageView {
     while (r.pos < end) {
       const tag = readTag(r);
       switch (tag) {
-        case 3210:
-          this.IndexDataList.add().fill(r, readLengthEnd(r), depth + 1);
+        case 3210: {
+          const child = this.IndexDataList.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
+        }
         default:
           switch (tag >>> 3) {
             case 401:
@@ -877,9 +956,12 @@ export class IncrementalUpdateMessageView {
     while (r.pos < end) {
       const tag = readTag(r);
       switch (tag) {
-        case 90:
-          this.MDEntriesList.add().fill(r, readLengthEnd(r), depth + 1);
+        case 90: {
+          const child = this.MDEntriesList.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
+        }
         default:
           switch (tag >>> 3) {
             case 11:
@@ -936,7 +1018,17 @@ export class MDEntriesView {
 
   /** Back to a message with no fields set. */
   reset(): void {
-    this.num.fill(0);
+    const num = this.num;
+    num[0] = 0;
+    num[1] = 0;
+    num[2] = 0;
+    num[3] = 0;
+    num[4] = 0;
+    num[5] = 0;
+    num[6] = 0;
+    num[7] = 0;
+    num[8] = 0;
+    num[9] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
