@@ -478,14 +478,32 @@ export function readStringReusing(r: Reader, previous: string): string {
   const pos = r.pos;
   const len = readVarint32(r);
   const start = r.pos;
-  if (len === previous.length && start + len <= r.len) {
+  const end = start + len;
+  if (end <= r.len) {
     const buf = r.buf;
-    let i = 0;
-    // Only ASCII bytes can equal a char code one for one.
-    while (i < len && buf[start + i] < 0x80 && buf[start + i] === previous.charCodeAt(i)) i++;
-    if (i === len) {
-      r.pos = start + len;
-      return previous;
+    // The frame's previous short string first: a byte-to-byte compare, cheaper than charCodeAt.
+    if (len === r.lastStringLength) {
+      const last = r.lastStringStart;
+      let k = len - 1;
+      while (k >= 0 && buf[start + k] === buf[last + k]) k--;
+      if (k < 0) {
+        r.pos = end;
+        return r.lastString;
+      }
+    }
+    if (len === previous.length) {
+      let i = 0;
+      // Only ASCII bytes can equal a char code one for one.
+      while (i < len && buf[start + i] < 0x80 && buf[start + i] === previous.charCodeAt(i)) i++;
+      if (i === len) {
+        r.pos = end;
+        if (len <= SHORT_STRING) {
+          r.lastStringLength = len;
+          r.lastStringStart = start;
+          r.lastString = previous;
+        }
+        return previous;
+      }
     }
   }
   r.pos = pos;
