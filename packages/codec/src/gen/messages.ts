@@ -40,7 +40,9 @@ export function newMarketDataMessageBase(zero64: bigint): MarketDataMessageBase 
 
 export function mergeMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.MessageCode = readInt32(r);
@@ -125,7 +127,9 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   let MessageSize = 0;
   let subtype: MarketDataMessageBase["subtype"] | undefined;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         MessageCode = readInt32(r);
@@ -247,7 +251,9 @@ export function newTickDataMessage(zero64: bigint): TickDataMessage {
 
 export function mergeTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         m.InstrumentID = readUint64(r);
@@ -295,7 +301,9 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   let LTQ = 0;
   let LTT = zero64;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         InstrumentID = readUint64(r);
@@ -312,9 +320,15 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
       case 112:
         TimeStamp = readInt64(r);
         break;
-      case 121:
-        LTP = readDouble(r);
+      case 121: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          LTP = view.getFloat64(at, true);
+        } else LTP = readDouble(r);
         break;
+      }
       case 128:
         LTQ = readInt32(r);
         break;
@@ -386,7 +400,9 @@ export function newTouchLineDataMessage(zero64: bigint): TouchLineDataMessage {
 
 export function mergeTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         m.InstrumentID = readUint64(r);
@@ -486,7 +502,9 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   const BestBidLevel: TouchLineDataMessage["BestBidLevel"] = [];
   const BestAskLevel: TouchLineDataMessage["BestAskLevel"] = [];
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         InstrumentID = readUint64(r);
@@ -503,18 +521,30 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       case 112:
         TimeStamp = readInt64(r);
         break;
-      case 121:
-        LTP = readDouble(r);
+      case 121: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          LTP = view.getFloat64(at, true);
+        } else LTP = readDouble(r);
         break;
+      }
       case 128:
         LTQ = readInt32(r);
         break;
       case 136:
         LTT = readInt64(r);
         break;
-      case 145:
-        ATP = readDouble(r);
+      case 145: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          ATP = view.getFloat64(at, true);
+        } else ATP = readDouble(r);
         break;
+      }
       case 152:
         VTT = readInt64(r);
         break;
@@ -524,18 +554,42 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       case 168:
         TSQ = readInt64(r);
         break;
-      case 177:
-        Open = readDouble(r);
+      case 177: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Open = view.getFloat64(at, true);
+        } else Open = readDouble(r);
         break;
-      case 185:
-        High = readDouble(r);
+      }
+      case 185: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          High = view.getFloat64(at, true);
+        } else High = readDouble(r);
         break;
-      case 193:
-        Low = readDouble(r);
+      }
+      case 193: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Low = view.getFloat64(at, true);
+        } else Low = readDouble(r);
         break;
-      case 201:
-        Close = readDouble(r);
+      }
+      case 201: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Close = view.getFloat64(at, true);
+        } else Close = readDouble(r);
         break;
+      }
       case 208:
         OI = readInt64(r);
         break;
@@ -669,7 +723,9 @@ export function newMarketDepthMessage(zero64: bigint): MarketDepthMessage {
 
 export function mergeMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         m.InstrumentID = readUint64(r);
@@ -769,7 +825,9 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   const BestBidLevel: MarketDepthMessage["BestBidLevel"] = [];
   const BestAskLevel: MarketDepthMessage["BestAskLevel"] = [];
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         InstrumentID = readUint64(r);
@@ -786,18 +844,30 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       case 112:
         TimeStamp = readInt64(r);
         break;
-      case 121:
-        LTP = readDouble(r);
+      case 121: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          LTP = view.getFloat64(at, true);
+        } else LTP = readDouble(r);
         break;
+      }
       case 128:
         LTQ = readInt32(r);
         break;
       case 136:
         LTT = readInt64(r);
         break;
-      case 145:
-        ATP = readDouble(r);
+      case 145: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          ATP = view.getFloat64(at, true);
+        } else ATP = readDouble(r);
         break;
+      }
       case 152:
         VTT = readInt64(r);
         break;
@@ -807,18 +877,42 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       case 168:
         TSQ = readInt64(r);
         break;
-      case 177:
-        Open = readDouble(r);
+      case 177: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Open = view.getFloat64(at, true);
+        } else Open = readDouble(r);
         break;
-      case 185:
-        High = readDouble(r);
+      }
+      case 185: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          High = view.getFloat64(at, true);
+        } else High = readDouble(r);
         break;
-      case 193:
-        Low = readDouble(r);
+      }
+      case 193: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Low = view.getFloat64(at, true);
+        } else Low = readDouble(r);
         break;
-      case 201:
-        Close = readDouble(r);
+      }
+      case 201: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Close = view.getFloat64(at, true);
+        } else Close = readDouble(r);
         break;
+      }
       case 208:
         OI = readInt64(r);
         break;
@@ -952,7 +1046,9 @@ export function newPriceDepthLevel(zero64: bigint): PriceDepthLevel {
 
 export function mergePriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.Qty = readInt32(r);
@@ -979,14 +1075,22 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   let Price = 0;
   let Orders = 0;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         Qty = readInt32(r);
         break;
-      case 17:
-        Price = readDouble(r);
+      case 17: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Price = view.getFloat64(at, true);
+        } else Price = readDouble(r);
         break;
+      }
       case 24:
         Orders = readInt32(r);
         break;
@@ -1030,7 +1134,9 @@ export function newTickData(zero64: bigint): TickData {
 
 export function mergeTickData(r: Reader, end: number, m: TickData, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.InstrumentID = readUint64(r);
@@ -1078,7 +1184,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
   let LTT = zero64;
   let Flag = 0;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         InstrumentID = readUint64(r);
@@ -1092,9 +1200,15 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       case 34:
         InstrumentName = readString(r);
         break;
-      case 41:
-        LTP = readDouble(r);
+      case 41: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          LTP = view.getFloat64(at, true);
+        } else LTP = readDouble(r);
         break;
+      }
       case 48:
         LTQ = readInt32(r);
         break;
@@ -1169,7 +1283,9 @@ export function newIndexData(zero64: bigint): IndexData {
 
 export function mergeIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         m.InstrumentID = readUint64(r);
@@ -1237,7 +1353,9 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   let YearlyLow = 0;
   let NetChangeIndicator = 0;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 80:
         InstrumentID = readUint64(r);
@@ -1254,27 +1372,69 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
       case 112:
         TimeStamp = readInt64(r);
         break;
-      case 121:
-        Last = readDouble(r);
+      case 121: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Last = view.getFloat64(at, true);
+        } else Last = readDouble(r);
         break;
-      case 129:
-        Open = readDouble(r);
+      }
+      case 129: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Open = view.getFloat64(at, true);
+        } else Open = readDouble(r);
         break;
-      case 137:
-        High = readDouble(r);
+      }
+      case 137: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          High = view.getFloat64(at, true);
+        } else High = readDouble(r);
         break;
-      case 145:
-        Low = readDouble(r);
+      }
+      case 145: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Low = view.getFloat64(at, true);
+        } else Low = readDouble(r);
         break;
-      case 153:
-        Close = readDouble(r);
+      }
+      case 153: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          Close = view.getFloat64(at, true);
+        } else Close = readDouble(r);
         break;
-      case 161:
-        YearlyHigh = readDouble(r);
+      }
+      case 161: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          YearlyHigh = view.getFloat64(at, true);
+        } else YearlyHigh = readDouble(r);
         break;
-      case 169:
-        YearlyLow = readDouble(r);
+      }
+      case 169: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          YearlyLow = view.getFloat64(at, true);
+        } else YearlyLow = readDouble(r);
         break;
+      }
       case 176:
         NetChangeIndicator = readUint32(r);
         break;
@@ -1368,7 +1528,9 @@ export function newIndexDataMessage(zero64: bigint): IndexDataMessage {
 
 export function mergeIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const childEnd = readLengthEnd(r);
@@ -1414,7 +1576,9 @@ export function newIndexDataListMessage(zero64: bigint): IndexDataListMessage {
 
 export function mergeIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 3210: {
         const childEnd = readLengthEnd(r);
@@ -1437,7 +1601,9 @@ export function mergeIndexDataListMessage(r: Reader, end: number, m: IndexDataLi
 export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
   const IndexDataList: IndexDataListMessage["IndexDataList"] = [];
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 3210:
         IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
@@ -1474,7 +1640,9 @@ export function newIncrementalUpdateMessage(zero64: bigint): IncrementalUpdateMe
 
 export function mergeIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 90: {
         const childEnd = readLengthEnd(r);
@@ -1497,7 +1665,9 @@ export function mergeIncrementalUpdateMessage(r: Reader, end: number, m: Increme
 export function readIncrementalUpdateMessage(r: Reader, end: number, depth: number): IncrementalUpdateMessage {
   const MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 90:
         MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
@@ -1534,7 +1704,9 @@ export function newMDEntries(zero64: bigint): MDEntries {
 
 export function mergeMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.MDUpdateAction = readInt32(r);
@@ -1594,7 +1766,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   let MDEntryPosition = 0;
   let OI = zero64;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         MDUpdateAction = readInt32(r);
@@ -1614,9 +1788,15 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 50:
         InstrumentName = readString(r);
         break;
-      case 57:
-        MDEntryPrice = readDouble(r);
+      case 57: {
+        const at = r.pos;
+        const view = r.view;
+        if (view !== undefined && at + 8 <= r.len) {
+          r.pos = at + 8;
+          MDEntryPrice = view.getFloat64(at, true);
+        } else MDEntryPrice = readDouble(r);
         break;
+      }
       case 64:
         MDEntrySize = readInt32(r);
         break;

@@ -82,7 +82,9 @@ export class MarketDataMessageBaseView {
   /** Merges one encoded MarketDataMessageBase, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
@@ -218,7 +220,9 @@ export class TickDataMessageView {
   /** Merges one encoded TickDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -346,7 +350,9 @@ export class TouchLineDataMessageView {
   /** Merges one encoded TouchLineDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -513,7 +519,9 @@ export class MarketDepthMessageView {
   /** Merges one encoded MarketDepthMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -619,7 +627,9 @@ export class PriceDepthLevelView {
   /** Merges one encoded PriceDepthLevel, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
@@ -692,7 +702,9 @@ export class TickDataView {
   /** Merges one encoded TickData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readUint64To(r, this.num, 0);
@@ -800,7 +812,9 @@ export class IndexDataView {
   /** Merges one encoded IndexData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -875,7 +889,9 @@ export class IndexDataMessageView {
   /** Merges one encoded IndexDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 10: {
           const childEnd = readLengthEnd(r);
@@ -917,7 +933,9 @@ export class IndexDataListMessageView {
   /** Merges one encoded IndexDataListMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 3210: {
           const child = this.IndexDataList.add();
@@ -954,7 +972,9 @@ export class IncrementalUpdateMessageView {
   /** Merges one encoded IncrementalUpdateMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 90: {
           const child = this.MDEntriesList.add();
@@ -1036,7 +1056,9 @@ export class MDEntriesView {
   /** Merges one encoded MDEntries, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
-      const tag = readTag(r);
+      const b0 = r.buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
