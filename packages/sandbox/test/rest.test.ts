@@ -208,15 +208,24 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
       .find((p) => p.net_position !== 0);
     assert.ok(open, "the seeded book has an open position");
     client.send(`{"action":"subscribe","instrumentIds":[${open.instrument_id}]}`);
-    await client.until(
-      () => client.messages.filter((m) => "LTP" in (m.subtype.value ?? {})).length >= 30,
-      "30 priced frames",
-    );
+    // A random walk can come back to where it started, so wait for a frame that moved the
+    // price rather than for a count of frames, and read positions until they show a move.
+    const moved = () =>
+      client.messages.some((m) => {
+        const value = m.subtype.value as { LTP?: number } | undefined;
+        return value?.LTP !== undefined && value.LTP !== open.last_traded_price;
+      });
+    await client.until(moved, "a frame with a new price");
     await client.close();
-    const later = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
-    const now = Object.values(later)
-      .flat()
-      .find((p) => p.instrument_id === open.instrument_id);
+    let now: typeof open | undefined;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const later = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
+      now = Object.values(later)
+        .flat()
+        .find((p) => p.instrument_id === open.instrument_id);
+      if (now !== undefined && now.last_traded_price !== open.last_traded_price) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     assert.ok(now);
     assert.equal(now.long_position, open.long_position, "quantities come from the book");
     assert.notEqual(now.last_traded_price, open.last_traded_price, "the price walked");
