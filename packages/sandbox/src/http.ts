@@ -2,6 +2,14 @@
 import { JsonSyntaxError, parseJson } from "@tickwire/rest-schemas";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "pino";
+import {
+  answerClientError,
+  decodeUtf8Body,
+  InvalidBodyError,
+  LoginLimiter,
+  nodeServerOptions,
+  type ResolvedLimits,
+} from "./limits.js";
 import { positionsOf, type TradeBook } from "./positions.js";
 import type { PriceBook } from "./prices.js";
 import { RequestValidationError, type RouteKind, schemaOf, serializerCompiler, validatorCompiler } from "./schemas.js";
@@ -22,6 +30,7 @@ export interface HttpOptions {
   maxLtpIds: number;
   responseForm: ResponseForm;
   validateResponses: boolean;
+  limits: ResolvedLimits;
 }
 
 /** An answer the server means to give, with the text for `message` and, on LTP, `error`. */
@@ -60,6 +69,10 @@ function responses(success: RouteKind, failure: RouteKind) {
   return { 200: schemaOf(success), "4xx": schemaOf(failure), "5xx": schemaOf(failure) };
 }
 
+function bodyLimit(request: FastifyRequest): number {
+  return request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0;
+}
+
 /** Turns any error into the route's JSON error body; faults become a 500 without a stack or the fault's text. */
 function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const shape = request.routeOptions.config.shape ?? "plain";
@@ -77,8 +90,8 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   }
   const status = (error as { statusCode?: number }).statusCode;
   const code = (error as { code?: string }).code;
-  if (error instanceof JsonSyntaxError || code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-    const text = error instanceof JsonSyntaxError ? error.message : "the body is empty";
+  if (error instanceof JsonSyntaxError || error instanceof InvalidBodyError || code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+    const text = error instanceof Error && code !== "FST_ERR_CTP_EMPTY_JSON_BODY" ? error.message : "the body is empty";
     return reply
       .code(400)
       .send(errorBody(shape, shape === "ltp" ? LTP_MISSING.message : `Invalid request payload: ${text}`, text));
@@ -87,6 +100,9 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     // The contract lists 400 for an invalid payload; a body that is not JSON is one.
     return reply.code(400).send(errorBody(shape, "Invalid request payload: Content-Type must be application/json"));
   }
+  if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    return reply.code(413).send(errorBody(shape, `Request body is too large: at most ${bodyLimit(request)} bytes`));
+  }
   if (typeof status === "number" && status >= 400 && status < 500) {
     return reply.code(status).send(errorBody(shape, (error as Error).message));
   }
@@ -94,21 +110,42 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   return reply.code(500).send(errorBody(shape, "Internal server error"));
 }
 
+function tooManyIds(count: number, max: number): void {
+  if (count > max) {
+    throw new HttpError(
+      400,
+      "Too many instrument IDs",
+      `InstrumentIds holds ${count} identifiers; at most ${max} are allowed per request`,
+    );
+  }
+}
+
 export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstance> {
+  const { limits } = options;
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: limits.bodyLimitBytes,
+    http: nodeServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, limits),
     forceCloseConnections: true,
     return503OnClosing: true,
   });
+  const loginLimiter = limits.loginRateLimit
+    ? new LoginLimiter(limits.loginRateLimit, () => options.tokens.now())
+    : undefined;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(options.validateResponses));
   // Lossless parsing: a 17-digit id must reach the handler as written, which JSON.parse cannot promise.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+  // JSON only: Fastify's default text/plain parser would hand the raw text to the schema, whose error then echoed it
+  // (appKey included) back; removed, a text/plain body is refused by its Content-Type instead.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     try {
+      const text = decodeUtf8Body(body as Buffer, request.headers["content-type"]);
       // An empty body is a missing one: the schema then says what was required.
-      done(null, (body as string).trim() === "" ? undefined : parseJson(body as string));
+      done(null, text.trim() === "" ? undefined : parseJson(text));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -137,10 +174,20 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
       config: { shape: "login" },
       schema: { body: schemaOf("loginRequest"), response: responses("loginSuccess", "loginError") },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId, appKey } = request.body as { userId: string; appKey: string };
+      // Checked before the key, so a guess that happens to be right during a lockout learns nothing.
+      const retryAfter = loginLimiter?.retryAfterSeconds(userId, request.ip) ?? 0;
+      if (retryAfter > 0) {
+        reply.header("retry-after", String(retryAfter));
+        throw new HttpError(429, `Too many failed login attempts: retry after ${retryAfter} s`);
+      }
       const user = await options.users.lookup(userId);
-      if (!appKeyMatches(user, appKey) || !user) throw new HttpError(401, "Invalid userId or appKey");
+      if (!appKeyMatches(user, appKey) || !user) {
+        loginLimiter?.recordFailure(userId, request.ip);
+        throw new HttpError(401, "Invalid userId or appKey");
+      }
+      loginLimiter?.recordSuccess(userId);
       if (user.disabled) throw new HttpError(403, "Access denied: the user is disabled");
       const { token } = await options.tokens.issue(user.userId, user.clientCode ?? user.userId);
       request.log.info({ userId: user.userId }, "login succeeded");
@@ -181,6 +228,11 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
     "/api/marketfeed/ltp",
     {
       config: { shape: "ltp", secured: true },
+      // Before schema validation: 300,000 bad ids would otherwise each be checked and each get an issue in the answer.
+      preValidation: async (request) => {
+        const ids = (request.body as { InstrumentIds?: unknown } | undefined)?.InstrumentIds;
+        if (Array.isArray(ids)) tooManyIds(ids.length, options.maxLtpIds);
+      },
       schema: {
         body: schemaOf("ltpRequest"),
         response: responses(envelope ? "ltpSuccessCamel" : "ltpSuccess", "ltpError"),
@@ -188,13 +240,6 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
     },
     async (request) => {
       const { InstrumentIds } = request.body as { InstrumentIds: (number | bigint)[] };
-      if (InstrumentIds.length > options.maxLtpIds) {
-        throw new HttpError(
-          400,
-          "Too many instrument IDs",
-          `InstrumentIds holds ${InstrumentIds.length} identifiers; at most ${options.maxLtpIds} are allowed per request`,
-        );
-      }
       const data: Record<string, unknown> = {};
       for (const raw of InstrumentIds) {
         if (typeof raw === "number" && !Number.isSafeInteger(raw)) {

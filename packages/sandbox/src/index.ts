@@ -17,6 +17,7 @@ export {
   MAX_SAFE_ID,
   PRICE_UNITS,
 } from "./instruments.js";
+export type { LoginRateLimit, ServerLimits } from "./limits.js";
 export { type LogDestination, type LoggerOptions, REDACTED, scrub } from "./logging.js";
 export { positionsOf, seedTradeBook, type TradeBook, type TradeRecord } from "./positions.js";
 export { PriceBook } from "./prices.js";

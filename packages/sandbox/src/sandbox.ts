@@ -8,6 +8,7 @@ import { FeedHub, type FeedStats, type SlowConsumerPolicy } from "./feed.js";
 import type { FeedFrame } from "./frame.js";
 import { buildHttpApp, type ResponseForm } from "./http.js";
 import { defaultInstruments, type Instrument } from "./instruments.js";
+import { resolveLimits, type ServerLimits } from "./limits.js";
 import { createLogger, type LoggerOptions } from "./logging.js";
 import { seedTradeBook, type TradeBook } from "./positions.js";
 import { PriceBook } from "./prices.js";
@@ -41,6 +42,8 @@ export interface SandboxOptions {
   responseForm?: ResponseForm;
   /** Check every response against its schema before sending it (default true). */
   validateResponses?: boolean;
+  /** Body, header and time limits on HTTP requests, and failed-login limiting (README: Hostile input). */
+  limits?: ServerLimits;
 
   /** Simulator seed (default 1). */
   seed?: number;
@@ -98,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     host,
     env,
   });
+  const limits = resolveLimits(options.limits);
   const tokens = new TokenService(
     options.jwtSecret ?? env[JWT_SECRET_ENV],
     options.tokenLifetimeSeconds ?? 3600,
@@ -152,6 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       maxLtpIds: options.maxLtpIds ?? 1000,
       responseForm: options.responseForm ?? "legacy",
       validateResponses: options.validateResponses ?? true,
+      limits,
     });
     app.server.on("upgrade", (request, socket, head) => hub.handleUpgrade(request, socket, head));
     await app.listen({ host, port: options.port ?? 0 });

@@ -1,4 +1,5 @@
-// HS256 access tokens with jose. Verification pins the algorithm, so `alg: none` and any other algorithm fail.
+// HS256 access tokens with jose. Verification pins the algorithm, so `alg: none` and any other algorithm fail, and
+// the token type (`typ: JWT`); a token whose `iat` lies in the future is refused too.
 import { randomBytes, randomUUID } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 
@@ -50,13 +51,17 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: ["HS256"],
+        // Only access tokens: a token of another type signed with the same key (none today) must not pass for one.
+        typ: "JWT",
         requiredClaims: ["exp", "sub", "sid"],
         currentDate: new Date(this.clock()),
       });
-      const { sub, sid, client, exp } = payload as Record<string, unknown>;
+      const { sub, sid, client, exp, iat } = payload as Record<string, unknown>;
       if (typeof sub !== "string" || typeof sid !== "string" || typeof exp !== "number") {
         return { ok: false, reason: "invalid" };
       }
+      // jose checks `iat` only against a maximum age; a token from the future was not issued by this clock.
+      if (typeof iat === "number" && iat * 1000 > this.clock()) return { ok: false, reason: "invalid" };
       return { ok: true, claims: { sub, sid, exp, client: typeof client === "string" ? client : sub } };
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
