@@ -32,7 +32,7 @@ test("soak: a few clients for a few seconds get frames, and the server has no co
   const lines: string[] = [];
   const report = await run(
     { quick: true, log: (line) => lines.push(line) },
-    { clients: 3, seconds: 3, sampleEverySeconds: 1 },
+    { clients: 3, seconds: 2, sampleEverySeconds: 1, rate: 2000 },
   );
   const frames = report.frames as { total: number; perClient: { min: number } };
   assert.ok(frames.perClient.min > 0, "every client received frames");

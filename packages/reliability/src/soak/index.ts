@@ -16,6 +16,8 @@ export interface SoakSize {
   clients: number;
   seconds: number;
   sampleEverySeconds: number;
+  /** Messages per second (default: TICKWIRE_SOAK_RATE, else SOAK_RATE). */
+  rate?: number;
 }
 
 export const FULL: SoakSize = { clients: 200, seconds: 600, sampleEverySeconds: 10 };
@@ -44,7 +46,7 @@ function sizeFromEnv(quick: boolean): SoakSize {
 export async function run(options: PartOptions, size: SoakSize = sizeFromEnv(options.quick)): Promise<PartReport> {
   const { log } = options;
   // TICKWIRE_SOAK_RATE runs below the top rate, to see what the same clients get when they can keep up.
-  const rate = Number(process.env.TICKWIRE_SOAK_RATE ?? SOAK_RATE);
+  const rate = size.rate ?? Number(process.env.TICKWIRE_SOAK_RATE ?? SOAK_RATE);
   if (!(rate > 0)) throw new RangeError("TICKWIRE_SOAK_RATE must be a positive number");
   const child = await forkSandbox({ rate, seed: 1 }, (size.seconds + 120) * 1000);
   const samples: ServerSample[] = [];
@@ -84,6 +86,11 @@ export async function run(options: PartOptions, size: SoakSize = sizeFromEnv(opt
       const count: ClientCount = { frames: 0, bytes: 0, notifiedDrops: 0, connects: 0, closes: {} };
       counts.push(count);
       connect(count);
+    }
+    // The clock starts once every client has connected (or after 30 s, on a machine too busy for that).
+    const connectBy = performance.now() + 30_000;
+    while (counts.some((c) => c.connects === 0) && performance.now() < connectBy) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     log(`soak: ${size.clients} clients at ${rate}/s for ${size.seconds} s, server pid ${child.pid}`);
     const began = performance.now();
