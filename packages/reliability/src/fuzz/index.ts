@@ -5,6 +5,8 @@
 // campaign goes on. Re-run one campaign exactly with TICKWIRE_FUZZ_SEED=<seed>
 // (the number of runs a time budget allows differs between machines; the inputs
 // of each target's first N runs do not).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import type { PartOptions, PartReport } from "../parts.js";
 import { MUTATION_OPERATORS } from "./inputs.js";
@@ -31,6 +33,7 @@ export interface TargetFigures {
   seed: number;
   executions: number;
   seconds: number;
+  /** The slowest single input, codec time only (shared VM: includes GC pauses and scheduling). */
   slowestInputMs: number;
   findings: number;
   /** What the target made of its inputs: "accepted" or the error code (streams: of the corrupt frame). */
@@ -47,7 +50,7 @@ function seedFromEnvironment(): number {
   return Date.now() % 0x7fffffff;
 }
 
-function runTarget(
+export function runTarget(
   target: Target<never>,
   seed: number,
   budgetMs: number,
@@ -76,17 +79,17 @@ function runTarget(
   const details = fc.check(
     fc.property(target.input, (input) => {
       executions++;
-      const t0 = performance.now();
       let verdict: Verdict | undefined;
+      let elapsed = 0;
       try {
         const checked = target.check(input);
         verdict = checked.verdict;
+        elapsed = checked.ms;
         outcomes[checked.outcome] = (outcomes[checked.outcome] ?? 0) + 1;
       } catch (error) {
         // A bug in the harness, not the codec; recorded all the same so it is seen.
         verdict = { kind: "harness-error", detail: String((error as Error)?.stack ?? error) };
       }
-      const elapsed = performance.now() - t0;
       slowest = Math.max(slowest, elapsed);
       if (elapsed > target.perInputMs) note("slow", undefined, `${elapsed.toFixed(0)} ms for one input`, input);
       if (verdict !== undefined) note(verdict.kind, verdict.code, verdict.detail, input);
@@ -105,6 +108,28 @@ function runTarget(
     findings: found,
     outcomes: Object.fromEntries(Object.entries(outcomes).sort(([, a], [, b]) => b - a)),
   };
+}
+
+/**
+ * With TICKWIRE_FUZZ_CORPUS=<dir> (packages/codec/test/corpus), each finding is written
+ * there in the corpus format of packages/codec/test/corpus.test.ts, to be kept as a regression case.
+ */
+function saveToCorpus(directory: string, findings: Finding[]): string[] {
+  mkdirSync(directory, { recursive: true });
+  return findings.map((f) => {
+    const input = f.input as { hex?: string; frames?: string[]; bad?: number };
+    const hex = input.hex ?? input.frames?.[input.bad ?? 0] ?? "";
+    const name = `fuzz-${f.target}-${f.kind}${f.code ? `-${f.code}` : ""}`.replace(/[^A-Za-z0-9-]+/g, "-");
+    const entry = {
+      description: `${f.target}: ${f.kind}${f.code ? ` ${f.code}` : ""}: ${f.detail}`,
+      source: `fuzz campaign, seed ${f.seed}`,
+      hex,
+      ...(input.hex === undefined ? { stream: input } : {}),
+    };
+    const file = join(directory, `${name}.json`);
+    writeFileSync(file, `${JSON.stringify(entry, null, 2)}\n`);
+    return file;
+  });
 }
 
 export async function run({ quick, log }: PartOptions): Promise<PartReport> {
@@ -130,6 +155,9 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
   const distinct = [...findings.values()];
   for (const f of distinct) log(`fuzz: FINDING ${f.target} ${f.kind} ${f.code ?? ""} x${f.count}: ${f.detail}`);
+  const corpus = process.env.TICKWIRE_FUZZ_CORPUS;
+  if (corpus !== undefined && corpus !== "" && distinct.length > 0)
+    for (const file of saveToCorpus(corpus, distinct)) log(`fuzz: saved ${file}`);
   return {
     ok: distinct.length === 0,
     summary:

@@ -20,11 +20,19 @@ export const PER_MESSAGE_MS = 250;
 /** A stream is up to seven frames, some with lists of 50. */
 export const PER_STREAM_MS = 1000;
 
+export interface Checked {
+  verdict: Verdict | undefined;
+  /** "accepted" or the error code (for a stream, of its corrupt frame). */
+  outcome: string;
+  /** Time spent in the codec alone (the reference and the oracle not counted). */
+  ms: number;
+}
+
 export interface Target<T> {
   name: string;
   input: fc.Arbitrary<T>;
   /** The verdict (undefined: agrees) and what the target made of the input ("accepted" or an error code). */
-  check(input: T): { verdict: Verdict | undefined; outcome: string };
+  check(input: T): Checked;
   /** The input as it goes into the corpus. */
   record(input: T): unknown;
   perInputMs: number;
@@ -36,8 +44,11 @@ function wholeMessage(name: string, mode: Int64Choice, decode: (bytes: Uint8Arra
     input: inputs(mode === "number").decoderInput,
     perInputMs: PER_MESSAGE_MS,
     check(bytes) {
-      const ours = attempt(() => normalise(decode(bytes), mode));
-      return { verdict: judge(bytes, mode, ours, reference(bytes)), outcome: outcomeOf(ours) };
+      const started = performance.now();
+      const decoded = attempt(() => decode(bytes));
+      const ms = performance.now() - started;
+      const ours = decoded.ok ? attempt(() => normalise(decoded.value, mode)) : decoded;
+      return { verdict: judge(bytes, mode, ours, reference(bytes)), outcome: outcomeOf(ours), ms };
     },
     record: (bytes) => ({ hex: toHex(bytes) }),
   };
@@ -121,6 +132,7 @@ function streamTarget(framing: Framing, flavour: Flavour): Target<StreamCase> {
       const delivered: unknown[] = [];
       const errors: DecodeError[] = [];
       const onError = (e: DecodeError) => errors.push(e);
+      const started = performance.now();
       const ran: Outcome = attempt(() => {
         if (flavour === "view") {
           const views = new ViewDecoder({ framing, onError });
@@ -136,8 +148,10 @@ function streamTarget(framing: Framing, flavour: Flavour): Target<StreamCase> {
           frames.end();
         }
       });
+      // Includes normalising the delivered frames: small next to decoding, and it must happen inside the visitor.
+      const ms = performance.now() - started;
       const outcome = `${delivered.length} delivered, errors: ${errors.map((e) => e.code).join(" ") || "none"}`;
-      const verdict = (v: Verdict | undefined) => ({ verdict: v, outcome });
+      const verdict = (v: Verdict | undefined) => ({ verdict: v, outcome, ms });
       if (!ran.ok) {
         const error = ran.error as Error;
         return verdict(
@@ -163,7 +177,11 @@ function streamTarget(framing: Framing, flavour: Flavour): Target<StreamCase> {
       // The corrupt frame itself, against protobuf-es.
       const badFrame = c.frames[c.bad];
       const alone = attempt(() => normalise(decodeMessage(badFrame, { int64: mode as Int64Mode }), mode));
-      return { verdict: judge(badFrame, mode, alone, reference(badFrame)), outcome: `bad frame: ${outcomeOf(alone)}` };
+      return {
+        verdict: judge(badFrame, mode, alone, reference(badFrame)),
+        outcome: `bad frame: ${outcomeOf(alone)}`,
+        ms,
+      };
     },
   };
 }
