@@ -90,6 +90,12 @@ export function runTarget(
         // A bug in the harness, not the codec; recorded all the same so it is seen.
         verdict = { kind: "harness-error", detail: String((error as Error)?.stack ?? error) };
       }
+      if (elapsed > target.perInputMs) {
+        // A shared VM pauses for GC and other processes: an input counts as slow only if
+        // it stays over the bound on each of three more tries.
+        for (let retry = 0; retry < 3 && elapsed > target.perInputMs; retry++)
+          elapsed = Math.min(elapsed, target.check(input).ms);
+      }
       slowest = Math.max(slowest, elapsed);
       if (elapsed > target.perInputMs) note("slow", undefined, `${elapsed.toFixed(0)} ms for one input`, input);
       if (verdict !== undefined) note(verdict.kind, verdict.code, verdict.detail, input);
