@@ -21,9 +21,16 @@ function run(f: () => unknown): Outcome {
 }
 
 function agreesWithReference(bytes: Uint8Array): void {
-  const started = performance.now();
+  let started = performance.now();
   const ours = run(() => decodeMessage(bytes));
-  const elapsed = performance.now() - started;
+  let elapsed = performance.now() - started;
+  // A loaded CI machine can pause any one call (GC, another process: once 250 ms for two
+  // bytes); a real blow-up stays slow on every try.
+  for (let retry = 0; retry < 3 && elapsed >= PER_INPUT_MS; retry++) {
+    started = performance.now();
+    run(() => decodeMessage(bytes));
+    elapsed = Math.min(elapsed, performance.now() - started);
+  }
   assert.ok(elapsed < PER_INPUT_MS, `decoding ${bytes.length} bytes took ${elapsed} ms`);
   if (!ours.ok) assert.ok(ours.error instanceof DecodeError, `only DecodeError escapes, got ${String(ours.error)}`);
   const theirs = run(() => reference(bytes));
