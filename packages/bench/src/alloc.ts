@@ -101,7 +101,8 @@ export async function measureAllocations(
   for (const [label, chunkBytes] of STREAM_CHUNKS) {
     const id = `alloc/${MIXED}-stream-${label}/codec-view`;
     if (mixed === undefined || !selected(id)) continue;
-    const messages = Math.max(mixed.frames.length, 100_000);
+    // As many messages as a window of windowBytes would hold at 16 bytes each (smoke runs are small).
+    const messages = Math.max(mixed.frames.length, Math.min(100_000, Math.floor(windowBytes / 16)));
     const run = viewStreamLoop(mixed.frames, messages, chunkBytes);
     const warmUntil = performance.now() + warmupMs;
     for (let pass = 0; pass < 3 || performance.now() < warmUntil; pass++) run();

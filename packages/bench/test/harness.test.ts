@@ -26,7 +26,8 @@ const SUBJECTS = [
 function bench(...args: string[]) {
   const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, ...args], {
     encoding: "utf8",
-    timeout: 120_000,
+    // Generous: CI runs every package's tests at once on two cores.
+    timeout: 300_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
