@@ -69,7 +69,9 @@ export class HttpTransport {
       });
       const text = await response.text();
       const serverDate = dateHeader(response);
-      return serverDate === undefined ? { status: response.status, text } : { status: response.status, text, serverDate };
+      return serverDate === undefined
+        ? { status: response.status, text }
+        : { status: response.status, text, serverDate };
     } catch (error) {
       if (timedOut) throw new TimeoutError(what, request.timeoutMs);
       if (external?.aborted) throw abortError(what);

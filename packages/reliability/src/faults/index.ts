@@ -13,6 +13,7 @@ export interface CaseFigures {
   recoveries: number;
   recoverMsP50: number;
   recoverMsMax: number;
+  messages: number;
   framesLost: number;
   decodeErrors: number;
   errorEvents: number;
@@ -40,6 +41,7 @@ export function figuresOf(result: CaseResult): CaseFigures {
     recoveries: times.length,
     recoverMsP50: percentile(times, 50),
     recoverMsMax: times.at(-1) ?? 0,
+    messages: sum((c) => c.messages),
     framesLost: sum((c) => c.framesLost),
     decodeErrors: sum((c) => c.decodeErrors),
     errorEvents: sum((c) => c.errorEvents),
@@ -81,7 +83,7 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
     cases[name] = f;
     log(
       `faults ${name}: ${f.recoveries}/${f.cycles} recovered, p50 ${f.recoverMsP50} ms, max ${f.recoverMsMax} ms, ` +
-        `lost ${f.framesLost}, logins ${f.logins}, heap ${(f.heapGrowthBytes / 1024).toFixed(0)} KiB` +
+        `${f.messages} messages, lost ${f.framesLost}, logins ${f.logins}, heap ${(f.heapGrowthBytes / 1024).toFixed(0)} KiB` +
         (held(name, f) ? "" : ` FAILED ${JSON.stringify(f)}`),
     );
   }
