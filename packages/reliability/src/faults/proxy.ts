@@ -12,7 +12,7 @@ export interface FaultProxyOptions {
 type Unit = Uint8Array;
 
 /** Splits the server-to-client byte stream into the HTTP head and then whole WebSocket frames. */
-class FrameSplitter {
+export class FrameSplitter {
   #buffer = new Uint8Array(0);
   #mode: "head" | "frames" | "raw" = "head";
 
