@@ -16,6 +16,8 @@ export interface HttpRequest {
 export interface HttpAnswer {
   status: number;
   text: string;
+  /** The server's clock from its `Date` header (epoch ms, whole seconds), when it sent a readable one. */
+  serverDate?: number;
 }
 
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -66,7 +68,10 @@ export class HttpTransport {
         redirect: "error",
       });
       const text = await response.text();
-      return { status: response.status, text };
+      const serverDate = dateHeader(response);
+      return serverDate === undefined
+        ? { status: response.status, text }
+        : { status: response.status, text, serverDate };
     } catch (error) {
       if (timedOut) throw new TimeoutError(what, request.timeoutMs);
       if (external?.aborted) throw abortError(what);
@@ -99,4 +104,12 @@ function describeFailure(error: unknown): string {
     return `${error.message} (${typeof code === "string" ? `${code}: ` : ""}${cause.message})`;
   }
   return error.message;
+}
+
+/** The `Date` header in epoch ms; undefined when absent, unreadable (a browser's CORS hides it) or malformed. */
+function dateHeader(response: Response): number | undefined {
+  const value = response.headers?.get?.("date");
+  if (typeof value !== "string") return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
 }

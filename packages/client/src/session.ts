@@ -131,7 +131,7 @@ export class TokenSession {
       const body = JSON.stringify({ userId, appKey: this.#appKey });
       const answer = await transport.send({ method: "POST", path: loginPath, body, timeoutMs });
       const token = this.#tokenFrom(answer.status, answer.text);
-      this.#accept(token);
+      this.#accept(token, answer.serverDate);
       log("info", "logged in", { userId, refreshInMs: this.#refreshAt && this.#refreshAt - this.#options.clock() });
       return token;
     } catch (error) {
@@ -170,7 +170,7 @@ export class TokenSession {
     });
   }
 
-  #accept(token: string): void {
+  #accept(token: string, serverDate: number | undefined): void {
     const { clock, refreshSkewMs, redactor, log } = this.#options;
     redactor.add(token);
     this.#issued.push(token);
@@ -181,18 +181,21 @@ export class TokenSession {
     this.#lastFailure = undefined;
     const exp = tokenExpiry(token);
     const now = clock();
+    // `exp` is on the server's clock. The login answer's Date header says what that clock read (to the second: take
+    // the middle of it), so the token's remaining life does not depend on how far our clock is off. Without the
+    // header (a browser's CORS hides it), our clock stands in for the server's.
+    const serverNow = serverDate === undefined ? now : serverDate + 500;
     if (exp === undefined) {
       this.#refreshAt = undefined;
-    } else if (exp <= now) {
-      // The token is already past its exp by our clock: the clocks disagree. Use it until the server refuses it,
-      // rather than logging in again at once (and again, and again).
+    } else if (exp <= serverNow) {
+      // The token is already past its exp: the clocks disagree. Use it until the server refuses it, rather than
+      // logging in again at once (and again, and again).
       this.#refreshAt = undefined;
-      log("warn", "the new token's exp is in the past by the local clock; using it until it is refused", {
-        skewMs: now - exp,
-      });
+      log("warn", "the new token's exp is already past; using it until it is refused", { skewMs: serverNow - exp });
     } else {
-      // Refresh `refreshSkewMs` ahead of exp, but never sooner than half the token's remaining life.
-      const remaining = exp - now;
+      // Refresh `refreshSkewMs` ahead of exp, but never sooner than half the token's remaining life; the time is
+      // counted on our clock from now, so a skewed clock neither refreshes in a loop nor misses the expiry.
+      const remaining = exp - serverNow;
       this.#refreshAt = now + remaining - Math.min(refreshSkewMs, remaining / 2);
     }
   }

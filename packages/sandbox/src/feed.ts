@@ -263,6 +263,17 @@ export class FeedHub {
     socket.send(data, { binary });
   }
 
+  /** Closes every open feed socket with `code` (the sockets of revoked tokens); returns how many. */
+  closeAll(code: number, reason: string): number {
+    let count = 0;
+    for (const c of this.connections) {
+      if (c.socket.readyState !== WebSocket.OPEN) continue;
+      c.socket.close(code, reason);
+      count++;
+    }
+    return count;
+  }
+
   /** Closes every socket (1001, going away) and stops the heartbeat. */
   async close(): Promise<void> {
     clearInterval(this.heartbeat);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { CaptureWriter } from "./capture.js";
 import { type FeedControl, ReplayDriver, type ReplayOptions, SimulatorDriver } from "./engine.js";
-import { FeedHub, type FeedStats, type SlowConsumerPolicy } from "./feed.js";
+import { CLOSE_TOKEN_EXPIRED, FeedHub, type FeedStats, type SlowConsumerPolicy } from "./feed.js";
 import type { FeedFrame } from "./frame.js";
 import { buildHttpApp, type ResponseForm } from "./http.js";
 import { defaultInstruments, type Instrument } from "./instruments.js";
@@ -85,6 +85,11 @@ export interface Sandbox {
   readonly instruments: readonly Instrument[];
   readonly feed: FeedControl;
   stats(): FeedStats & { produced: number; captured: number };
+  /**
+   * Revokes every token issued so far, as a signing-key rotation would (with a `jwtSecret` option, until the next
+   * start only), and closes their feed sockets with 4001 "token revoked". New logins work. Returns the sockets closed.
+   */
+  revokeTokens(): number;
   /** Stops the feed, closes every socket and the HTTP server, and flushes the capture. Idempotent. */
   close(): Promise<void>;
 }
@@ -183,6 +188,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     instruments,
     feed: driver,
     stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0 }),
+    revokeTokens: () => {
+      tokens.revokeAll();
+      return hub.closeAll(CLOSE_TOKEN_EXPIRED, "token revoked");
+    },
     close: () => {
       closing ??= (async () => {
         driver.close();

@@ -19,7 +19,7 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason
 export const JWT_SECRET_ENV = "TICKWIRE_SANDBOX_JWT_SECRET";
 
 export class TokenService {
-  private readonly secret: Uint8Array;
+  private secret: Uint8Array;
 
   constructor(
     secret: string | Uint8Array | undefined,
@@ -66,6 +66,11 @@ export class TokenService {
     } catch (error) {
       return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
     }
+  }
+
+  /** Revokes every token issued so far (a key rotation): they fail verification from now on; new logins work. */
+  revokeAll(): void {
+    this.secret = randomBytes(32);
   }
 
   now(): number {
