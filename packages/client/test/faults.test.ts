@@ -20,13 +20,7 @@ function check(name: CaseName, cycles: number, more: (result: Awaited<ReturnType
       assert.equal(cycle.framesLost, 0, `cycle ${i}: no frame lost`);
     }
     for (const [kind, count] of Object.entries(result.leakedHandles)) assert.equal(count, 0, `${kind} leaked`);
-    // Known, not fixed (docs/reliability/faults.md): with the runtime's global WebSocket (Node 22+, no terminate()),
-    // a stalled half-open socket is closed with a closing handshake that cannot complete, and its timer lingers
-    // until the runtime gives up; seen once on Node 24 as one Timeout more. Nothing is left after close().
-    const lingering = name === "half-open" && typeof (globalThis as { WebSocket?: unknown }).WebSocket === "function";
-    if (!lingering) {
-      for (const [kind, count] of Object.entries(result.handleGrowth)) assert.equal(count, 0, `${kind} grew`);
-    }
+    for (const [kind, count] of Object.entries(result.handleGrowth)) assert.equal(count, 0, `${kind} grew`);
     assert.equal(result.leakedListeners, 0);
     more(result);
   });

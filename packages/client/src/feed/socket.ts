@@ -15,13 +15,32 @@ export class WebSocketSource {
   async #resolve(): Promise<WebSocketConstructor> {
     if (this.configured) return this.configured;
     const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-    if (typeof global === "function") return global;
-    const module = (await import(/* webpackIgnore: true */ /* @vite-ignore */ "ws")) as {
-      WebSocket?: unknown;
-      default?: unknown;
-    };
-    return (module.WebSocket ?? module.default) as WebSocketConstructor;
+    // On Node, `ws` (a dependency) comes first even where Node 22+ has a global: only `ws` can terminate() a
+    // stalled connection, and the global's closing handshake never completes on a half-open link, so each
+    // stall would leave a socket and a timer behind (docs/reliability/faults.md).
+    if (typeof global === "function" && !isNode()) return global;
+    try {
+      return await importWs();
+    } catch (error) {
+      if (typeof global === "function") return global;
+      throw error;
+    }
   }
+}
+
+async function importWs(): Promise<WebSocketConstructor> {
+  const module = (await import(/* webpackIgnore: true */ /* @vite-ignore */ "ws")) as {
+    WebSocket?: unknown;
+    default?: unknown;
+  };
+  return (module.WebSocket ?? module.default) as WebSocketConstructor;
+}
+
+/** Node itself, not Bun or Deno (which also set process.versions.node). */
+function isNode(): boolean {
+  const runtime = globalThis as { process?: { versions?: Record<string, string | undefined> }; Deno?: unknown };
+  const versions = runtime.process?.versions;
+  return typeof versions?.node === "string" && versions.bun === undefined && runtime.Deno === undefined;
 }
 
 /** The text of a handshake failure, where the implementation gives one (`ws`: "Unexpected server response: 401"). */
