@@ -368,6 +368,12 @@ export function readDouble(r: Reader): number {
   if (view !== undefined) return view.getFloat64(pos, true);
   const buf = r.buf;
   if (buf.length >= VIEW_MIN_BYTES) return makeView(r).getFloat64(pos, true);
+  loadScratch(buf, pos);
+  return scratch[0];
+}
+
+/** Copies the little-endian double at `buf[pos]` into the scratch (returning nothing, so nothing is boxed). */
+function loadScratch(buf: Uint8Array, pos: number): void {
   if (littleEndian) {
     scratchBytes[0] = buf[pos];
     scratchBytes[1] = buf[pos + 1];
@@ -380,7 +386,6 @@ export function readDouble(r: Reader): number {
   } else {
     for (let i = 0; i < 8; i++) scratchBytes[7 - i] = buf[pos + i];
   }
-  return scratch[0];
 }
 
 function makeView(r: Reader): DataView {
@@ -632,18 +637,7 @@ export function readDoubleTo(r: Reader, out: Float64Array, at: number): void {
   if (pos + 8 > r.len) failTruncated(r, pos);
   r.pos = pos + 8;
   const buf = r.buf;
-  if (littleEndian) {
-    scratchBytes[0] = buf[pos];
-    scratchBytes[1] = buf[pos + 1];
-    scratchBytes[2] = buf[pos + 2];
-    scratchBytes[3] = buf[pos + 3];
-    scratchBytes[4] = buf[pos + 4];
-    scratchBytes[5] = buf[pos + 5];
-    scratchBytes[6] = buf[pos + 6];
-    scratchBytes[7] = buf[pos + 7];
-  } else {
-    for (let i = 0; i < 8; i++) scratchBytes[7 - i] = buf[pos + i];
-  }
+  loadScratch(buf, pos);
   out[at] = scratch[0];
 }
 
