@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 // The source, not @tickwire/proto's dist: generate runs before build in CI.
 import { file_tickwire_marketdata_v1_marketdata as file } from "../../proto/src/gen/tickwire/marketdata/v1/marketdata_pb.js";
-import { hex, type Kind, kindOf, tagOf, wireTypeOf } from "./kinds.js";
+import { fieldLoop, hex, type Kind, kindOf, tagOf, wireTypeOf } from "./kinds.js";
 import { generateViews } from "./views.js";
 
 function tagBytes(field: DescField): number[] {
@@ -130,22 +130,8 @@ function genMerge(desc: DescMessage): string {
       }`);
     }
   }
-  const known = [...new Set(desc.fields.map((f) => f.number))].map((n) => `case ${n}:`).join(" ");
   return `export function merge${desc.name}(r: Reader, end: number, m: ${desc.name}, depth: number): void {
-  while (r.pos < end) {
-    const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
-    switch (tag) {
-${cases.join("\n")}
-      default:
-        switch (tag >>> 3) {
-          ${known}
-            failWireType(r, tag);
-        }
-        skipField(r, tag, depth);
-    }
-  }
+${fieldLoop(desc, cases, "  ")}
 }
 `;
 }
@@ -218,24 +204,10 @@ function genRead(desc: DescMessage): string {
       throw new Error(`${desc.name}.${name}: read functions do not handle singular message fields`);
     }
   }
-  const known = [...new Set(desc.fields.map((f) => f.number))].map((n) => `case ${n}:`).join(" ");
   return `/** Decodes a ${desc.name} that has not been seen before in this frame (see genRead). */
 export function read${desc.name}(r: Reader, end: number, depth: number): ${desc.name} {
 ${locals.some((l) => l.includes("zero64")) ? "  const zero64 = r.zero64 as bigint;\n" : ""}${locals.join("\n")}
-  while (r.pos < end) {
-    const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
-    switch (tag) {
-${cases.join("\n")}
-      default:
-        switch (tag >>> 3) {
-          ${known}
-            failWireType(r, tag);
-        }
-        skipField(r, tag, depth);
-    }
-  }
+${fieldLoop(desc, cases, "  ")}
   return { ${props.join(", ")} };
 }
 `;

@@ -5,7 +5,7 @@
 // the oneof in one recycled { case, value } holder. `fill` merges the wire bytes of
 // one message into the view with protobuf semantics, exactly as the merge functions.
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
-import { type Kind, kindOf, tagOf } from "./kinds.js";
+import { fieldLoop, type Kind, kindOf, tagOf } from "./kinds.js";
 
 /** The reader that stores a numeric field into the view's Float64Array (see reader.ts). */
 const numericRead: Partial<Record<Kind, string>> = {
@@ -89,7 +89,6 @@ function genView(desc: DescMessage): string {
       : `    const m: ${desc.name}Object = { ${objectProps.join(", ")} };
 ${singular.map((f) => `    if (this.has${f.localName}) m.${f.localName} = this.${f.localName}View.toObject();`).join("\n")}
     return m;`;
-  const known = [...new Set(desc.fields.map((f) => f.number))].map((n) => `case ${n}:`).join(" ");
   return `/** A reused, zero-allocation view of a ${desc.name}: valid until the next frame is decoded into it. */
 export class ${viewOf(desc)} {
   readonly $typeName = "${desc.typeName}";
@@ -102,20 +101,7 @@ ${resets.join("\n")}
 
   /** Merges one encoded ${desc.name}, \`r.buf[r.pos, end)\`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
-    while (r.pos < end) {
-      const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
-      switch (tag) {
-${cases.join("\n")}
-        default:
-          switch (tag >>> 3) {
-            ${known}
-              failWireType(r, tag);
-          }
-          skipField(r, tag, depth);
-      }
-    }
+${fieldLoop(desc, cases, "    ")}
   }
 
   /** A plain copy, shaped as decodeMessage(bytes, { int64: "number" }) returns it (allocates). */

@@ -83,8 +83,8 @@ export class MarketDataMessageBaseView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
@@ -221,8 +221,8 @@ export class TickDataMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -351,8 +351,8 @@ export class TouchLineDataMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -520,8 +520,8 @@ export class MarketDepthMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -628,8 +628,8 @@ export class PriceDepthLevelView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
@@ -703,8 +703,8 @@ export class TickDataView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readUint64To(r, this.num, 0);
@@ -813,8 +813,8 @@ export class IndexDataView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 80:
           readUint64To(r, this.num, 0);
@@ -890,8 +890,8 @@ export class IndexDataMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 10: {
           const childEnd = readLengthEnd(r);
@@ -934,8 +934,8 @@ export class IndexDataListMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 3210: {
           const child = this.IndexDataList.add();
@@ -973,8 +973,8 @@ export class IncrementalUpdateMessageView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 90: {
           const child = this.MDEntriesList.add();
@@ -1057,8 +1057,8 @@ export class MDEntriesView {
   fill(r: Reader, end: number, depth: number): void {
     while (r.pos < end) {
       const b0 = r.buf[r.pos];
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+      // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
+      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
         case 8:
           readInt32To(r, this.num, 0);
