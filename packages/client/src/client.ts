@@ -19,7 +19,7 @@ export interface RequestOptions {
 }
 
 export interface PositionsResult {
-  /** `contract`: the bare object of interface.md; `envelope`: the newer `{status, message, data}` form. */
+  /** `contract`: the bare object of docs/contract.md ("Positions"); `envelope`: the newer `{status, message, data}` form. */
   readonly form: EnvelopeForm;
   readonly message?: string;
   /** Keyed by client code; `instrument_id` is a bigint. */

@@ -1,4 +1,4 @@
-// One typed shape for the two forms the platform has documented (platform-notes.md, "Shapes that differ between
+// One typed shape for the two forms the platform has documented (docs/platform.md, "Shapes that differ between
 // documentation versions"), and which form was seen.
 import { issuesFromAjv, SchemaValidationError } from "./issues.js";
 import { parseLossless } from "./json.js";
@@ -6,7 +6,7 @@ import { kinds } from "./kinds.js";
 import { typedFromDocument } from "./parse.js";
 import type { ErrorBody, InstrumentId, Positions, TradesResponse } from "./types.js";
 
-/** `contract`: the shape of interface.md. `envelope`: newer docs' `{status, message, data}` wrapper. */
+/** `contract`: the shape of docs/contract.md. `envelope`: newer docs' `{status, message, data}` wrapper. */
 export type EnvelopeForm = "contract" | "envelope";
 /** `contract`: entries keyed InstrumentID / InstrumentName / LTP. `camelCase`: newer docs' instrumentId / ltp. */
 export type LtpForm = "contract" | "camelCase";

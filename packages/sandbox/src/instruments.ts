@@ -1,4 +1,4 @@
-// The instrument universe of the simulator. Ids follow the shape of those seen on the platform (platform-notes.md):
+// The instrument universe of the simulator. Ids follow the shape of those seen on the platform (docs/platform.md):
 // a segment prefix, then the exchange's own instrument token in ten digits. RELIANCE on NSECM is token 2885, hence
 // 1010010000002885, the id the notes quote. The MCX ids have 17 digits and sit above 2^53 on purpose: they exercise
 // every lossless path (JSON, bigint, the codec's int64 modes). A consumer decoding with `int64: "number"` must leave

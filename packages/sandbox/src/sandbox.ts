@@ -38,7 +38,7 @@ export interface SandboxOptions {
 
   /** Maximum InstrumentIds per LTP request (default 1000); more is a 400. */
   maxLtpIds?: number;
-  /** "legacy" (default): the shapes of interface.md. "envelope": the newer {status, message, data} forms. */
+  /** "legacy" (default): the shapes of docs/contract.md. "envelope": the newer {status, message, data} forms. */
   responseForm?: ResponseForm;
   /** Check every response against its schema before sending it (default true). */
   validateResponses?: boolean;
@@ -74,7 +74,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** e.g. http://127.0.0.1:43125 (the base_url of interface.md). */
+  /** e.g. http://127.0.0.1:43125 (the contract's {base_url}). */
   readonly httpUrl: string;
   /** e.g. ws://127.0.0.1:43125/md-streaming/ws (add ?key=<token>). */
   readonly wsUrl: string;

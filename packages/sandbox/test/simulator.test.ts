@@ -131,7 +131,7 @@ describe("market simulator", () => {
     assert.equal(
       defaultInstruments.find((i) => i.name === "RELIANCE" && i.segment === "NSECM")?.id,
       1010010000002885n,
-      "the id quoted in platform-notes.md",
+      "the id quoted in docs/platform.md",
     );
   });
 
