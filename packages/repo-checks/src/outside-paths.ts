@@ -16,7 +16,7 @@ export const FORBIDDEN_STRINGS: readonly string[] = [
   ["..", "shared"].join("/"),
   ["", "shared", "spec"].join("/"),
   ["interface", "md"].join("."),
-  ["platform-notes", "md"].join("."),
+  `${["platform", "notes"].join("-")}.md`,
 ];
 
 export interface ScanOptions {
