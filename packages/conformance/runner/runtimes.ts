@@ -3,9 +3,9 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { launchChromium } from "@tickwire/testkit";
 import type { CheckResult } from "../src/checks.js";
 import type { Bundles } from "./bundle.js";
-import { ensureChromium } from "./chromium.js";
 import type { Fixtures } from "./fixtures.js";
 
 export interface RuntimeRun {
@@ -82,24 +82,11 @@ export const denoRuntime: Runtime = {
     ])(bundles, fixtures, timeoutMs),
 };
 
-/** Flags for a root, offline machine: no sandbox (root), and nothing that reaches out to Google's hosts. */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export const chromiumRuntime: Runtime = {
   name: "chromium",
   label: "chromium",
   async run(_bundles, fixtures, timeoutMs) {
-    const executablePath = await ensureChromium();
-    const { chromium } = await import("playwright-core");
-    const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     const lines: string[] = [];
     try {
       const page = await browser.newPage();

@@ -1,8 +1,9 @@
-// Chromium comes from Debian. The test command installs it when it is missing and it can (root, apt-get), as
-// .ci/run does; otherwise it stops and says how.
+// Chromium for the browser tests comes from Debian. The test command installs it when it is missing and it can
+// (root, apt-get), as .ci/run does; otherwise it stops and says how.
 import { execFile } from "node:child_process";
 import { access, constants } from "node:fs/promises";
 import { promisify } from "node:util";
+import type { Browser, LaunchOptions } from "playwright-core";
 
 const run = promisify(execFile);
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -53,4 +54,27 @@ export function ensureChromium(): Promise<string> {
     return installed;
   })();
   return installing;
+}
+
+/** Flags for a root, offline machine: no sandbox (root), and nothing that reaches out to Google's hosts. */
+const OFFLINE_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Headless Chromium through playwright-core, installed first if need be; `args` are added to the offline flags. */
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = await ensureChromium();
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({
+    ...options,
+    executablePath,
+    headless: true,
+    args: [...OFFLINE_FLAGS, ...(options.args ?? [])],
+  });
 }
