@@ -68,6 +68,7 @@ test("require() of every public package works from CommonJS on this Node", () =>
     "@tickwire/client": "createClient",
     "@tickwire/sandbox": "startSandbox",
     "@tickwire/cli": "run",
+    "@tickwire/board": "startBoard",
   };
   // A .cjs program in this package, where the public packages resolve as its dev dependencies.
   const script = `
