@@ -1,6 +1,6 @@
 // startSandbox: the HTTP API and the feed on one port, the simulator (or a replay) behind them, and a close() that
 // takes everything down in order: stop producing, close sockets, stop HTTP, flush the capture.
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { CaptureWriter } from "./capture.js";
 import { type FeedControl, ReplayDriver, type ReplayOptions, SimulatorDriver } from "./engine.js";
@@ -84,7 +84,11 @@ export interface Sandbox {
   readonly demoUser: SandboxUser | undefined;
   readonly instruments: readonly Instrument[];
   readonly feed: FeedControl;
-  stats(): FeedStats & { produced: number; captured: number };
+  /**
+   * Feed counters, plus `sockets`: the TCP connections the server holds right now (HTTP keep-alive, feed, and ones
+   * in the middle of an upgrade), so fault tests can check that nothing leaks.
+   */
+  stats(): FeedStats & { produced: number; captured: number; sockets: number };
   /**
    * Revokes every token issued so far, as a signing-key rotation would (with a `jwtSecret` option, until the next
    * start only), and closes their feed sockets with 4001 "token revoked". New logins work. Returns the sockets closed.
@@ -150,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ? new ReplayDriver(options.replay, sink, tickMs, logger)
     : new SimulatorDriver(simulator, rate, sink, tickMs, logger);
 
+  const sockets = new Set<Socket>();
   let app: FastifyInstance | undefined;
   try {
     app = await buildHttpApp({
@@ -164,6 +169,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       limits,
     });
     app.server.on("upgrade", (request, socket, head) => hub.handleUpgrade(request, socket, head));
+    app.server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+    });
     await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
     driver.close();
@@ -187,7 +196,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     demoUser: users.demo,
     instruments,
     feed: driver,
-    stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0 }),
+    stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0, sockets: sockets.size }),
     revokeTokens: () => {
       tokens.revokeAll();
       return hub.closeAll(CLOSE_TOKEN_EXPIRED, "token revoked");
