@@ -49,7 +49,7 @@ describe("legacy (contract) response forms", () => {
 
   test("a number that cannot hold the id exactly is refused before any request", async () => {
     const client = h.client();
-    const error = await client.ltp([1010010000002885, Number(BIG_ID)]).catch((e: unknown) => e);
+    const error = await client.ltp([110010000002885, Number(BIG_ID)]).catch((e: unknown) => e);
     assert.ok(error instanceof InvalidArgumentError);
     assert.equal(error.argument, "ids[1]");
     assert.match(error.message, /beyond 2\^53/);
@@ -146,7 +146,7 @@ describe("envelope response forms", () => {
     assert.equal(typeof positions.positions.CL0001[0].instrument_id, "bigint");
     const trades = await client.trades();
     assert.equal(trades.form, "envelope");
-    const ltp = await client.ltp([BIG_ID, 1010010000002885n]);
+    const ltp = await client.ltp([BIG_ID, 110010000002885n]);
     assert.equal(ltp.form, "camelCase");
     assert.equal(ltp.prices.get(BIG_ID)?.instrumentId, BIG_ID);
     assert.equal(client.stats().logins, 1);

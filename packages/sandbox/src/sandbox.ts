@@ -38,8 +38,16 @@ export interface SandboxOptions {
 
   /** Maximum InstrumentIds per LTP request (default 1000); more is a 400. */
   maxLtpIds?: number;
-  /** "legacy" (default): the shapes of interface.md. "envelope": the newer {status, message, data} forms. */
+  /**
+   * "legacy" (default): the contract's shapes. "envelope": the newer documented forms: {status, message, data} with
+   * camelCase positions, documented trade records, camelCase LTP entries, and `error_type` in error bodies.
+   */
   responseForm?: ResponseForm;
+  /**
+   * Also serve the vendor's spellings of the REST paths (`VENDOR_PATHS`: /api_interactive/api/v1/positions,
+   * /api/v1/trades, /md-api/marketfeed/ltp, /marketfeed/ltp), each answering like its contract path (default true).
+   */
+  vendorPaths?: boolean;
   /** Check every response against its schema before sending it (default true). */
   validateResponses?: boolean;
   /** Body, header and time limits on HTTP requests, and failed-login limiting (README: Hostile input). */
@@ -165,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       logger,
       maxLtpIds: options.maxLtpIds ?? 1000,
       responseForm: options.responseForm ?? "legacy",
+      vendorPaths: options.vendorPaths ?? true,
       validateResponses: options.validateResponses ?? true,
       limits,
     });

@@ -133,7 +133,7 @@ function headOf(bytes: Uint8Array): Uint8Array {
 }
 
 function exchanges(token: string, staleToken: string): Exchange[] {
-  const ltpBody = encoder.encode('{"InstrumentIds":[1010010000002885,1010010000002885,1010010000002885]}');
+  const ltpBody = encoder.encode('{"InstrumentIds":[110010000002885,110010000002885,110010000002885]}');
   const rest = (name: string, bearer: string, status: number): Exchange => ({
     name,
     head: (close) =>
@@ -162,7 +162,7 @@ function exchanges(token: string, staleToken: string): Exchange[] {
         "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
         "sec-websocket-version": "13",
       }),
-    body: clientTextFrame('{"action":"subscribe","instrumentIds":[1010010000002885]}'),
+    body: clientTextFrame('{"action":"subscribe","instrumentIds":[110010000002885]}'),
     status,
     websocket: status === 101,
   });
