@@ -85,6 +85,7 @@ test("the public packages and their README examples are found", () => {
   assert.deepEqual(
     packages.map((p) => p.name),
     [
+      "@tickwire/board",
       "@tickwire/cli",
       "@tickwire/client",
       "@tickwire/codec",
