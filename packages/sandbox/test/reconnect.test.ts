@@ -29,7 +29,8 @@ function upgradeThenReset(sandbox: Sandbox, key: string): Promise<string> {
 }
 
 test("the vendor client's expiry reconnect (stale key, reset after the 401) leaves the server serving", async () => {
-  const sandbox = await start({ tokenLifetimeSeconds: 1, paused: true });
+  // exp is in whole seconds: a 1 s lifetime can end before the first feed has opened, 3 s cannot.
+  const sandbox = await start({ tokenLifetimeSeconds: 3, paused: true });
   try {
     const staleKey = await login(sandbox);
     const first = new FeedClient(`${sandbox.wsUrl}?key=${staleKey}`);
