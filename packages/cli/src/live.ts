@@ -1,11 +1,10 @@
-// The commands that talk to a network: demo, serve, record and replay.
+// The commands that talk to a network: demo, serve, record and replay. Each loads what it needs (the sandbox with
+// fastify, pino and jose; the client; ws) when it runs, so the file commands and --help start without them.
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { type SandboxOptions, startSandbox } from "@tickwire/sandbox";
+import type { SandboxOptions } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import type { Io } from "./cli.js";
-import { demoCommand } from "./commands/demo.js";
-import { recordCommand } from "./commands/record.js";
 import { CliError, EXIT, type ExitCode, usageError } from "./exit-codes.js";
 import { integer, positive } from "./parse.js";
 
@@ -30,6 +29,7 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
     .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
     .action(async (opts) => {
+      const { demoCommand } = await import("./commands/demo.js");
       setExit(
         await demoCommand(io, {
           seconds: opts.seconds,
@@ -93,6 +93,7 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     .option("--seconds <n>", "stop after this long", positive("--seconds"), 10)
     .option("--count <n>", "stop after this many messages", integer("--count", 1))
     .action(async (opts) => {
+      const { recordCommand } = await import("./commands/record.js");
       setExit(
         await recordCommand(io, {
           url: opts.url,
@@ -131,6 +132,7 @@ async function serve(
   seconds: number | undefined,
   say: (line: string) => void,
 ): Promise<ExitCode> {
+  const { startSandbox } = await import("@tickwire/sandbox");
   const sandbox = await startSandbox(options);
   say(`sandbox listening: ${sandbox.httpUrl}  feed ${sandbox.wsUrl}`);
   if (sandbox.demoUser)
