@@ -1,6 +1,7 @@
 // What each command loads. The file commands, --help and --version must not load the sandbox server and with it
-// fastify, pino and jose (nor the client or ws): they stay quick to start and work where those cannot load. A resolve
-// hook records every module the bin resolves; `serve` is the control that shows the hook sees the sandbox.
+// fastify, pino and jose (nor the client, the board or ws): they stay quick to start and work where those cannot
+// load. A resolve hook records every module the bin resolves; `serve` is the control that shows the hook sees the
+// sandbox.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,7 +36,7 @@ const SIMULATOR_FILES = new Set(["simulation.js", "simulator.js", "frame.js", "i
 function serverModules(urls: string[]): string[] {
   return urls.filter((url) => {
     if (/\/node_modules\/(?:\.pnpm\/)?(?:fastify|pino|jose|ws|@fastify)[@/+]/.test(url)) return true;
-    if (url.includes("/packages/client/")) return true;
+    if (url.includes("/packages/client/") || url.includes("/packages/board/")) return true;
     const sandboxFile = /\/packages\/sandbox\/dist\/(.+)$/.exec(url)?.[1];
     return sandboxFile !== undefined && !SIMULATOR_FILES.has(sandboxFile);
   });

@@ -1,5 +1,6 @@
 // One typed shape for the two forms the platform has documented (platform-notes.md, "Shapes that differ between
 // documentation versions"), and which form was seen.
+import { brandErrorClass } from "./brand.js";
 import { issuesFromAjv, SchemaValidationError } from "./issues.js";
 import { parseLossless } from "./json.js";
 import { kinds } from "./kinds.js";
@@ -41,6 +42,10 @@ export interface NormalizedLtp {
 
 /** The platform answered with an error body (`status` = `error`) where a result was expected. */
 export class PlatformErrorResponse extends Error {
+  static {
+    brandErrorClass(PlatformErrorResponse, "PlatformErrorResponse");
+  }
+
   override readonly name = "PlatformErrorResponse";
   readonly body: ErrorBody & Record<string, unknown>;
 

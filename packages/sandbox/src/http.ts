@@ -2,6 +2,7 @@
 import { JsonSyntaxError, parseJson } from "@tickwire/rest-schemas";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "pino";
+import { allowCors } from "./cors.js";
 import {
   answerClientError,
   decodeUtf8Body,
@@ -31,6 +32,8 @@ export interface HttpOptions {
   responseForm: ResponseForm;
   validateResponses: boolean;
   limits: ResolvedLimits;
+  /** Origins allowed to call the REST API from a browser; none (no CORS headers) when empty. */
+  corsOrigins: readonly string[];
 }
 
 /** An answer the server means to give, with the text for `message` and, on LTP, `error`. */
@@ -154,6 +157,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody("plain", `Route ${request.method} ${request.url.split("?")[0]} not found`));
   });
+  if (options.corsOrigins.length > 0) allowCors(app, options.corsOrigins);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.secured) return;
     const header = request.headers.authorization;

@@ -40,6 +40,11 @@ export interface SandboxOptions {
   maxLtpIds?: number;
   /** "legacy" (default): the shapes of interface.md. "envelope": the newer {status, message, data} forms. */
   responseForm?: ResponseForm;
+  /**
+   * Origins whose pages may call the REST API from a browser (CORS), e.g. ["http://127.0.0.1:5173"], or ["*"].
+   * Default: none, no CORS headers. The feed needs no CORS: browsers open WebSockets across origins.
+   */
+  corsOrigins?: readonly string[];
   /** Check every response against its schema before sending it (default true). */
   validateResponses?: boolean;
   /** Body, header and time limits on HTTP requests, and failed-login limiting (README: Hostile input). */
@@ -162,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       responseForm: options.responseForm ?? "legacy",
       validateResponses: options.validateResponses ?? true,
       limits,
+      corsOrigins: options.corsOrigins ?? [],
     });
     app.server.on("upgrade", (request, socket, head) => hub.handleUpgrade(request, socket, head));
     await app.listen({ host, port: options.port ?? 0 });
