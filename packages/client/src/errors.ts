@@ -113,6 +113,8 @@ export class HttpError extends TickwireError {
   readonly serverMessage: string | undefined;
   /** The body's `error` text (the LTP endpoint's detail), when it had one. */
   readonly serverError: string | undefined;
+  /** The body's `error_type` (newer documented error bodies, e.g. "InputException"), when it had one. */
+  readonly serverErrorType: string | undefined;
 
   constructor(details: {
     status: number;
@@ -120,6 +122,7 @@ export class HttpError extends TickwireError {
     path: string;
     serverMessage?: string;
     serverError?: string;
+    serverErrorType?: string;
   }) {
     const said = [details.serverMessage, details.serverError].filter((s) => s !== undefined && s !== "").join(": ");
     super(
@@ -131,6 +134,7 @@ export class HttpError extends TickwireError {
     this.path = details.path;
     this.serverMessage = details.serverMessage;
     this.serverError = details.serverError;
+    this.serverErrorType = details.serverErrorType;
   }
 }
 
