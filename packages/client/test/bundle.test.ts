@@ -4,9 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { build } from "esbuild";
 
-// The bundle was 217.8 KB while it carried protobuf-es (58.8 KB of it) and the descriptor; 154 KB without them.
-// The limit leaves room for ordinary growth and still fails if the runtime comes back.
-const LIMIT_BYTES = 165_000;
+// With protobuf-es (58.8 KB of it) and the descriptor the bundle was 303.1 KB; without them 239.8 KB (most of it
+// rest-schemas' validators). The limit leaves room for ordinary growth and fails if the runtime comes back.
+const LIMIT_BYTES = 255_000;
 
 test("the browser bundle carries neither the protobuf-es runtime nor the proto descriptor, and stays under the limit", async () => {
   const result = await build({
