@@ -1,12 +1,11 @@
-// The commands that talk to a network: demo, serve, record and replay.
+// The commands that talk to a network: demo, board, serve, record and replay. Each loads what it needs (the sandbox
+// with fastify, pino and jose; the client; the board; ws) when it runs, so the file commands and --help start without
+// them.
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { type SandboxOptions, startSandbox } from "@tickwire/sandbox";
+import type { SandboxOptions } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import type { Io } from "./cli.js";
-import { boardCommand } from "./commands/board.js";
-import { demoCommand } from "./commands/demo.js";
-import { recordCommand } from "./commands/record.js";
 import { CliError, EXIT, type ExitCode, usageError } from "./exit-codes.js";
 import { integer, positive } from "./parse.js";
 
@@ -37,11 +36,13 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     )
     .action(async (opts, command: Command) => {
       if (opts.web) {
+        const { boardCommand } = await import("./commands/board.js");
         // --seconds bounds the board only when given: a browser board runs until Ctrl-C.
         const seconds = command.getOptionValueSource("seconds") === "cli" ? opts.seconds : undefined;
         setExit(await boardCommand(io, { ...boardOptions(opts), seconds, host: "127.0.0.1", port: 0 }));
         return;
       }
+      const { demoCommand } = await import("./commands/demo.js");
       setExit(
         await demoCommand(io, {
           seconds: opts.seconds,
@@ -70,6 +71,7 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
     .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
     .action(async (opts) => {
+      const { boardCommand } = await import("./commands/board.js");
       setExit(
         await boardCommand(io, { ...boardOptions(opts), seconds: opts.seconds, host: opts.host, port: opts.port }),
       );
@@ -125,6 +127,7 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     .option("--seconds <n>", "stop after this long", positive("--seconds"), 10)
     .option("--count <n>", "stop after this many messages", integer("--count", 1))
     .action(async (opts) => {
+      const { recordCommand } = await import("./commands/record.js");
       setExit(
         await recordCommand(io, {
           url: opts.url,
@@ -174,6 +177,7 @@ async function serve(
   seconds: number | undefined,
   say: (line: string) => void,
 ): Promise<ExitCode> {
+  const { startSandbox } = await import("@tickwire/sandbox");
   const sandbox = await startSandbox(options);
   say(`sandbox listening: ${sandbox.httpUrl}  feed ${sandbox.wsUrl}`);
   if (sandbox.demoUser)

@@ -1,5 +1,5 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { base64DecodedLength, decodeBase64Into } from "./base64.js";
+import { base64DecodedLength, decodeBase64Into, invalidBase64 } from "./base64.js";
 import { type DecodedMessage, decodeFrame, decodeFrameInto, type Int64Mode, int64ModeOf } from "./decode.js";
 import { DecodeError } from "./errors.js";
 import { newMarketDataMessageBase, Pools } from "./gen/messages.js";
@@ -223,9 +223,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     // The stream offset of a text frame counts decoded bytes, so offsets line up with "message" framing.
     this.offset += Math.max(size, 0);
     if (size < 0) {
-      this.report(
-        new DecodeError("INVALID_BASE64", "the text length or padding is not base64", start, this.frameIndex++),
-      );
+      this.report(invalidBase64(-1, { offset: start, frameIndex: this.frameIndex++ }));
       return;
     }
     if (size > this.maxFrameBytes) {
@@ -238,9 +236,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     // Decoded into one scratch buffer: a steady stream of text frames allocates no byte arrays.
     const bad = decodeBase64Into(text, this.base64Scratch);
     if (bad >= 0) {
-      this.report(
-        new DecodeError("INVALID_BASE64", `character ${bad} of the text is not base64`, start, this.frameIndex++),
-      );
+      this.report(invalidBase64(bad, { offset: start, frameIndex: this.frameIndex++ }));
       return;
     }
     this.decodeAt(this.base64Scratch, 0, size, start);

@@ -1,3 +1,4 @@
+export { type Base64Position, base64DecodedLength, decodeBase64 } from "./base64.js";
 export {
   type DecodedMessage,
   type DecodeOptions,

@@ -4,7 +4,7 @@
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { decodeMessage, delimitBytes } from "@tickwire/codec";
+import { decodeBase64, decodeMessage, delimitBytes } from "@tickwire/codec";
 import WebSocket from "ws";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
@@ -44,17 +44,14 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
       // Frames already in flight when --count is reached are not written.
       if (options.count !== undefined && frames >= options.count) return;
       let message: Uint8Array;
-      if (isBinary) message = new Uint8Array(data);
-      else {
-        const text = data.toString();
-        if (text === "ping" || text === "pong") return;
-        if (text.startsWith("{")) {
-          report(`server: ${text}`);
-          return;
-        }
-        message = new Uint8Array(Buffer.from(text, "base64"));
+      const text = isBinary ? undefined : data.toString();
+      if (text === "ping" || text === "pong") return;
+      if (text?.startsWith("{")) {
+        report(`server: ${text}`);
+        return;
       }
       try {
+        message = text === undefined ? new Uint8Array(data) : decodeBase64(text);
         decodeMessage(message);
       } catch (error) {
         bad++;

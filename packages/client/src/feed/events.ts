@@ -1,8 +1,9 @@
 // The feed's events, typed per subtype, and a small listener registry (no node:events: the feed runs in browsers).
 import type { DecodedMessage, DecodeError, Int64Mode } from "@tickwire/codec";
-import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+// The names' own entry, not the package root: the root pulls in the protobuf-es runtime and the descriptor.
+import { type SubtypeCase, subtypeCases } from "@tickwire/proto/subtypes";
 
-/** The seven subtypes, in field-number order: `@tickwire/proto`'s `subtypeCases`, read from the descriptor. */
+/** The seven subtypes, in field-number order: `@tickwire/proto`'s `subtypeCases`, generated from the descriptor. */
 export const SUBTYPES: readonly SubtypeCase[] = subtypeCases;
 
 /** The value of subtype `K` in a message decoded with int64 mode `M`, e.g. `SubtypeValue<"bigint", "TickData">`. */
