@@ -3,8 +3,8 @@
 import { AuthError, createClient, TickwireError } from "@tickwire/client";
 import { type ConformanceEnv, ensure, fail, type NamedCheck } from "./checks.js";
 
-const clientOf = (env: ConformanceEnv, appKey = env.appKey) =>
-  createClient({ baseUrl: env.sandboxUrl, userId: env.userId, appKey });
+const clientOf = (env: ConformanceEnv, appKey = env.appKey, paths: "contract" | "vendor" = "contract") =>
+  createClient({ baseUrl: env.sandboxUrl, userId: env.userId, appKey, paths });
 
 async function withClient<T>(env: ConformanceEnv, use: (client: ReturnType<typeof clientOf>) => Promise<T>) {
   const client = clientOf(env);
@@ -39,6 +39,20 @@ export const clientChecks: readonly NamedCheck[] = [
           ensure(typeof price === "number" && price > 0, `price of ${id} is ${String(price)}`);
         }
       }),
+  },
+  {
+    name: "client: the vendor's path preset reaches the same positions and prices",
+    run: async (env) => {
+      const client = clientOf(env, env.appKey, "vendor");
+      try {
+        const ids = env.instrumentIds.slice(0, 3).map(BigInt);
+        const [{ positions }, { prices }] = await Promise.all([client.positions(), client.ltp(ids)]);
+        ensure(Object.values(positions).flat().length > 0, "no positions through the vendor paths");
+        for (const id of ids) ensure((prices.get(id)?.ltp ?? 0) > 0, `no price of ${id} through the vendor paths`);
+      } finally {
+        await client.close();
+      }
+    },
   },
   {
     name: "client: trades",
