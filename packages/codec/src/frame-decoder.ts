@@ -95,6 +95,10 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
   private pending: DecodedMessage<M>[] = [];
   /** Where decoded messages go during a push: the visitor of pushEach, else `collected`. */
   private visitor: ((message: DecodedMessage<M>) => void) | undefined = undefined;
+  /** The bytes of the frame being visited: what frameBytes() hands out. */
+  private frameBuf: Uint8Array = EMPTY;
+  private frameStart = 0;
+  private frameEnd = 0;
   private collected = NONE as DecodedMessage<M>[];
 
   constructor(options: FrameDecoderOptions<M> = {}) {
@@ -152,6 +156,15 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     }
   }
 
+  /**
+   * Inside a `pushEach` visitor: the encoded bytes of the message being visited (a base64 frame's decoded bytes),
+   * for forwarding a frame unchanged. A view into the decoder's buffers, valid until the visitor returns: copy it to
+   * keep it. Outside a visitor: an empty array.
+   */
+  frameBytes(): Uint8Array {
+    return this.frameBuf.subarray(this.frameStart, this.frameEnd);
+  }
+
   /** Ends the stream: a frame or length prefix cut short is reported (or thrown) as TRUNCATED. */
   end(): void {
     if (this.fatal !== undefined) return;
@@ -170,6 +183,7 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
     } finally {
       // Frames of one chunk share the reader's view of it; drop the chunk once it is consumed.
       this.reader.release();
+      this.frameBuf = EMPTY;
     }
   }
 
@@ -341,8 +355,14 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> {
       this.report(error);
       return;
     }
-    if (this.visitor === undefined) this.collected.push(message as DecodedMessage<M>);
-    else this.visitor(message as DecodedMessage<M>);
+    if (this.visitor === undefined) {
+      this.collected.push(message as DecodedMessage<M>);
+      return;
+    }
+    this.frameBuf = buf;
+    this.frameStart = start;
+    this.frameEnd = end;
+    this.visitor(message as DecodedMessage<M>);
   }
 
   private assemblyFor(size: number): Uint8Array {

@@ -30,6 +30,11 @@ export interface ReconnectInfo {
 export type FeedEvents<M extends Int64Mode> = {
   /** Every decoded message. With `reuse: true` the object is recycled after the listener returns. */
   message: (message: DecodedMessage<M>) => void;
+  /**
+   * Every decoded message with the bytes it was decoded from (a text frame's base64 decoded), for forwarding the
+   * frame unchanged. The bytes are a view valid until the listener returns: copy them to keep them.
+   */
+  frame: (bytes: Uint8Array, message: DecodedMessage<M>) => void;
   /** A connection opened and the subscriptions were sent. */
   open: () => void;
   disconnect: (info: DisconnectInfo) => void;

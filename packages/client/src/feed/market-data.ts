@@ -85,6 +85,7 @@ const CLOSE_GRACE_MS = 1000;
 const CLOSE_TOKEN_EXPIRED = 4001;
 const EVENT_NAMES = new Set<string>([
   "message",
+  "frame",
   "open",
   "disconnect",
   "reconnecting",
@@ -404,6 +405,7 @@ export class MarketDataFeed<M extends Int64Mode = "bigint"> {
       if (this.#listeners.has(subtype.case)) this.#emit(subtype.case, [subtype.value, message]);
     }
     if (this.#listeners.has("message")) this.#emit("message", [message]);
+    if (this.#listeners.has("frame")) this.#emit("frame", [this.#decoder.frameBytes(), message]);
     for (const queue of this.#queues) queue.push(message);
   };
 
