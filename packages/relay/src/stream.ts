@@ -6,7 +6,10 @@ import { SUBJECT_ROOT } from "./subjects.js";
 export interface StreamOptions {
   /** Default "TICKWIRE_MD". */
   name?: string;
-  /** Messages kept per subject (per instrument and subtype): 1 keeps only the last value (default 1). */
+  /**
+   * Messages kept per subject (instrument and subtype), default 1,000. A late joiner gets only the last of them either
+   * way; the rest is a live consumer's slack: one that falls further behind skips to newer values of that subject.
+   */
   maxMsgsPerSubject?: number;
   /** Nothing older than this is kept (default 1 hour). */
   maxAgeMs?: number;
@@ -29,7 +32,7 @@ export function streamConfig(options: StreamOptions = {}): StreamConfig {
   return {
     name: options.name ?? DEFAULT_STREAM,
     subjects: [`${SUBJECT_ROOT}.>`],
-    max_msgs_per_subject: options.maxMsgsPerSubject ?? 1,
+    max_msgs_per_subject: options.maxMsgsPerSubject ?? 1000,
     max_age: nanos(maxAgeMs),
     max_bytes: options.maxBytes ?? 1024 ** 3,
     storage: options.storage === "memory" ? StorageType.Memory : StorageType.File,

@@ -92,7 +92,7 @@ describe("relay: publishing", () => {
     );
     await Promise.all(relays.map((r) => r.close()));
     let config = (await jsm.streams.info("CFG")).config;
-    assert.equal(config.max_msgs_per_subject, 1);
+    assert.equal(config.max_msgs_per_subject, 1000);
     assert.equal(config.max_bytes, 8 * 1024 ** 2);
     assert.equal(config.max_age, 60_000 * 1e6);
     assert.equal(config.storage, "memory");
