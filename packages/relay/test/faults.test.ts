@@ -6,7 +6,7 @@ import { jetstreamManager } from "@nats-io/jetstream";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { startRelay } from "../src/index.js";
-import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+import { retry, type Stack, startStack, storedMessages, until } from "./helpers.js";
 
 // No index: one subject per frame, so frames and stored messages can be counted one for one.
 const IDS = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
@@ -29,7 +29,7 @@ describe("relay: NATS unreachable", () => {
     });
     t.after(async () => {
       await relay.close();
-      await (await jetstreamManager(stack.nc)).streams.delete("OUTAGE");
+      await retry(async () => (await jetstreamManager(stack.nc)).streams.delete("OUTAGE"));
     });
     await relay.active();
     await until(() => relay.stats().published > 100, "100 stored");
@@ -69,7 +69,7 @@ describe("relay: NATS unreachable", () => {
     });
     t.after(async () => {
       await relay.close();
-      await (await jetstreamManager(stack.nc)).streams.delete("SMALL");
+      await retry(async () => (await jetstreamManager(stack.nc)).streams.delete("SMALL"));
     });
     await relay.active();
     await until(() => relay.stats().published > 50, "50 stored");

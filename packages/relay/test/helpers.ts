@@ -41,6 +41,19 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
   }
 }
 
+/** Retries a NATS request for a while: right after a server restart, JetStream answers only once it has recovered. */
+export async function retry<T>(run: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 export interface Stored {
   subject: string;
   seq: number;
@@ -52,7 +65,7 @@ export interface Stored {
 /** Every message stored on the stream (matching `filter`), in stream order, read by an ordered consumer. */
 export async function storedMessages(nc: NatsConnection, stream: string, filter = "tickwire.md.>"): Promise<Stored[]> {
   const jsm = await jetstreamManager(nc);
-  const info = await jsm.streams.info(stream);
+  const info = await retry(() => jsm.streams.info(stream));
   if (info.state.messages === 0) return [];
   const consumer = await jetstream(nc).consumers.get(stream, {
     filter_subjects: filter,
