@@ -71,6 +71,8 @@ export class Publisher {
   #failed: PendingPublish[] = [];
   readonly #lastStored = new Map<string, number>();
   #connected = true;
+  #failedRounds = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
   #idleWaiters: (() => void)[] = [];
   readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight"> = {
@@ -138,6 +140,7 @@ export class Publisher {
   stop(): void {
     this.#stopped = true;
     clearInterval(this.#sweeper);
+    clearTimeout(this.#retryTimer);
     this.#acks.unsubscribe();
     this.#pending.clear();
     this.#inFlight = 0;
@@ -160,7 +163,7 @@ export class Publisher {
   }
 
   #pump(): void {
-    if (this.#stopped || !this.#connected || this.#failed.length > 0) return;
+    if (this.#stopped || !this.#connected || this.#failed.length > 0 || this.#retryTimer !== undefined) return;
     const max = this.#options.maxInFlight;
     while (this.#inFlight < max && this.#head < this.#queue.length) {
       const entry = this.#queue[this.#head];
@@ -203,6 +206,7 @@ export class Publisher {
       this.#fail(flight.entry, new Error(`JetStream refused a publish: ${text.slice(0, 200)}`));
       return;
     }
+    this.#failedRounds = 0;
     if (DUPLICATE.test(text)) this.stats.duplicates++;
     else this.stats.published++;
     const subject = flight.entry.subject;
@@ -257,8 +261,14 @@ export class Publisher {
       for (const entry of retry) this.#queuedBytes += entry.bytes.length + ENTRY_OVERHEAD;
       this.#queue = [...retry, ...this.#queue.slice(this.#head)];
       this.#head = 0;
-      // A short pause: a failure usually means NATS is going away, and the status events say so a moment later.
-      setTimeout(() => this.#pump(), 100).unref?.();
+      // A pause that grows while whole rounds keep failing (a stream electing a new leader refuses for a while), so
+      // the same frames are not sent again and again; any stored publish resets it.
+      const delay = Math.min(2000, 100 * 2 ** this.#failedRounds++);
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = undefined;
+        this.#pump();
+      }, delay);
+      this.#retryTimer.unref?.();
       return;
     }
     this.#pump();

@@ -228,7 +228,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       config.opt_start_time = start.toISOString();
     }
     const consumer = await js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
-    const messages = await consumer.consume({ max_messages: 1000 });
+    // Heartbeats every second: an ordered consumer whose server died notices within a few seconds and is recreated
+    // on another node from where it was.
+    const messages = await consumer.consume({ max_messages: 1000, idle_heartbeat: 1000, expires: 5000 });
     this.#consumers.push(messages);
     void (async () => {
       for await (const status of messages.status()) {
