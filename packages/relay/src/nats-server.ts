@@ -14,6 +14,8 @@ export interface NatsNode {
   readonly storeDir: string;
   /** Whether the process is running. */
   readonly running: boolean;
+  /** The process id while running. */
+  readonly pid: number | undefined;
   /** Kills the process (SIGKILL: a crash, not a shutdown) and waits for it to exit. */
   kill(): Promise<void>;
   /** Starts it again on the same ports and store, and waits until it accepts connections. */
@@ -98,6 +100,9 @@ export async function startNatsServers(size = 1, options: { debugLog?: boolean }
       clusterPort,
       url: `nats://127.0.0.1:${port}`,
       storeDir,
+      get pid() {
+        return node.running ? child?.pid : undefined;
+      },
       get running() {
         return child !== undefined && child.exitCode === null && child.signalCode === null;
       },

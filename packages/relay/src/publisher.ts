@@ -25,6 +25,8 @@ export interface PendingPublish {
 }
 
 export interface PublisherStats {
+  /** Publishes asked for: one per subject a frame goes to. Each ends published, duplicate, dropped or superseded. */
+  enqueued: number;
   published: number;
   duplicates: number;
   publishErrors: number;
@@ -76,6 +78,7 @@ export class Publisher {
   #stopped = false;
   #idleWaiters: (() => void)[] = [];
   readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight"> = {
+    enqueued: 0,
     published: 0,
     duplicates: 0,
     publishErrors: 0,
@@ -108,6 +111,7 @@ export class Publisher {
 
   enqueue(entry: PendingPublish): void {
     if (this.#stopped) return;
+    this.stats.enqueued++;
     const size = entry.bytes.length + ENTRY_OVERHEAD;
     while (this.#queuedBytes + size > this.#options.maxBufferBytes && this.#head < this.#queue.length) {
       const dropped = this.#queue[this.#head];

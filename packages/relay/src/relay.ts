@@ -390,6 +390,7 @@ class RelayImpl implements Relay {
   stats(): RelayStats {
     const c = this.#counts;
     const publisher = this.#publisher?.snapshot() ?? {
+      enqueued: 0,
       published: 0,
       duplicates: 0,
       publishErrors: 0,
