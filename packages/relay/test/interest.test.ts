@@ -2,6 +2,7 @@
 // an instrument nobody renews within the lease is dropped upstream. Status: every counter as JSON on
 // tickwire.status.<relay>.
 import assert from "node:assert/strict";
+import { inspect } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { INTEREST_SUBJECT, type Relay, type RelayStats, startRelay, subscribeRelay } from "../src/index.js";
@@ -82,5 +83,13 @@ describe("relay: interest and status", () => {
     assert.equal(status.platform?.state, "open");
     assert.equal(typeof status.platform?.reconnects, "number");
     assert.ok(Date.parse(status.at) > Date.now() - 5000);
+  });
+
+  test("the app key appears in no status, stats, inspect or JSON form of the relay", () => {
+    const key = stack.platform.appKey;
+    for (const form of [JSON.stringify(relay), JSON.stringify(relay.stats()), inspect(relay, { depth: 10 })]) {
+      assert.ok(!form.includes(key), form);
+    }
+    assert.match(inspect(relay), /^Relay \{ name: "int", role: "active" \}$/);
   });
 });
