@@ -2,8 +2,8 @@
 // an instrument nobody renews within the lease is dropped upstream. Status: every counter as JSON on
 // tickwire.status.<relay>.
 import assert from "node:assert/strict";
-import { inspect } from "node:util";
 import { after, before, describe, test } from "node:test";
+import { inspect } from "node:util";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { INTEREST_SUBJECT, type Relay, type RelayStats, startRelay, subscribeRelay } from "../src/index.js";
 import { type Stack, startStack, until } from "./helpers.js";
