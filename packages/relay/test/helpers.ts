@@ -67,10 +67,9 @@ export async function storedMessages(nc: NatsConnection, stream: string, filter 
   const jsm = await jetstreamManager(nc);
   const info = await retry(() => jsm.streams.info(stream));
   if (info.state.messages === 0) return [];
-  const consumer = await jetstream(nc).consumers.get(stream, {
-    filter_subjects: filter,
-    deliver_policy: DeliverPolicy.All,
-  });
+  const consumer = await retry(() =>
+    jetstream(nc).consumers.get(stream, { filter_subjects: filter, deliver_policy: DeliverPolicy.All }),
+  );
   const out: Stored[] = [];
   const messages = await consumer.consume({ max_messages: 1000 });
   const timer = setTimeout(() => messages.stop(), 10_000);
