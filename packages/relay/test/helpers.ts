@@ -64,8 +64,8 @@ export interface Stored {
 
 /** Every message stored on the stream (matching `filter`), in stream order, read by an ordered consumer. */
 export async function storedMessages(nc: NatsConnection, stream: string, filter = "tickwire.md.>"): Promise<Stored[]> {
-  const jsm = await jetstreamManager(nc);
-  const info = await retry(() => jsm.streams.info(stream));
+  // jetstreamManager itself asks the server (account info): after a restart, both wait for JetStream to recover.
+  const info = await retry(async () => (await jetstreamManager(nc)).streams.info(stream));
   if (info.state.messages === 0) return [];
   const consumer = await retry(() =>
     jetstream(nc).consumers.get(stream, { filter_subjects: filter, deliver_policy: DeliverPolicy.All }),
