@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { type SandboxOptions, startSandbox } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import type { Io } from "./cli.js";
+import { boardCommand } from "./commands/board.js";
 import { demoCommand } from "./commands/demo.js";
 import { recordCommand } from "./commands/record.js";
 import { CliError, EXIT, type ExitCode, usageError } from "./exit-codes.js";
@@ -29,7 +30,18 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     )
     .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
     .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
-    .action(async (opts) => {
+    .option(
+      "--web",
+      "show the live feed on the board in a browser (as `tickwire board`) instead of the terminal",
+      false,
+    )
+    .action(async (opts, command: Command) => {
+      if (opts.web) {
+        // --seconds bounds the board only when given: a browser board runs until Ctrl-C.
+        const seconds = command.getOptionValueSource("seconds") === "cli" ? opts.seconds : undefined;
+        setExit(await boardCommand(io, { ...boardOptions(opts), seconds, host: "127.0.0.1", port: 0 }));
+        return;
+      }
       setExit(
         await demoCommand(io, {
           seconds: opts.seconds,
@@ -40,6 +52,26 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
           seed: opts.seed,
           rate: opts.rate,
         }),
+      );
+    });
+
+  program
+    .command("board")
+    .description(
+      "the live board in a browser: a loopback page (prices, change since open, volume, sparklines, depth ladder) decoding the feed in a Web Worker; the app key stays in this process",
+    )
+    .option("--url <url>", "a real platform's base URL instead of an embedded sandbox (env TICKWIRE_URL)")
+    .option("--user <id>", "user id for --url (env TICKWIRE_USER)")
+    .option("--app-key <key>", "app key for --url (env TICKWIRE_APP_KEY); prefer the environment, a flag shows in ps")
+    .option("--instruments <ids>", "comma-separated instrument ids (ids below 2^53; required with --url)")
+    .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
+    .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
+    .option("--host <host>", "address the page is served on", "127.0.0.1")
+    .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
+    .action(async (opts) => {
+      setExit(
+        await boardCommand(io, { ...boardOptions(opts), seconds: opts.seconds, host: opts.host, port: opts.port }),
       );
     });
 
@@ -103,6 +135,17 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
         }),
       );
     });
+}
+
+function boardOptions(opts: Record<string, unknown>) {
+  return {
+    url: (opts.url as string | undefined) ?? env("TICKWIRE_URL"),
+    user: (opts.user as string | undefined) ?? env("TICKWIRE_USER"),
+    appKey: (opts.appKey as string | undefined) ?? env("TICKWIRE_APP_KEY"),
+    instruments: typeof opts.instruments === "string" ? parseIds(opts.instruments) : undefined,
+    seed: opts.seed as number,
+    rate: opts.rate as number,
+  };
 }
 
 function parseIds(list: string): bigint[] {

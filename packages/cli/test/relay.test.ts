@@ -27,14 +27,14 @@ describe("relay and tail", {
     });
     await new Promise((r) => setTimeout(r, 2500));
     const tail = await tickwire(
-      ["tail", "--nats", nats.urls[0], "--instruments", "1010010000002885", "--count", "8", "--seconds", "3"],
+      ["tail", "--nats", nats.urls[0], "--instruments", "110010000002885", "--count", "8", "--seconds", "3"],
       { timeoutMs: 20_000 },
     );
     const relayed = await relaying;
     assert.equal(tail.code, 0, tail.stderr);
     const lines = String(tail.stdout).trim().split("\n");
     assert.equal(lines.length, 8);
-    for (const line of lines) assert.match(line, /^tickwire\.md\.NSECM\.1010010000002885\.[A-Za-z]+ id=\d+/);
+    for (const line of lines) assert.match(line, /^tickwire\.md\.NSECM\.110010000002885\.[A-Za-z]+ id=\d+/);
     assert.equal(relayed.code, 0, relayed.stderr);
     const out = String(relayed.stdout);
     assert.match(out, /relay cli: active, 26 instruments, status on tickwire\.status\.cli/);

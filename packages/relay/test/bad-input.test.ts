@@ -30,11 +30,11 @@ describe("relay: bad input", () => {
     platform.on("connection", (socket) => {
       socket.on("error", () => {});
       socket.once("message", () => {
-        socket.send(tick(1010010000002885n, 1, 1n));
+        socket.send(tick(110010000002885n, 1, 1n));
         socket.send(new Uint8Array([0x0f])); // the codec rejects it
         socket.send("not base64 at all!");
-        socket.send(tick(1010010000002885n, 99, 2n)); // a segment the contract does not list
-        socket.send(tick(1010010000002885n, 0, 3n)); // NONE: the field was not set
+        socket.send(tick(110010000002885n, 99, 2n)); // a segment the contract does not list
+        socket.send(tick(110010000002885n, 0, 3n)); // NONE: the field was not set
         socket.send(encodeMessage(create(MarketDataMessageBaseSchema, { ID: 4n }))); // no subtype
         socket.send(tick(31010010000234230n, 31, 5n));
       });
@@ -53,7 +53,7 @@ describe("relay: bad input", () => {
       name: "bad",
       platform: { ...stack.platform, wsUrl: `ws://127.0.0.1:${address.port}/md-streaming/ws` },
       servers: stack.nats.urls,
-      instruments: [1010010000002885n],
+      instruments: [110010000002885n],
       logger: { warn: (message, fields) => warnings.push(`${message} ${JSON.stringify(fields)}`) },
     });
     await until(() => relay.stats().published === 2, "the two good frames stored");
@@ -72,7 +72,7 @@ describe("relay: bad input", () => {
     const stored = await storedMessages(stack.nc, "TICKWIRE_MD");
     assert.deepEqual(
       stored.map((m) => m.subject),
-      ["tickwire.md.NSECM.1010010000002885.TickData", "tickwire.md.MCXFO.31010010000234230.TickData"],
+      ["tickwire.md.NSECM.110010000002885.TickData", "tickwire.md.MCXFO.31010010000234230.TickData"],
     );
     await relay.close();
   });

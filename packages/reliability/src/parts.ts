@@ -26,7 +26,7 @@ export const PARTS = [
   {
     name: "hostile",
     description:
-      "hostile input to the sandbox server: bodies, JSON, headers, slow requests, forged tokens, login floods",
+      "hostile input to the sandbox server: bodies, JSON, headers, slow requests, forged tokens, login floods, connection faults (resets and half-closes at every stage)",
   },
   {
     name: "faults",

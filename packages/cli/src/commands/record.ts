@@ -31,6 +31,11 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
   let bytes = 0;
   const finished = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, options.seconds * 1000);
+    // A file that cannot be written ends the recording now, not after --seconds.
+    file.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new CliError(`${options.out}: ${error.message}`));
+    });
     socket.on("open", () => {
       const ids = options.instruments.map(String).join(",");
       socket.send(`{"action":"subscribe","instrumentIds":[${ids}]}`);
@@ -81,8 +86,11 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
     socket.on("error", () => {});
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
     else socket.terminate();
-    file.end();
-    await once(file, "close");
+    // A stream that failed has closed already: waiting for its 'close' again would never end.
+    if (!file.closed) {
+      file.end();
+      await once(file, "close");
+    }
   }
   if (failure) throw new CliError(`${options.out}: ${failure.message}`);
   io.stdout.write(
