@@ -1,6 +1,6 @@
 // The board's server: it holds the platform session (the app key and token never reach the page), forwards the
 // feed's frames unchanged to each page over a WebSocket, and serves the page built at build time.
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
@@ -87,6 +87,11 @@ export async function startBoard(options: BoardOptions): Promise<Board> {
     else accepted.push(id);
   }
   if (accepted.length === 0) throw new TypeError("startBoard: no instrument below 2^53 to show");
+  try {
+    await access(`${WEB_DIR}index.html`);
+  } catch {
+    throw new Error(`startBoard: the page is not built (no ${WEB_DIR}index.html): run the package's build`);
+  }
 
   const client: TickwireClient = createClient({
     baseUrl: options.baseUrl,

@@ -27,17 +27,37 @@ export async function openBoard(options: SandboxOptions, pick = (ids: bigint[]) 
   if (!user) throw new Error("no demo user");
   const credentials = { baseUrl: sandbox.httpUrl, userId: user.userId, appKey: user.appKey };
   const ids = pick(sandbox.instruments.map((instrument) => instrument.id).filter((id) => id < LIMIT));
-  const board = await startBoard({ ...credentials, instrumentIds: ids });
-  // gc() in the page and the worker, and exact heap figures: the soak test reads them.
-  const browser = await launchChromium({ args: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(board.url);
-  await page.waitForSelector("body[data-ready=true]");
+  const started: { close(): Promise<unknown> }[] = [sandbox];
+  // Whatever started is stopped again if a later step fails: a half-built harness must not keep the process alive.
+  try {
+    const board = await startBoard({ ...credentials, instrumentIds: ids });
+    started.unshift(board);
+    // gc() in the page and the worker, and exact heap figures: the soak test reads them.
+    const browser = await launchChromium({ args: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] });
+    started.unshift(browser);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(board.url);
+    await page.waitForSelector("body[data-ready=true]");
+    return harness(sandbox, board, browser, page, problems, credentials);
+  } catch (error) {
+    for (const resource of started) await resource.close().catch(() => {});
+    throw error;
+  }
+}
+
+function harness(
+  sandbox: Sandbox,
+  board: Board,
+  browser: Browser,
+  page: Page,
+  problems: string[],
+  credentials: BoardHarness["credentials"],
+): BoardHarness {
   return {
     sandbox,
     board,

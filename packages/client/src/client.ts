@@ -26,7 +26,7 @@ export interface RequestOptions {
 }
 
 export interface PositionsResult {
-  /** `contract`: the bare object of interface.md; `envelope`: the newer `{status, message, data}` form. */
+  /** `contract`: the bare object of docs/contract.md ("Positions"); `envelope`: the newer `{status, message, data}` form. */
   readonly form: EnvelopeForm;
   readonly message?: string;
   /** The keys the records came with: the contract's `snake_case` or the newer docs' `camelCase`. */

@@ -24,7 +24,7 @@ export interface ExchangeSegmentEntry {
 }
 
 /**
- * The exchange-segment table of interface.md 6.1, in number order. It is the one
+ * The exchange-segment table of docs/contract.md, "Enum ExchangeSegment", in number order. It is the one
  * place segment constants live, so it cannot drift from the enum.
  */
 export const exchangeSegments: readonly ExchangeSegmentEntry[] = Object.freeze(

@@ -53,7 +53,7 @@ export const POSITION_NUMBER_FIELDS_CAMEL = POSITION_NUMBER_FIELDS.map((name) =>
   name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
 );
 
-/** Every field of the documented trade record (docs/platform.md, envelope form), in the documented order. */
+/** Every field of the documented trade record (docs/platform.md, "Newer documented record shapes"), in the documented order. */
 export const TRADE_RECORD_FIELDS = [
   "blitzOrderId",
   "exchangeOrderId",

@@ -1,4 +1,4 @@
-// One typed shape for the two forms the platform has documented (platform-notes.md, "Shapes that differ between
+// One typed shape for the two forms the platform has documented (docs/platform.md, "Shapes that differ between
 // documentation versions"), and which form was seen.
 import { brandErrorClass } from "./brand.js";
 import { issuesFromAjv, SchemaValidationError } from "./issues.js";
@@ -14,7 +14,7 @@ import type {
   TradesResponse,
 } from "./types.js";
 
-/** `contract`: the shape of interface.md. `envelope`: newer docs' `{status, message, data}` wrapper. */
+/** `contract`: the shape of docs/contract.md. `envelope`: newer docs' `{status, message, data}` wrapper. */
 export type EnvelopeForm = "contract" | "envelope";
 /** `contract`: entries keyed InstrumentID / InstrumentName / LTP. `camelCase`: newer docs' instrumentId / ltp. */
 export type LtpForm = "contract" | "camelCase";

@@ -1,4 +1,4 @@
-// The market-data WebSocket (platform-notes.md): /md-streaming/ws?key=<token>, JSON subscribe and unsubscribe, one
+// The market-data WebSocket (docs/platform.md): /md-streaming/ws?key=<token>, JSON subscribe and unsubscribe, one
 // MarketDataMessageBase per frame as base64 TEXT (default) or raw BINARY (`&format=binary`), text "ping" heartbeats,
 // {"type":"error"} notices, and the socket closed when its token expires.
 import type { IncomingMessage } from "node:http";

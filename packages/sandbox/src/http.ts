@@ -18,7 +18,7 @@ import { bearerToken, TOKEN_FAILURE_MESSAGES, type TokenClaims, type TokenServic
 import { documentedTrades } from "./trades.js";
 import { appKeyMatches, type UserDirectory } from "./users.js";
 
-/** Which error body a route answers with (interface.md 2.2, 4.3, 7). */
+/** Which error body a route answers with (docs/contract.md, "Login response", "Last traded price" and "Errors"). */
 type ErrorShape = "login" | "ltp" | "plain";
 
 export type ResponseForm = "legacy" | "envelope";

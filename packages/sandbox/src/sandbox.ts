@@ -87,7 +87,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** e.g. http://127.0.0.1:43125 (the base_url of interface.md). */
+  /** e.g. http://127.0.0.1:43125 (the contract's {base_url}). */
   readonly httpUrl: string;
   /** e.g. ws://127.0.0.1:43125/md-streaming/ws (add ?key=<token>). */
   readonly wsUrl: string;

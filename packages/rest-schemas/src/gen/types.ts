@@ -25,15 +25,15 @@ export type RestPayload =
   | TradesEnvelope
   | TradesResponse;
 /**
- * Any body of POST /api_gateway/v1/api/app_login: `status` is `success` or `error` (interface.md 2.2) and selects the shape.
+ * Any body of POST /api_gateway/v1/api/app_login: `status` is `success` or `error` (docs/contract.md, 'Login response') and selects the shape.
  */
 export type LoginResponse = LoginSuccess | LoginError;
 /**
- * Any body of POST /api/marketfeed/ltp: `status` is `success` or `error` and selects the shape (interface.md 4.3).
+ * Any body of POST /api/marketfeed/ltp: `status` is `success` or `error` and selects the shape (docs/contract.md, 'Last traded price').
  */
 export type LtpResponse = LtpSuccess | LtpError;
 /**
- * Body of GET /api_interactive/api/v1/trades (interface.md 4.4). Its shape is not shown in the contract; older platform docs show a bare array of trade records. Any array of records, or any object, is accepted.
+ * Body of GET /api_interactive/api/v1/trades (docs/contract.md, 'Trades and the other secured APIs'). Its shape is not shown in the contract; older platform docs show a bare array of trade records. Any array of records, or any object, is accepted.
  */
 export type TradesResponse =
   | TradeRecord[]
@@ -42,7 +42,7 @@ export type TradesResponse =
     };
 
 /**
- * Generic JSON error body: every JSON error body carries `status` = `error` and a `message` (interface.md 2.2, 7). Machine-readable error codes beyond these are not part of the contract; other properties are allowed.
+ * Generic JSON error body: every JSON error body carries `status` = `error` and a `message` (docs/contract.md, 'Login response' and 'Errors'). Machine-readable error codes beyond these are not part of the contract; other properties are allowed.
  */
 export interface ErrorBody {
   /**
@@ -54,12 +54,12 @@ export interface ErrorBody {
    */
   message: string;
   /**
-   * The exception class in the newer documented error bodies (docs/platform.md, envelope form), e.g. InputException. Optional.
+   * The exception class in the newer documented error bodies (docs/platform.md, 'Newer documented record shapes'), e.g. InputException. Optional.
    */
   error_type?: string;
 }
 /**
- * Error body of POST /api_gateway/v1/api/app_login, e.g. for a wrong userId or appKey (interface.md 4.1, 7).
+ * Error body of POST /api_gateway/v1/api/app_login, e.g. for a wrong userId or appKey (docs/contract.md, 'Login' and 'Errors').
  */
 export interface LoginError {
   /**
@@ -76,7 +76,7 @@ export interface LoginError {
   data: null;
 }
 /**
- * Body of POST /api_gateway/v1/api/app_login (interface.md 2.1, 4.1). Sent without an Authorization header.
+ * Body of POST /api_gateway/v1/api/app_login (docs/contract.md, 'Login request' and 'Login'). Sent without an Authorization header.
  */
 export interface LoginRequest {
   /**
@@ -89,7 +89,7 @@ export interface LoginRequest {
   appKey: string;
 }
 /**
- * HTTP 200 body of POST /api_gateway/v1/api/app_login when userId and appKey are valid (interface.md 2.2, 4.1).
+ * HTTP 200 body of POST /api_gateway/v1/api/app_login when userId and appKey are valid (docs/contract.md, 'Login response' and 'Login').
  */
 export interface LoginSuccess {
   /**
@@ -111,7 +111,7 @@ export interface LoginSuccess {
   };
 }
 /**
- * Last-traded-price entry with camelCase keys instrumentId and ltp. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md. instrumentName is the same camelCase rule applied to InstrumentName, an inference, so it is optional.
+ * Last-traded-price entry with camelCase keys instrumentId and ltp. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md). instrumentName is the same camelCase rule applied to InstrumentName, an inference, so it is optional.
  */
 export interface LtpEntryCamel {
   /**
@@ -128,7 +128,7 @@ export interface LtpEntryCamel {
   ltp: number;
 }
 /**
- * Last-traded-price entry (interface.md 2.4). Other properties are allowed.
+ * Last-traded-price entry (docs/contract.md, 'LTP entry'). Other properties are allowed.
  */
 export interface LtpEntry {
   /**
@@ -145,7 +145,7 @@ export interface LtpEntry {
   LTP: number;
 }
 /**
- * Error body of POST /api/marketfeed/ltp, sent with HTTP 400 or 500 (interface.md 4.3, 7). For a missing or empty InstrumentIds the message says the instrument IDs are invalid or missing and the error says the array must not be empty.
+ * Error body of POST /api/marketfeed/ltp, sent with HTTP 400 or 500 (docs/contract.md, 'Last traded price' and 'Errors'). For a missing or empty InstrumentIds the message says the instrument IDs are invalid or missing and the error says the array must not be empty.
  */
 export interface LtpError {
   /**
@@ -162,7 +162,7 @@ export interface LtpError {
   error: string;
 }
 /**
- * Body of POST /api/marketfeed/ltp (interface.md 4.3, 8): the numeric instrument identifiers to price. At least one is required; the maximum per request is not part of the contract.
+ * Body of POST /api/marketfeed/ltp (docs/contract.md, 'Last traded price' and 'Limits'): the numeric instrument identifiers to price. At least one is required; the maximum per request is not part of the contract.
  */
 export interface LtpRequest {
   /**
@@ -173,7 +173,7 @@ export interface LtpRequest {
   InstrumentIds: [number, ...number[]];
 }
 /**
- * HTTP 200 body of POST /api/marketfeed/ltp (interface.md 4.3). `data` is keyed by the instrument identifier written as a decimal string; it can hold fewer entries than were requested.
+ * HTTP 200 body of POST /api/marketfeed/ltp (docs/contract.md, 'Last traded price'). `data` is keyed by the instrument identifier written as a decimal string; it can hold fewer entries than were requested.
  */
 export interface LtpSuccess {
   /**
@@ -188,7 +188,7 @@ export interface LtpSuccess {
   };
 }
 /**
- * Last-traded-price success body whose entries use camelCase keys. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md.
+ * Last-traded-price success body whose entries use camelCase keys. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md).
  */
 export interface LtpSuccessCamel {
   /**
@@ -207,7 +207,7 @@ export interface LtpSuccessCamel {
   };
 }
 /**
- * One position in the newer documented form (docs/platform.md, envelope form): the same 30 facts as PositionRecord with camelCase keys (entity_id is entityId, net_position_in_lot is netPositionInLot, ...). All fields are JSON numbers unless stated. Other properties are allowed.
+ * One position in the newer documented form (docs/platform.md, 'Newer documented record shapes'): the same 30 facts as PositionRecord with camelCase keys (entity_id is entityId, net_position_in_lot is netPositionInLot, ...). All fields are JSON numbers unless stated. Other properties are allowed.
  */
 export interface PositionRecordCamel {
   /**
@@ -332,7 +332,7 @@ export interface PositionRecordCamel {
   turnoverValueOptions: number;
 }
 /**
- * One position of a client or entity (interface.md 2.3): quantities, values, exposure and profit and loss. All fields are JSON numbers unless stated. Other properties are allowed.
+ * One position of a client or entity (docs/contract.md, 'Position record'): quantities, values, exposure and profit and loss. All fields are JSON numbers unless stated. Other properties are allowed.
  */
 export interface PositionRecord {
   /**
@@ -457,7 +457,7 @@ export interface PositionRecord {
   turnover_value_options: number;
 }
 /**
- * Positions in the newer documented form (docs/platform.md, envelope form): {status, message, data}, where data is an object keyed by client code and each value an array of camelCase position records.
+ * Positions in the newer documented form (docs/platform.md, 'Newer documented record shapes'): {status, message, data}, where data is an object keyed by client code and each value an array of camelCase position records.
  */
 export interface PositionsEnvelopeCamel {
   /**
@@ -476,7 +476,7 @@ export interface PositionsEnvelopeCamel {
   };
 }
 /**
- * Positions wrapped as {status, message, data}. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md. The records inside keep the contract's field names.
+ * Positions wrapped as {status, message, data}. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md). The records inside keep the contract's field names.
  */
 export interface PositionsEnvelope {
   /**
@@ -490,13 +490,13 @@ export interface PositionsEnvelope {
   data: PositionsResponse;
 }
 /**
- * Body of GET /api/v1/positions (interface.md 4.2): a JSON object keyed by client code; each value is an array of position records.
+ * Body of GET /api/v1/positions (docs/contract.md, 'Positions'): a JSON object keyed by client code; each value is an array of position records.
  */
 export interface PositionsResponse {
   [k: string]: PositionRecord[];
 }
 /**
- * One trade record. The contract shows no trade fields; the newer platform documentation lists the fields below (docs/platform.md, envelope form), so each one present must have its documented type, none is required (older listings carry other fields), and any other property is kept. blitzOrderId and instrumentId are exact (bigint from parseJson); any other integer beyond 2^53 in an undescribed field is a bigint too.
+ * One trade record. The contract shows no trade fields; the newer platform documentation lists the fields below (docs/platform.md, 'Newer documented record shapes'), so each one present must have its documented type, none is required (older listings carry other fields), and any other property is kept. blitzOrderId and instrumentId are exact (bigint from parseJson); any other integer beyond 2^53 in an undescribed field is a bigint too.
  */
 export interface TradeRecord {
   /**
@@ -710,7 +710,7 @@ export interface TradeRecord {
   [k: string]: unknown;
 }
 /**
- * The trades listing wrapped as {status, message, data}. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md.
+ * The trades listing wrapped as {status, message, data}. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md).
  */
 export interface TradesEnvelope {
   /**
