@@ -51,6 +51,8 @@ describe("relay: three-node cluster", () => {
     const ids = stored.map((m) => decodeMessage(m.data).ID);
     assert.equal(new Set(ids).size, ids.length, "no frame stored twice");
     assert.equal(stats.bufferDrops, 0);
-    assert.equal(ids.length + stats.superseded, stats.frames, JSON.stringify(stats));
+    // A superseded publish timed out and was not sent again; its ack may only have been late, so it may be stored.
+    assert.equal(stats.published + stats.duplicates + stats.superseded, stats.enqueued, JSON.stringify(stats));
+    assert.ok(ids.length >= stats.frames - stats.superseded && ids.length <= stats.frames, JSON.stringify(stats));
   });
 });

@@ -53,7 +53,9 @@ describe("relay: NATS unreachable", () => {
     const ids = stored.map((m) => decodeMessage(m.data).ID);
     assert.equal(new Set(ids).size, ids.length, "no frame stored twice");
     // Every frame stored, except one in flight when NATS went that a newer value of its subject overtook (rare).
-    assert.equal(ids.length + stats.superseded, stats.frames, JSON.stringify(stats));
+    // A superseded publish timed out and was not sent again; its ack may only have been late, so it may be stored.
+    assert.equal(stats.published + stats.duplicates + stats.superseded, stats.enqueued, JSON.stringify(stats));
+    assert.ok(ids.length >= stats.frames - stats.superseded && ids.length <= stats.frames, JSON.stringify(stats));
     assert.ok(stats.superseded < 10);
   });
 
@@ -85,7 +87,9 @@ describe("relay: NATS unreachable", () => {
     const ids = stored.map((m) => decodeMessage(m.data).ID);
     // Stored, dropped, or (in flight when NATS went, and overtaken by a newer value of its subject before the retry)
     // superseded: every frame is accounted for.
-    assert.equal(ids.length + stats.bufferDrops + stats.superseded, stats.frames, JSON.stringify(stats));
+    assert.equal(stats.published + stats.duplicates + stats.bufferDrops + stats.superseded, stats.enqueued);
+    assert.ok(ids.length + stats.bufferDrops + stats.superseded >= stats.frames, JSON.stringify(stats));
+    assert.ok(ids.length + stats.bufferDrops <= stats.frames, JSON.stringify(stats));
     assert.equal(new Set(ids).size, ids.length);
   });
 });

@@ -71,5 +71,6 @@ test("publishes without an ack when the server dies are retried once it is back:
   const stored = await storedMessages(nc, "TICKWIRE_MD");
   const values = stored.map((m) => Number(new TextDecoder().decode(m.data)));
   assert.equal(new Set(values).size, values.length, "none stored twice");
-  assert.equal(values.length + s.superseded, total, JSON.stringify(s));
+  // A superseded publish timed out and was not sent again; its ack may only have been late, so it may be stored.
+  assert.ok(values.length >= total - s.superseded && values.length <= total, JSON.stringify(s));
 });
