@@ -7,7 +7,9 @@ import { Command, CommanderError, Option } from "commander";
 import { decodeCommand } from "./commands/decode.js";
 import { genCommand, parseKinds } from "./commands/gen.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { registerRelayCommand } from "./commands/relay.js";
 import { collectStats, formatStats } from "./commands/stats.js";
+import { registerTailCommand } from "./commands/tail.js";
 import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { FRAMINGS, type Framing } from "./frames.js";
 import { openInput, openOutput } from "./io.js";
@@ -140,6 +142,8 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
     });
 
   registerLiveCommands(program, io, setExit);
+  registerRelayCommand(program, io, setExit);
+  registerTailCommand(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError("(run with --help for usage)");
   }

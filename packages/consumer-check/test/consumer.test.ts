@@ -90,6 +90,7 @@ test("the public packages and their README examples are found", () => {
       "@tickwire/client",
       "@tickwire/codec",
       "@tickwire/proto",
+      "@tickwire/relay",
       "@tickwire/rest-schemas",
       "@tickwire/sandbox",
     ],

@@ -69,6 +69,7 @@ test("require() of every public package works from CommonJS on this Node", () =>
     "@tickwire/sandbox": "startSandbox",
     "@tickwire/cli": "run",
     "@tickwire/board": "startBoard",
+    "@tickwire/relay": "startRelay",
   };
   // A .cjs program in this package, where the public packages resolve as its dev dependencies.
   const script = `
