@@ -58,7 +58,10 @@ before(
     const extras = ["typescript", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
       (name) => `${name}@${workspaceRange(name)}`,
     );
-    const install = await run("npm", ["install", "--no-audit", "--no-fund", ...tarballs.values(), ...extras], {
+    // npm waits 5 minutes on a stalled registry fetch by default (a CI run was killed so): give up on one after
+    // 30 s and retry it; take what the npm cache already holds without asking the registry again.
+    const npmOptions = ["--no-audit", "--no-fund", "--prefer-offline", "--fetch-timeout=30000", "--fetch-retries=4"];
+    const install = await run("npm", ["install", ...npmOptions, ...tarballs.values(), ...extras], {
       cwd: project,
       env,
       timeoutMs: 300_000,
