@@ -5,6 +5,32 @@
 // skip.ts unknown fields, view-store.ts the view path's stores, writer.ts encoding,
 // frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
+export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
+export {
+  boolKey,
+  type Decoded,
+  type DecodeOptions,
+  decodeWith,
+  encodeDelimitedWith,
+  encodeWith,
+  type Int64Mode,
+  type Int64Type,
+  int32Key,
+  int64Key,
+  int64ModeOf,
+  isSet,
+  longString,
+  longStringZero,
+  MessageFrameDecoder,
+  type MessageFramesOptions,
+  mergeWith,
+  prepareReader,
+  readFixed64Key,
+  readInt64Key,
+  readUnknown,
+  setEntry,
+  type WithInt64,
+} from "./messages.js";
 export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
 export {
   readBool,

@@ -43,6 +43,8 @@ export class Reader<P = unknown> {
   lastStringLength = -1;
   lastStringStart = 0;
   lastString = "";
+  /** Keep unknown fields in `$unknown` (protobuf-es's readUnknownFields); generated decoders read it. */
+  unknownFields = true;
 
   setMode(mode: number): void {
     this.int64 = mode;
