@@ -15,7 +15,7 @@ export class UnsupportedFeatureError extends Error {
 function unsupported(field: DescField, feature: string, why: string): never {
   const desc = field.parent;
   throw new UnsupportedFeatureError(
-    `protoc-gen-tickwire: ${desc.file.name}.proto: message ${desc.typeName}, field ${field.name} (${field.number}): ${feature} is not supported (${why})`,
+    `${desc.file.name}.proto: message ${desc.typeName}, field ${field.name} (${field.number}): ${feature} is not supported (${why})`,
   );
 }
 
