@@ -15,7 +15,7 @@ const start = readme.indexOf("## Your own schema in three steps");
 const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
 
 function block(language: string): string {
-  const match = new RegExp("```" + language + "\\n([\\s\\S]*?)\\n```").exec(section);
+  const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\\n\`\`\``).exec(section);
   assert.ok(match, `the section has a ${language} block`);
   return match[1];
 }
@@ -55,7 +55,11 @@ test("the README's TypeScript example runs on that output", () => {
   const file = join(root, "test", ".readme-example.ts");
   writeFileSync(file, `${block("ts")}\nexport {};\n`);
   try {
-    const run = spawnSync(process.execPath, ["--import", "tsx", file], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", file], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     assert.equal(run.status, 0, run.stderr);
   } finally {
     rmSync(file, { force: true });
