@@ -9,6 +9,10 @@ process.on("SIGINT", () => {
 // A closed pipe (`tickwire decode big.bin | head`) is a normal way to stop reading, not an error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(EXIT.OK);
+  process.stderr.write(`tickwire: standard output: ${error.message}\n`);
+  process.exit(EXIT.FAILURE);
 });
+// With stderr gone there is nowhere to report to; the exit code still says how the command ended.
+process.stderr.on("error", () => {});
 
 process.exitCode = await run(process.argv.slice(2));

@@ -1,12 +1,15 @@
 // The `tickwire` command line: commander parses, each command returns an exit code, and every failure becomes one
 // line on stderr plus a documented exit code (see EXIT), never a stack trace.
 
+import { readFileSync } from "node:fs";
 import type { Int64Mode } from "@tickwire/codec";
 import { Command, CommanderError, Option } from "commander";
 import { decodeCommand } from "./commands/decode.js";
 import { genCommand, parseKinds } from "./commands/gen.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { registerRelayCommand } from "./commands/relay.js";
 import { collectStats, formatStats } from "./commands/stats.js";
+import { registerTailCommand } from "./commands/tail.js";
 import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { FRAMINGS, type Framing } from "./frames.js";
 import { openInput, openOutput } from "./io.js";
@@ -29,18 +32,22 @@ const framingOption = () =>
     .choices(FRAMINGS)
     .default("delimited");
 
+/** Where a run reads and writes: every command's output, messages and progress bar go to these streams. */
 export interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** What `-` (the default input of decode, inspect and stats) reads; `process.stdin` when left out. */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command {
   const report = (line: string) => io.stderr.write(`${line}\n`);
+  const input = (file: string) => openInput(file, io.stdin ?? process.stdin);
   const program = new Command("tickwire")
     .description(
       "Market-data tools: decode, inspect, generate and summarise captures; run, record and replay feeds; the demo.",
     )
-    .version(VERSION, "-V, --version")
+    .version(packageVersion(), "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODES_HELP)
     .configureOutput({
@@ -77,7 +84,7 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
         file: string,
         opts: { framing: Framing; format: "ndjson" | "pretty"; int64: Int64Mode; keepGoing: boolean; limit?: number },
       ) => {
-        setExit(await decodeCommand(openInput(file), openOutput(undefined), report, opts));
+        setExit(await decodeCommand(input(file), openOutput(undefined, io.stdout), report, opts, io.stderr));
       },
     );
 
@@ -90,7 +97,7 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
     .addOption(framingOption())
     .option("--limit <n>", "stop after n frames", integer("--limit", 0))
     .action(async (file: string, opts: { framing: Framing; limit?: number }) => {
-      const bad = await inspectCommand(openInput(file), openOutput(undefined), report, opts);
+      const bad = await inspectCommand(input(file), openOutput(undefined, io.stdout), report, opts, io.stderr);
       setExit(bad > 0 ? EXIT.FAILURE : EXIT.OK);
     });
 
@@ -116,7 +123,7 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
         framing: "delimited" | "base64";
         out?: string;
       }) => {
-        const written = await genCommand(openOutput(opts.out), opts);
+        const written = await genCommand(openOutput(opts.out, io.stdout), opts);
         if (opts.out !== undefined) report(`wrote ${written} messages to ${opts.out}`);
         setExit(EXIT.OK);
       },
@@ -129,20 +136,25 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
     .addOption(framingOption())
     .option("--json", "print the statistics as JSON", false)
     .action(async (file: string, opts: { framing: Framing; json: boolean }) => {
-      const stats = await collectStats(openInput(file), opts.framing, report);
+      const stats = await collectStats(input(file), opts.framing, report, io.stderr);
       io.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
       setExit(stats.badFrames > 0 ? EXIT.FAILURE : EXIT.OK);
     });
 
   registerLiveCommands(program, io, setExit);
+  registerRelayCommand(program, io, setExit);
+  registerTailCommand(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError("(run with --help for usage)");
   }
   return program;
 }
 
-declare const __TICKWIRE_VERSION__: string | undefined;
-const VERSION = typeof __TICKWIRE_VERSION__ === "string" ? __TICKWIRE_VERSION__ : "0.0.0";
+/** The version in this package's package.json (beside dist/ and src/ alike), read when asked for. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}
 
 /** Runs the command line and resolves with the exit code; never throws. */
 export async function run(

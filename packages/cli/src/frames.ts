@@ -1,6 +1,7 @@
 // Raw frames of an input, without decoding them: what `stats` and `inspect` look at. `decode` uses the codec's
 // FrameDecoder instead; both number frames from 0 and give byte offsets in the input.
-import type { Framing } from "@tickwire/codec";
+import { base64DecodedLength, DecodeError, decodeBase64, type Framing } from "@tickwire/codec";
+import { CliError } from "./exit-codes.js";
 import { lines } from "./io.js";
 
 export type { Framing };
@@ -12,6 +13,8 @@ export interface RawFrame {
   readonly offset: number;
   /** The message bytes, without the length prefix. */
   readonly bytes: Uint8Array;
+  /** The input line (from 1) of a base64 frame. */
+  readonly line?: number;
 }
 
 /** A framing problem: the stream cannot be split further (or, for base64, one line is not base64). */
@@ -27,18 +30,28 @@ export class FramingError extends Error {
   }
 }
 
-export type FrameEvent = { frame: RawFrame } | { error: FramingError };
+export type FrameEvent = { frame: RawFrame } | { error: FramingError | DecodeError; line?: number };
 
 export async function* rawFrames(chunks: AsyncIterable<Uint8Array>, framing: Framing): AsyncGenerator<FrameEvent> {
   if (framing === "base64") {
     let index = 0;
+    let lineNumber = 0;
+    // The codec's convention for text frames: an error's offset counts decoded bytes, as `decode` reports it.
+    let decodedOffset = 0;
     for await (const { line, offset } of lines(chunks)) {
+      lineNumber++;
       if (line.trim() === "") continue;
-      const bytes = fromBase64(line);
-      if (bytes === undefined)
-        yield { error: new FramingError("INVALID_BASE64: the line is not base64", index, offset, false) };
-      else yield { frame: { index, offset, bytes } };
+      const position = { offset: decodedOffset, frameIndex: index };
+      decodedOffset += Math.max(base64DecodedLength(line), 0);
       index++;
+      let bytes: Uint8Array;
+      try {
+        bytes = decodeBase64(line, position);
+      } catch (error) {
+        yield { error: error as DecodeError, line: lineNumber };
+        continue;
+      }
+      yield { frame: { index: position.frameIndex, offset, bytes, line: lineNumber } };
     }
     return;
   }
@@ -105,10 +118,13 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-const BASE64 = /^[A-Za-z0-9+/\-_]*={0,2}$/;
+/** One stderr line for a frame that failed: `decode`, `inspect` and `stats` word it alike. */
+export function frameProblem(inputName: string, error: unknown, line?: number): string {
+  return `${inputName}: ${line === undefined ? "" : `line ${line}: `}${describe(error)}`;
+}
 
-function fromBase64(text: string): Uint8Array | undefined {
-  if (!BASE64.test(text)) return undefined;
-  const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+export function describe(error: unknown): string {
+  if (error instanceof DecodeError) return `decode error: ${error.message}`;
+  if (error instanceof CliError) return error.message;
+  return `error: ${(error as Error).message}`;
 }

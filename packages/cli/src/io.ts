@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, statSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { CliError } from "./exit-codes.js";
-import { Progress } from "./progress.js";
+import { Progress, type ProgressStream } from "./progress.js";
 
 export interface InputSource {
   readonly name: string;
@@ -13,7 +13,7 @@ export interface InputSource {
   chunks(): AsyncIterable<Uint8Array>;
 }
 
-export function openInput(file: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): InputSource {
+export function openInput(file: string | undefined, stdin: NodeJS.ReadableStream): InputSource {
   if (file === undefined || file === "-") {
     return { name: "<stdin>", size: undefined, chunks: () => stdin as AsyncIterable<Uint8Array> };
   }
@@ -31,13 +31,14 @@ export function openInput(file: string | undefined, stdin: NodeJS.ReadableStream
   return { name: file, size, chunks: () => createReadStream(file) as AsyncIterable<Uint8Array> };
 }
 
-/** The input's chunks, counted into a progress bar on stderr (drawn only when stderr is a TTY). */
+/** The input's chunks, counted into a progress bar on `stderr` (drawn only when it is a TTY). */
 export async function* withProgress(
   input: InputSource,
   label: string,
   frames: () => number,
+  stderr: ProgressStream,
 ): AsyncGenerator<Uint8Array> {
-  const progress = new Progress(label, input.size, process.stderr);
+  const progress = new Progress(label, input.size, stderr);
   try {
     for await (const chunk of input.chunks()) {
       yield chunk;
@@ -68,26 +69,33 @@ export async function* lines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<
   if (pending.length > 0) yield { line: pending.endsWith("\r") ? pending.slice(0, -1) : pending, offset: lineStart };
 }
 
-/** A writer with backpressure: awaits 'drain' when the stream's buffer is full. */
+/**
+ * A writer with backpressure: awaits 'drain' when the stream's buffer is full. Only a file it opened is ended on
+ * close; the caller's stdout stays open for whatever the caller writes next.
+ */
 export class Output {
-  constructor(readonly stream: Writable) {}
+  constructor(
+    readonly stream: NodeJS.WritableStream | Writable,
+    private readonly owned: boolean,
+  ) {}
 
   async write(text: string | Uint8Array): Promise<void> {
-    if (!this.stream.write(text)) await once(this.stream, "drain");
+    if (!this.stream.write(text)) await once(this.stream as Writable, "drain");
   }
 
   async close(): Promise<void> {
-    if (this.stream === process.stdout || this.stream === process.stderr) return;
+    if (!this.owned) return;
     this.stream.end();
-    await once(this.stream, "finish");
+    await once(this.stream as Writable, "finish");
   }
 }
 
-export function openOutput(file: string | undefined): Output {
-  if (file === undefined || file === "-") return new Output(process.stdout);
+/** `file`, or the given `stdout` when there is none (or it is `-`). */
+export function openOutput(file: string | undefined, stdout: NodeJS.WritableStream): Output {
+  if (file === undefined || file === "-") return new Output(stdout, false);
   const stream = createWriteStream(file);
   stream.on("error", () => {
     // Reported by the awaited write or close below.
   });
-  return new Output(stream);
+  return new Output(stream, true);
 }

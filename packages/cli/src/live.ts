@@ -1,11 +1,11 @@
-// The commands that talk to a network: demo, serve, record and replay.
+// The commands that talk to a network: demo, board, serve, record and replay. Each loads what it needs (the sandbox
+// with fastify, pino and jose; the client; the board; ws) when it runs, so the file commands and --help start without
+// them.
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { type SandboxOptions, startSandbox } from "@tickwire/sandbox";
+import type { SandboxOptions } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import type { Io } from "./cli.js";
-import { demoCommand } from "./commands/demo.js";
-import { recordCommand } from "./commands/record.js";
 import { CliError, EXIT, type ExitCode, usageError } from "./exit-codes.js";
 import { integer, positive } from "./parse.js";
 
@@ -29,7 +29,20 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     )
     .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
     .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
-    .action(async (opts) => {
+    .option(
+      "--web",
+      "show the live feed on the board in a browser (as `tickwire board`) instead of the terminal",
+      false,
+    )
+    .action(async (opts, command: Command) => {
+      if (opts.web) {
+        const { boardCommand } = await import("./commands/board.js");
+        // --seconds bounds the board only when given: a browser board runs until Ctrl-C.
+        const seconds = command.getOptionValueSource("seconds") === "cli" ? opts.seconds : undefined;
+        setExit(await boardCommand(io, { ...boardOptions(opts), seconds, host: "127.0.0.1", port: 0 }));
+        return;
+      }
+      const { demoCommand } = await import("./commands/demo.js");
       setExit(
         await demoCommand(io, {
           seconds: opts.seconds,
@@ -40,6 +53,27 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
           seed: opts.seed,
           rate: opts.rate,
         }),
+      );
+    });
+
+  program
+    .command("board")
+    .description(
+      "the live board in a browser: a loopback page (prices, change since open, volume, sparklines, depth ladder) decoding the feed in a Web Worker; the app key stays in this process",
+    )
+    .option("--url <url>", "a real platform's base URL instead of an embedded sandbox (env TICKWIRE_URL)")
+    .option("--user <id>", "user id for --url (env TICKWIRE_USER)")
+    .option("--app-key <key>", "app key for --url (env TICKWIRE_APP_KEY); prefer the environment, a flag shows in ps")
+    .option("--instruments <ids>", "comma-separated instrument ids (ids below 2^53; required with --url)")
+    .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
+    .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
+    .option("--host <host>", "address the page is served on", "127.0.0.1")
+    .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
+    .action(async (opts) => {
+      const { boardCommand } = await import("./commands/board.js");
+      setExit(
+        await boardCommand(io, { ...boardOptions(opts), seconds: opts.seconds, host: opts.host, port: opts.port }),
       );
     });
 
@@ -93,6 +127,7 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
     .option("--seconds <n>", "stop after this long", positive("--seconds"), 10)
     .option("--count <n>", "stop after this many messages", integer("--count", 1))
     .action(async (opts) => {
+      const { recordCommand } = await import("./commands/record.js");
       setExit(
         await recordCommand(io, {
           url: opts.url,
@@ -103,6 +138,17 @@ export function registerLiveCommands(program: Command, io: Io, setExit: (code: E
         }),
       );
     });
+}
+
+function boardOptions(opts: Record<string, unknown>) {
+  return {
+    url: (opts.url as string | undefined) ?? env("TICKWIRE_URL"),
+    user: (opts.user as string | undefined) ?? env("TICKWIRE_USER"),
+    appKey: (opts.appKey as string | undefined) ?? env("TICKWIRE_APP_KEY"),
+    instruments: typeof opts.instruments === "string" ? parseIds(opts.instruments) : undefined,
+    seed: opts.seed as number,
+    rate: opts.rate as number,
+  };
 }
 
 function parseIds(list: string): bigint[] {
@@ -131,6 +177,7 @@ async function serve(
   seconds: number | undefined,
   say: (line: string) => void,
 ): Promise<ExitCode> {
+  const { startSandbox } = await import("@tickwire/sandbox");
   const sandbox = await startSandbox(options);
   say(`sandbox listening: ${sandbox.httpUrl}  feed ${sandbox.wsUrl}`);
   if (sandbox.demoUser)

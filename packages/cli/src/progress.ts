@@ -1,7 +1,7 @@
 // A one-line progress bar on stderr for long file runs: bytes, frames/s and ETA. Drawn only on a TTY, at most
 // ten times a second, and erased when done, so piped or redirected stderr stays clean.
 
-interface ProgressStream {
+export interface ProgressStream {
   readonly isTTY?: boolean;
   readonly columns?: number;
   write(text: string): boolean;

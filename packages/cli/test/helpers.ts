@@ -14,10 +14,10 @@ export interface Result {
 /** Runs `tickwire ...args` in a child process: the built bin, as users run it (turbo builds it before `test`). */
 export function tickwire(
   args: readonly string[],
-  options: { input?: Uint8Array | string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: Uint8Array | string; timeoutMs?: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {},
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
       cwd: packageDir,
       env: { ...process.env, ...options.env },
       stdio: ["pipe", "pipe", "pipe"],

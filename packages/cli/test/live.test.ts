@@ -18,7 +18,7 @@ test("demo --seconds 2: positions, prices, a board and a summary, then it exits 
   assert.ok(Date.now() - started < 30_000);
   const out = String(result.stdout);
   assert.match(out, /\npositions\nclient +instrument +net/);
-  assert.match(out, /\nlast traded prices\n1010010000002885 +RELIANCE +\d+\.\d\d\n/);
+  assert.match(out, /\nlast traded prices\n110010000002885 +RELIANCE +\d+\.\d\d\n/);
   assert.match(out, /\ninstrument +last +change +volume +bid +ask +updates\n/);
   assert.match(out, /\nmessages \d+ \(\d+\/s\): /);
   const summary = /messages +(\d+) in 2 s/.exec(out);

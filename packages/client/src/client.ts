@@ -1,6 +1,13 @@
 // createClient: the REST calls on fetch, with the token session behind them, and the factory of market-data feeds.
 import type { Int64Mode } from "@tickwire/codec";
-import type { EnvelopeForm, LastTradedPrice, LtpForm, Positions, TradesResponse } from "@tickwire/rest-schemas";
+import type {
+  EnvelopeForm,
+  LastTradedPrice,
+  LtpForm,
+  PositionKeys,
+  Positions,
+  TradeRecord,
+} from "@tickwire/rest-schemas";
 import { ClosedError, HttpError, InvalidArgumentError } from "./errors.js";
 import { MarketDataFeed, type MarketDataOptions } from "./feed/market-data.js";
 import { WebSocketSource } from "./feed/socket.js";
@@ -19,18 +26,23 @@ export interface RequestOptions {
 }
 
 export interface PositionsResult {
-  /** `contract`: the bare object of interface.md; `envelope`: the newer `{status, message, data}` form. */
+  /** `contract`: the bare object of docs/contract.md ("Positions"); `envelope`: the newer `{status, message, data}` form. */
   readonly form: EnvelopeForm;
   readonly message?: string;
-  /** Keyed by client code; `instrument_id` is a bigint. */
+  /** The keys the records came with: the contract's `snake_case` or the newer docs' `camelCase`. */
+  readonly keys: PositionKeys;
+  /** Keyed by client code, in the contract's snake_case shape whatever came; `instrument_id` is a bigint. */
   readonly positions: Positions;
 }
 
 export interface TradesResult {
   readonly form: EnvelopeForm;
   readonly message?: string;
-  /** Trade fields are not in the contract: records as sent, with integers beyond 2^53 (order ids) as bigint. */
-  readonly trades: TradesResponse;
+  /**
+   * Trade records: the documented fields typed (`blitzOrderId` and `instrumentId` as bigint, exact), each optional
+   * since older listings carry other fields; any other field as sent, an integer beyond 2^53 as bigint.
+   */
+  readonly trades: TradeRecord[];
 }
 
 export interface LtpResult {
@@ -209,6 +221,7 @@ class Client implements TickwireClient {
         path,
         serverMessage: said.message,
         serverError: said.error,
+        serverErrorType: said.errorType,
       });
     }
     return answer;

@@ -1,6 +1,7 @@
 // Typed errors, each with a stable `code` (in the style of undici's). None of them ever holds the app key or a token:
 // messages are scrubbed where they are built, causes from outside (fetch, WebSocket) are replaced by scrubbed copies,
 // and toJSON lists the safe fields only.
+import { brandErrorClass } from "./brand.js";
 
 export type TickwireErrorCode =
   | "TICKWIRE_ERR_INVALID_ARGUMENT"
@@ -14,6 +15,10 @@ export type TickwireErrorCode =
 
 /** The base of every error this package throws or reports. */
 export class TickwireError extends Error {
+  static {
+    brandErrorClass(TickwireError, "TickwireError");
+  }
+
   override name = "TickwireError";
   readonly code: TickwireErrorCode;
 
@@ -45,6 +50,10 @@ function summarise(cause: unknown): unknown {
 
 /** An option or argument is wrong; thrown synchronously (or as the first rejection) before any request is made. */
 export class InvalidArgumentError extends TickwireError {
+  static {
+    brandErrorClass(InvalidArgumentError, "InvalidArgumentError");
+  }
+
   override name = "InvalidArgumentError";
   /** The option or argument, e.g. `options.baseUrl` or `ids[3]`. */
   readonly argument: string;
@@ -66,6 +75,10 @@ export class InvalidArgumentError extends TickwireError {
 export type AuthFailure = "invalid-credentials" | "forbidden" | "login-failed" | "token-rejected" | "backoff";
 
 export class AuthError extends TickwireError {
+  static {
+    brandErrorClass(AuthError, "AuthError");
+  }
+
   override name = "AuthError";
   readonly reason: AuthFailure;
   /** The HTTP status that said so, when there was one. */
@@ -87,6 +100,10 @@ export class AuthError extends TickwireError {
 
 /** The platform answered with an error status (or an error body). */
 export class HttpError extends TickwireError {
+  static {
+    brandErrorClass(HttpError, "HttpError");
+  }
+
   override name = "HttpError";
   readonly status: number;
   readonly method: string;
@@ -96,6 +113,8 @@ export class HttpError extends TickwireError {
   readonly serverMessage: string | undefined;
   /** The body's `error` text (the LTP endpoint's detail), when it had one. */
   readonly serverError: string | undefined;
+  /** The body's `error_type` (newer documented error bodies, e.g. "InputException"), when it had one. */
+  readonly serverErrorType: string | undefined;
 
   constructor(details: {
     status: number;
@@ -103,6 +122,7 @@ export class HttpError extends TickwireError {
     path: string;
     serverMessage?: string;
     serverError?: string;
+    serverErrorType?: string;
   }) {
     const said = [details.serverMessage, details.serverError].filter((s) => s !== undefined && s !== "").join(": ");
     super(
@@ -114,6 +134,7 @@ export class HttpError extends TickwireError {
     this.path = details.path;
     this.serverMessage = details.serverMessage;
     this.serverError = details.serverError;
+    this.serverErrorType = details.serverErrorType;
   }
 }
 
@@ -126,6 +147,10 @@ export interface ValidationProblem {
 
 /** A response did not match its schema, or was not JSON. `path` is the first problem's JSON Pointer. */
 export class ValidationError extends TickwireError {
+  static {
+    brandErrorClass(ValidationError, "ValidationError");
+  }
+
   override name = "ValidationError";
   /** The payload kind checked, e.g. `positions` or `ltpSuccess`. */
   readonly kind: string;
@@ -142,6 +167,10 @@ export class ValidationError extends TickwireError {
 
 /** A request (login included) took longer than its timeout; the request was aborted. */
 export class TimeoutError extends TickwireError {
+  static {
+    brandErrorClass(TimeoutError, "TimeoutError");
+  }
+
   override name = "TimeoutError";
   readonly timeoutMs: number;
 
@@ -153,15 +182,27 @@ export class TimeoutError extends TickwireError {
 
 /** The request never got an HTTP answer: connection refused, reset, DNS failure and the like. */
 export class NetworkError extends TickwireError {
+  static {
+    brandErrorClass(NetworkError, "NetworkError");
+  }
+
   override name = "NetworkError";
 }
 
 /** The caller's AbortSignal fired. `name` is "AbortError", as fetch's own. */
 export class AbortError extends TickwireError {
+  static {
+    brandErrorClass(AbortError, "AbortError");
+  }
+
   override name = "AbortError";
 }
 
 /** The client or feed was closed. */
 export class ClosedError extends TickwireError {
+  static {
+    brandErrorClass(ClosedError, "ClosedError");
+  }
+
   override name = "ClosedError";
 }

@@ -33,5 +33,13 @@ export type { FeedState, FeedStats, MarketDataFeed, MarketDataOptions } from "./
 export type { OverflowPolicy } from "./feed/queue.js";
 export type { InstrumentIdInput } from "./ids.js";
 export { tokenExpiry } from "./jwt.js";
-export { type ClientOptions, DEFAULT_PATHS, type EndpointPaths, type WebSocketConstructor } from "./options.js";
+export {
+  type ClientOptions,
+  DEFAULT_PATHS,
+  type EndpointPaths,
+  PATH_PRESETS,
+  type PathPreset,
+  type PathsOption,
+  type WebSocketConstructor,
+} from "./options.js";
 export { type Logger, REDACTED } from "./redact.js";

@@ -18,6 +18,15 @@ export interface EndpointPaths {
   trades?: string;
 }
 
+/**
+ * Named path sets. `contract`: the paths of the contract (the default). `vendor`: the spellings the platform vendor's
+ * own SDK, docs and Postman collection use (positions under `/api_interactive`, LTP under `/md-api`).
+ */
+export type PathPreset = "contract" | "vendor";
+
+/** A preset, or paths of your own over a preset (`{ preset: "vendor", ltp: "/marketfeed/ltp" }`; default contract). */
+export type PathsOption = PathPreset | (EndpointPaths & { preset?: PathPreset });
+
 export interface ClientOptions {
   /** The platform's {base_url}, e.g. `https://api.example.com` (http or https). */
   baseUrl: string;
@@ -34,7 +43,8 @@ export interface ClientOptions {
   maxLtpIdsPerRequest?: number;
   /** LTP requests in flight at once for a split list (default 4). */
   ltpConcurrency?: number;
-  paths?: EndpointPaths;
+  /** Which REST paths to call: `"contract"` (default), `"vendor"`, or an object of paths over a preset. */
+  paths?: PathsOption;
   /** The market-data socket address without the key (default: baseUrl with ws/wss and `/md-streaming/ws`). */
   wsUrl?: string;
   /** A fetch implementation (default the global `fetch`). */
@@ -73,7 +83,40 @@ export const DEFAULT_PATHS: Required<EndpointPaths> = Object.freeze({
   trades: "/api_interactive/api/v1/trades",
 });
 
+export const PATH_PRESETS: Readonly<Record<PathPreset, Readonly<Required<EndpointPaths>>>> = Object.freeze({
+  contract: DEFAULT_PATHS,
+  vendor: Object.freeze({
+    login: "/api_gateway/v1/api/app_login",
+    positions: "/api_interactive/api/v1/positions",
+    ltp: "/md-api/marketfeed/ltp",
+    trades: "/api_interactive/api/v1/trades",
+  }),
+});
+
 export const FEED_PATH = "/md-streaming/ws";
+
+function resolvePaths(option: unknown): Required<EndpointPaths> {
+  const given = typeof option === "string" ? { preset: option } : (option ?? {});
+  if (given === null || typeof given !== "object" || Array.isArray(given)) {
+    throw new InvalidArgumentError(
+      "options.paths",
+      `must be "contract", "vendor" or an object, received ${describe(option)}`,
+    );
+  }
+  const paths = given as EndpointPaths & { preset?: unknown };
+  const preset = paths.preset ?? "contract";
+  if (preset !== "contract" && preset !== "vendor") {
+    const name = typeof option === "string" ? "options.paths" : "options.paths.preset";
+    throw new InvalidArgumentError(name, `must be "contract" or "vendor", received ${describe(preset)}`);
+  }
+  const base = PATH_PRESETS[preset];
+  return {
+    login: path("options.paths.login", paths.login, base.login),
+    positions: path("options.paths.positions", paths.positions, base.positions),
+    ltp: path("options.paths.ltp", paths.ltp, base.ltp),
+    trades: path("options.paths.trades", paths.trades, base.trades),
+  };
+}
 
 export function positiveInteger(name: string, value: unknown, fallback: number, max = 2 ** 31 - 1): number {
   if (value === undefined) return fallback;
@@ -181,8 +224,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw new InvalidArgumentError("options.loginBackoff.factor", `must be a number from 1 to 10`);
   }
 
-  const paths = options.paths ?? {};
-  if (paths === null || typeof paths !== "object") throw new InvalidArgumentError("options.paths", "must be an object");
   const custom = optionalFunction<FetchFunction>("options.fetch", options.fetch);
   if (custom === undefined && typeof globalThis.fetch !== "function") {
     throw new InvalidArgumentError("options.fetch", "is required: this runtime has no global fetch");
@@ -202,12 +243,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     loginBackoff: { initialDelayMs, maxDelayMs, factor },
     maxLtpIdsPerRequest: positiveInteger("options.maxLtpIdsPerRequest", options.maxLtpIdsPerRequest, 1000, 1_000_000),
     ltpConcurrency: positiveInteger("options.ltpConcurrency", options.ltpConcurrency, 4, 64),
-    paths: {
-      login: path("options.paths.login", paths.login, DEFAULT_PATHS.login),
-      positions: path("options.paths.positions", paths.positions, DEFAULT_PATHS.positions),
-      ltp: path("options.paths.ltp", paths.ltp, DEFAULT_PATHS.ltp),
-      trades: path("options.paths.trades", paths.trades, DEFAULT_PATHS.trades),
-    },
+    paths: resolvePaths(options.paths),
     wsUrl,
     fetch: fetchFn,
     WebSocket: optionalFunction<WebSocketConstructor>("options.WebSocket", options.WebSocket),

@@ -11,12 +11,16 @@ import {
   PlatformErrorResponse,
   parseJson,
   SchemaValidationError,
+  type TradeRecord,
 } from "@tickwire/rest-schemas";
 import { HttpError, ValidationError } from "./errors.js";
 import type { Redactor } from "./redact.js";
 
 /** The `message` and `error` strings of an error body, if the text is one; anything else gives nothing. */
-export function errorBodyOf(text: string, redactor: Redactor): { message?: string; error?: string } {
+export function errorBodyOf(
+  text: string,
+  redactor: Redactor,
+): { message?: string; error?: string; errorType?: string } {
   let value: unknown;
   try {
     value = parseJson(text);
@@ -24,10 +28,11 @@ export function errorBodyOf(text: string, redactor: Redactor): { message?: strin
     return {};
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
-  const { message, error } = value as Record<string, unknown>;
+  const { message, error, error_type: errorType } = value as Record<string, unknown>;
   return {
     ...(typeof message === "string" ? { message: redactor.scrub(clip(message)) } : {}),
     ...(typeof error === "string" ? { error: redactor.scrub(clip(error)) } : {}),
+    ...(typeof errorType === "string" ? { errorType: redactor.scrub(clip(errorType)) } : {}),
   };
 }
 
@@ -62,11 +67,12 @@ function normalized<T>(
     return normalize(text);
   } catch (error) {
     if (error instanceof PlatformErrorResponse) {
-      const { message, error: detail } = error.body;
+      const { message, error: detail, error_type: errorType } = error.body;
       throw new HttpError({
         ...request,
         serverMessage: redactor.scrub(String(message)),
         ...(typeof detail === "string" ? { serverError: redactor.scrub(detail) } : {}),
+        ...(typeof errorType === "string" ? { serverErrorType: redactor.scrub(errorType) } : {}),
       });
     }
     if (error instanceof SchemaValidationError || error instanceof JsonSyntaxError) {
@@ -79,8 +85,21 @@ function normalized<T>(
 export const readPositions = (text: string, request: Parameters<typeof normalized>[3], redactor: Redactor) =>
   normalized<NormalizedPositions>(normalizePositions, "positions", text, request, redactor);
 
-export const readTrades = (text: string, request: Parameters<typeof normalized>[3], redactor: Redactor) =>
-  normalized<NormalizedTrades>(normalizeTrades, "trades", text, request, redactor);
+/** Trades as typed records; a listing that is not an array of records is a ValidationError. */
+export function readTrades(
+  text: string,
+  request: Parameters<typeof normalized>[3],
+  redactor: Redactor,
+): NormalizedTrades & { trades: TradeRecord[] } {
+  const result = normalized<NormalizedTrades>(normalizeTrades, "trades", text, request, redactor);
+  if (!Array.isArray(result.trades)) {
+    const where = result.form === "envelope" ? "/data" : "";
+    throw new ValidationError(`trades: ${where || "the body"} is not an array of trade records`, "trades", [
+      { path: where, expected: "an array of trade records", received: "an object" },
+    ]);
+  }
+  return result as NormalizedTrades & { trades: TradeRecord[] };
+}
 
 export const readLtp = (text: string, request: Parameters<typeof normalized>[3], redactor: Redactor) =>
   normalized<NormalizedLtp>(normalizeLtp, "ltpSuccess", text, request, redactor);

@@ -1,6 +1,6 @@
-// The token lifecycle of interface.md section 5, without the defects platform-notes.md lists: one login at first use,
-// reused until shortly before its `exp`; after a 401, one login shared by every request that saw it, and a retry
-// with the new token; failed logins back off, so app_login is never hammered.
+// The token lifecycle of docs/contract.md ("Authentication"), without the defects docs/platform.md lists: one login
+// at first use, reused until shortly before its `exp`; after a 401, one login shared by every request that saw it,
+// and a retry with the new token; failed logins back off, so app_login is never hammered.
 import { parseJson, SchemaValidationError } from "@tickwire/rest-schemas";
 import { type BackoffOptions, backoffDelay } from "./backoff.js";
 import { AbortError, AuthError, HttpError, type TickwireError } from "./errors.js";

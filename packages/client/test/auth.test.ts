@@ -20,7 +20,7 @@ describe("token lifecycle", () => {
     for (let i = 0; i < 5; i++) {
       await client.positions();
       await client.trades();
-      await client.ltp([1010010000002885n]);
+      await client.ltp([110010000002885n]);
     }
     await Promise.all(Array.from({ length: 10 }, () => client.positions()));
     assert.equal(h.logins() - before, 1);
@@ -48,7 +48,7 @@ describe("token lifecycle", () => {
     const before = h.logins();
     h.advanceServerClock(2 * HOUR);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? client.positions() : client.ltp([1010010000002885n]))),
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? client.positions() : client.ltp([110010000002885n]))),
     );
     assert.equal(results.length, 50);
     assert.equal(h.logins() - before, 1);

@@ -2,6 +2,7 @@
 // reconnection after a server restart, a rotated signing key, token expiry and a stall.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments, MAX_SAFE_ID, startSandbox } from "@tickwire/sandbox";
 import WebSocket from "ws";
 import { InvalidArgumentError, SUBTYPES, type WebSocketConstructor } from "../src/index.js";
@@ -41,6 +42,23 @@ describe("feed decoding", () => {
       for (const off of offs) off();
       await feed.close();
       assert.equal(feed.state, "closed");
+    });
+  }
+
+  for (const format of ["base64", "binary"] as const) {
+    test(`"frame" hands over each message's original bytes (${format} frames), which decode to the same message`, async () => {
+      const feed = h.client().marketData({ instrumentIds: ALL_IDS, format });
+      const pairs: { bytes: Uint8Array; message: unknown }[] = [];
+      feed.on("frame", (bytes, message) => {
+        if (pairs.length < 200) pairs.push({ bytes: bytes.slice(), message });
+      });
+      await until(() => pairs.length === 200, "200 frames");
+      await feed.close();
+      for (const { bytes, message } of pairs) {
+        assert.deepEqual(decodeMessage(bytes), message);
+        // The sandbox's MessageSize is the encoded message's own length: the bytes are the frame, not a re-encoding.
+        assert.equal((message as { MessageSize: number }).MessageSize, bytes.length);
+      }
     });
   }
 

@@ -1,6 +1,21 @@
 // Shared test helpers: a sandbox on loopback whose user lookup counts app_login calls, and small waiting utilities.
 import { type Sandbox, type SandboxOptions, type SandboxUser, startSandbox } from "@tickwire/sandbox";
-import { type ClientOptions, createClient, type TickwireClient } from "../src/index.js";
+import { type ClientOptions, createClient, PATH_PRESETS, type PathPreset, type TickwireClient } from "../src/index.js";
+
+/**
+ * The path preset the harness's clients use: `pnpm test` runs the REST and feed tests once with each
+ * (TICKWIRE_TEST_PATHS=vendor for the vendor's spellings). The sandbox serves the vendor's aliases only in that run.
+ */
+export const PRESET: PathPreset = process.env.TICKWIRE_TEST_PATHS === "vendor" ? "vendor" : "contract";
+export const PATHS = PATH_PRESETS[PRESET];
+const presetPaths = new Set(Object.values(PATHS));
+
+/** fetch, refusing any request to a path outside the preset: a test cannot pass by calling the other spelling. */
+const presetFetch: NonNullable<ClientOptions["fetch"]> = (url, init) => {
+  const path = new URL(url).pathname;
+  if (!presetPaths.has(path)) throw new Error(`test harness: ${path} is not a ${PRESET} path`);
+  return fetch(url, init);
+};
 
 export const USER: SandboxUser = Object.freeze({
   userId: "SVC01",
@@ -32,6 +47,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       return userId === USER.userId ? USER : undefined;
     },
     clock: () => Date.now() + offset,
+    vendorPaths: PRESET === "vendor",
     ...options,
   });
   return {
@@ -41,7 +57,15 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       offset += ms;
     },
     client: (extra = {}) => {
-      const client = createClient({ baseUrl: sandbox.httpUrl, userId: USER.userId, appKey: USER.appKey, ...extra });
+      // Own paths: the test chose what it calls, so the preset's fetch check does not apply either.
+      const preset = extra.paths === undefined ? { paths: PRESET, fetch: presetFetch } : {};
+      const client = createClient({
+        baseUrl: sandbox.httpUrl,
+        userId: USER.userId,
+        appKey: USER.appKey,
+        ...preset,
+        ...extra,
+      });
       clients.push(client);
       return client;
     },

@@ -15,7 +15,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "../src/index.js";
-import { type Harness, startHarness, USER } from "./helpers.js";
+import { type Harness, PATHS, PRESET, startHarness, USER } from "./helpers.js";
 
 const ALL_IDS = defaultInstruments.map((i) => i.id);
 const BIG_ID = ALL_IDS.find((id) => id > MAX_SAFE_ID) as bigint; // an MCX future: 17 digits, above 2^53
@@ -49,7 +49,7 @@ describe("legacy (contract) response forms", () => {
 
   test("a number that cannot hold the id exactly is refused before any request", async () => {
     const client = h.client();
-    const error = await client.ltp([1010010000002885, Number(BIG_ID)]).catch((e: unknown) => e);
+    const error = await client.ltp([110010000002885, Number(BIG_ID)]).catch((e: unknown) => e);
     assert.ok(error instanceof InvalidArgumentError);
     assert.equal(error.argument, "ids[1]");
     assert.match(error.message, /beyond 2\^53/);
@@ -97,7 +97,7 @@ describe("legacy (contract) response forms", () => {
     assert.equal(error.status, 400);
     assert.equal(error.serverMessage, "Too many instrument IDs");
     assert.match(error.serverError ?? "", /at most 5/);
-    assert.equal(error.path, "/api/marketfeed/ltp");
+    assert.equal(error.path, PATHS.ltp);
 
     const wrongPath = h.client({ paths: { trades: "/no/such/route" } });
     const notFound = await wrongPath.trades().catch((e: unknown) => e);
@@ -146,10 +146,128 @@ describe("envelope response forms", () => {
     assert.equal(typeof positions.positions.CL0001[0].instrument_id, "bigint");
     const trades = await client.trades();
     assert.equal(trades.form, "envelope");
-    const ltp = await client.ltp([BIG_ID, 1010010000002885n]);
+    const ltp = await client.ltp([BIG_ID, 110010000002885n]);
     assert.equal(ltp.form, "camelCase");
     assert.equal(ltp.prices.get(BIG_ID)?.instrumentId, BIG_ID);
     assert.equal(client.stats().logins, 1);
+  });
+});
+
+describe("path presets", () => {
+  test("the vendor preset calls the vendor's spellings, the contract preset the contract's; own paths go over a preset", async () => {
+    const seen: string[] = [];
+    const h = await startHarness({ paused: true, vendorPaths: true });
+    try {
+      const recording = (url: string, init?: RequestInit) => {
+        seen.push(new URL(url).pathname);
+        return fetch(url, init);
+      };
+      for (const paths of ["vendor", "contract", { preset: "vendor", ltp: "/marketfeed/ltp" }] as const) {
+        const client = h.client({ paths, fetch: recording });
+        await client.positions();
+        await client.trades();
+        await client.ltp([110010000002885n]);
+      }
+    } finally {
+      await h.close();
+    }
+    const calls = seen.filter((path) => !path.endsWith("/app_login"));
+    assert.deepEqual(calls, [
+      "/api_interactive/api/v1/positions",
+      "/api_interactive/api/v1/trades",
+      "/md-api/marketfeed/ltp",
+      "/api/v1/positions",
+      "/api_interactive/api/v1/trades",
+      "/api/marketfeed/ltp",
+      "/api_interactive/api/v1/positions",
+      "/api_interactive/api/v1/trades",
+      "/marketfeed/ltp",
+    ]);
+  });
+
+  test(`this run's preset (${PRESET}) is what the harness's clients call`, async () => {
+    const h = await startHarness({ paused: true });
+    try {
+      // The preset's fetch check refuses any other path, so a passing call went to the preset's.
+      const client = h.client();
+      assert.equal((await client.positions()).form, "contract");
+      const other = h.client({ paths: PRESET === "vendor" ? "contract" : "vendor", fetch });
+      const refused = await other.positions().catch((e: unknown) => e);
+      // The sandbox serves the aliases only in the vendor run: the contract run's sandbox does not know them.
+      if (PRESET === "contract") assert.ok(refused instanceof HttpError && refused.status === 404);
+      else assert.ok(!(refused instanceof Error), "the vendor run's sandbox serves both spellings");
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe("the documented record shapes (envelope form)", () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ responseForm: "envelope", paused: true });
+  });
+  after(() => h.close());
+
+  test("trades: typed documented records; blitzOrderId 17 digits above 2^53 exact from the sandbox's JSON to bigint", async () => {
+    let raw = "";
+    const client = h.client({
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        if (new URL(url).pathname !== PATHS.trades) return response;
+        raw = await response.text();
+        return new Response(raw, { status: response.status, headers: response.headers });
+      },
+    });
+    const { form, trades } = await client.trades();
+    assert.equal(form, "envelope");
+    assert.ok(trades.length > 0);
+    for (const trade of trades) {
+      const id: bigint | undefined = trade.blitzOrderId; // typed: the documented field is a bigint
+      assert.equal(typeof id, "bigint");
+      assert.ok((id as bigint) > BigInt(Number.MAX_SAFE_INTEGER));
+      assert.equal(String(id).length, 17);
+      assert.ok(raw.includes(`"blitzOrderId":${id},`), "the digits the sandbox wrote");
+      assert.equal(typeof trade.instrumentId, "bigint");
+      assert.ok(trade.orderSide === "Buy" || trade.orderSide === "Sell");
+      assert.equal(typeof trade.lastTradedPrice, "number");
+      assert.equal(typeof trade.isOrderCompleted, "boolean");
+    }
+    // What JSON.parse would have made of the same text: a different order id.
+    const lossy = (JSON.parse(raw) as { data: { blitzOrderId: number }[] }).data[0].blitzOrderId;
+    assert.notEqual(String(lossy), String(trades[0].blitzOrderId));
+  });
+
+  test("positions: camelCase on the wire, the contract's shape out, and the keys that came", async () => {
+    const result = await h.client().positions();
+    assert.equal(result.form, "envelope");
+    assert.equal(result.keys, "camelCase");
+    const [record] = result.positions[USER.clientCode as string];
+    assert.equal(typeof record.instrument_id, "bigint");
+    assert.equal(record.net_position, record.long_position - record.short_position);
+  });
+
+  test("legacy form: the same calls say contract / snake_case", async () => {
+    const legacy = await startHarness({ paused: true });
+    try {
+      const client = legacy.client();
+      const positions = await client.positions();
+      assert.equal(positions.keys, "snake_case");
+      const { form, trades } = await client.trades();
+      assert.equal(form, "contract");
+      assert.equal(typeof trades[0].order_id, "bigint");
+    } finally {
+      await legacy.close();
+    }
+  });
+
+  test("error bodies: error_type becomes HttpError.serverErrorType", async () => {
+    const client = h.client({ maxLtpIdsPerRequest: 2000 });
+    const error = await client.ltp(Array.from({ length: 1001 }, (_, i) => BigInt(i + 1))).catch((e: unknown) => e);
+    assert.ok(error instanceof HttpError);
+    assert.equal(error.status, 400);
+    assert.equal(error.serverErrorType, "InputException");
+    assert.equal(error.serverMessage, "Too many instrument IDs");
   });
 });
 
@@ -214,6 +332,9 @@ describe("options are checked up front", () => {
     ["a fractional LTP maximum", { maxLtpIdsPerRequest: 1.5 }, /options\.maxLtpIdsPerRequest/],
     ["a wsUrl with a key", { wsUrl: "ws://h/md?key=abc" }, /options\.wsUrl/],
     ["a path without a slash", { paths: { ltp: "ltp" } }, /options\.paths\.ltp/],
+    ["an unknown path preset", { paths: "legacy" }, /options\.paths must be "contract" or "vendor"/],
+    ["an unknown preset under own paths", { paths: { preset: "v2" } }, /options\.paths\.preset/],
+    ["paths that are a number", { paths: 7 }, /options\.paths/],
     ["a backoff cap below its start", { loginBackoff: { initialDelayMs: 10, maxDelayMs: 5 } }, /maxDelayMs/],
     ["a fetch that is not a function", { fetch: "nope" }, /options\.fetch/],
   ];

@@ -1,3 +1,5 @@
+import { brandErrorClass } from "./brand.js";
+
 /** Why a frame could not be decoded. */
 export type DecodeErrorCode =
   /** The bytes end inside a tag, a value or a length-delimited field, or a stream ends inside a frame. */
@@ -29,6 +31,10 @@ export type DecodeErrorCode =
  * `frameIndex` counts frames from 0 (always 0 for `decodeMessage`).
  */
 export class DecodeError extends Error {
+  static {
+    brandErrorClass(DecodeError, "DecodeError");
+  }
+
   override readonly name = "DecodeError";
   readonly code: DecodeErrorCode;
   readonly offset: number;
@@ -47,6 +53,10 @@ export type EncodeErrorCode = "INVALID_VALUE" | "INVALID_MESSAGE";
 
 /** Thrown by `encodeMessage` for a value its field's type cannot hold, naming the field. */
 export class EncodeError extends Error {
+  static {
+    brandErrorClass(EncodeError, "EncodeError");
+  }
+
   override readonly name = "EncodeError";
   readonly code: EncodeErrorCode;
   /** The field path, e.g. `"MarketDataMessageBase.TickData.InstrumentID"`. */

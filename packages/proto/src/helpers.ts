@@ -1,19 +1,4 @@
-import {
-  ExchangeSegment,
-  type MarketDataMessageBase,
-  MarketDataMessageBaseSchema,
-} from "./gen/tickwire/marketdata/v1/marketdata_pb.js";
-
-/** The name of a `MarketDataMessageBase.subtype` member, e.g. `"TickData"`. */
-export type SubtypeCase = NonNullable<MarketDataMessageBase["subtype"]["case"]>;
-
-/** Every subtype case, in field-number order (500 to 506), read from the descriptor. */
-export const subtypeCases: readonly SubtypeCase[] = Object.freeze(
-  MarketDataMessageBaseSchema.oneofs[0].fields
-    .slice()
-    .sort((a, b) => a.number - b.number)
-    .map((field) => field.localName as SubtypeCase),
-);
+import { ExchangeSegment } from "./gen/tickwire/marketdata/v1/marketdata_pb.js";
 
 /** The contract's segment names: `"NONE"`, `"NSECM"`, ... */
 export type ExchangeSegmentName = keyof typeof ExchangeSegment & string;
@@ -24,7 +9,7 @@ export interface ExchangeSegmentEntry {
 }
 
 /**
- * The exchange-segment table of interface.md 6.1, in number order. It is the one
+ * The exchange-segment table of docs/contract.md, "Enum ExchangeSegment", in number order. It is the one
  * place segment constants live, so it cannot drift from the enum.
  */
 export const exchangeSegments: readonly ExchangeSegmentEntry[] = Object.freeze(

@@ -5,6 +5,5 @@ export {
   exchangeSegmentByName,
   exchangeSegmentByNumber,
   exchangeSegments,
-  type SubtypeCase,
-  subtypeCases,
 } from "./helpers.js";
+export { type SubtypeCase, subtypeCases } from "./subtypes.js";

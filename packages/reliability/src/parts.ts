@@ -26,7 +26,7 @@ export const PARTS = [
   {
     name: "hostile",
     description:
-      "hostile input to the sandbox server: bodies, JSON, headers, slow requests, forged tokens, login floods",
+      "hostile input to the sandbox server: bodies, JSON, headers, slow requests, forged tokens, login floods, connection faults (resets and half-closes at every stage)",
   },
   {
     name: "faults",
@@ -38,4 +38,9 @@ export const PARTS = [
     description: "sandbox REST under increasing concurrency (login, LTP, positions): throughput, p50/p99, errors",
   },
   { name: "soak", description: "200 feed clients at the simulator's top rate: frames, drops, server memory over time" },
+  {
+    name: "relay",
+    description:
+      "NATS relay on a 3-node cluster: rates to 10 consumer processes (lost, latency, CPU, RSS), late joiner, relay killed, node killed, NATS down",
+  },
 ] as const;

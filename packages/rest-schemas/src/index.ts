@@ -1,6 +1,12 @@
 export { type AjvError, SchemaValidationError, type ValidationIssue } from "./issues.js";
 export { JsonSyntaxError, type JsonValue, stringifyJson } from "./json.js";
-export { type CompiledValidator, kinds, POSITION_NUMBER_FIELDS } from "./kinds.js";
+export {
+  type CompiledValidator,
+  kinds,
+  POSITION_NUMBER_FIELDS,
+  POSITION_NUMBER_FIELDS_CAMEL,
+  TRADE_RECORD_FIELDS,
+} from "./kinds.js";
 export {
   type EnvelopeForm,
   type LastTradedPrice,
@@ -12,6 +18,7 @@ export {
   normalizePositions,
   normalizeTrades,
   PlatformErrorResponse,
+  type PositionKeys,
 } from "./normalize.js";
 export { assertValid, parseJson, validate } from "./parse.js";
 export type * from "./types.js";

@@ -1,4 +1,5 @@
 // Turns Ajv's error objects into issues a person can act on: where (JSON Pointer), what was expected, what came.
+import { brandErrorClass } from "./brand.js";
 
 /** One reason a value does not match its schema. */
 export interface ValidationIssue {
@@ -14,6 +15,10 @@ export interface ValidationIssue {
 
 /** A value does not match the schema of `kind`. Every problem found is in `issues`. */
 export class SchemaValidationError extends Error {
+  static {
+    brandErrorClass(SchemaValidationError, "SchemaValidationError");
+  }
+
   override readonly name = "SchemaValidationError";
   readonly kind: string;
   readonly issues: readonly ValidationIssue[];

@@ -1,12 +1,17 @@
 // A small JSON parser that keeps the exact digits of every integer JSON.parse would round, and a serialiser for
 // values that hold bigint. Standard JS only (runs in browsers, Deno, Bun). Measured against lossless-json and
 // JSON.parse in bench/parse.bench.ts; the figures are in the README.
+import { brandErrorClass } from "./brand.js";
 
 /** What the lossless parser produces: JSON values, with bigint where an integer is beyond 2^53. */
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** The text is not JSON. `offset` is the 0-based character index; `line` and `column` are 1-based. */
 export class JsonSyntaxError extends SyntaxError {
+  static {
+    brandErrorClass(JsonSyntaxError, "JsonSyntaxError");
+  }
+
   override readonly name = "JsonSyntaxError";
   readonly offset: number;
   readonly line: number;

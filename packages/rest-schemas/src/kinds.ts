@@ -48,12 +48,100 @@ export const POSITION_NUMBER_FIELDS = [
   "turnover_value_options",
 ] as const;
 
+/** The camelCase keys of the newer documented positions (docs/platform.md), in the order of the snake_case ones. */
+export const POSITION_NUMBER_FIELDS_CAMEL = POSITION_NUMBER_FIELDS.map((name) =>
+  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+);
+
+/** Every field of the documented trade record (docs/platform.md, "Newer documented record shapes"), in the documented order. */
+export const TRADE_RECORD_FIELDS = [
+  "blitzOrderId",
+  "exchangeOrderId",
+  "executionId",
+  "instrumentId",
+  "exchangeSegment",
+  "exchangeInstrumentId",
+  "instrumentName",
+  "instrumentType",
+  "clientId",
+  "account",
+  "orderType",
+  "orderSide",
+  "status",
+  "orderQuantity",
+  "orderPrice",
+  "lastTradedQuantity",
+  "lastTradedPrice",
+  "cumulativeQuantity",
+  "leavesQuantity",
+  "averageTradedPrice",
+  "averageTradedValue",
+  "tif",
+  "orderGeneratedDateTime",
+  "lastRequestDateTime",
+  "exchangeTransactTime",
+  "orderModificationCount",
+  "orderTradeCount",
+  "correlationOrderId",
+  "orderTag",
+  "executionType",
+  "rejectType",
+  "orderStopPrice",
+  "orderTriggerPrice",
+  "orderDisclosedQuantity",
+  "minimumQuantity",
+  "orderExpiryDate",
+  "isFictiveOrder",
+  "isOrderCompleted",
+  "entityId",
+  "strategyId",
+  "strategyInstanceId",
+  "strategyName",
+  "strategyInstanceName",
+  "strategyTag",
+  "ivObjectName",
+  "ctclId",
+  "algoId",
+  "algoCategoryId",
+  "clearingFirmId",
+  "panId",
+  "userText",
+  "sequenceNumber",
+] as const;
+
+/** Trade fields the schema types as numbers: beyond 2^53 they are an error, not a silent rounding. */
+const TRADE_NUMBER_FIELDS = [
+  "exchangeInstrumentId",
+  "instrumentType",
+  "orderQuantity",
+  "orderPrice",
+  "lastTradedQuantity",
+  "lastTradedPrice",
+  "cumulativeQuantity",
+  "leavesQuantity",
+  "averageTradedPrice",
+  "averageTradedValue",
+  "exchangeTransactTime",
+  "orderModificationCount",
+  "orderTradeCount",
+  "orderStopPrice",
+  "orderTriggerPrice",
+  "orderDisclosedQuantity",
+  "minimumQuantity",
+  "orderExpiryDate",
+  "sequenceNumber",
+] as const;
+
 const v = (f: unknown) => f as CompiledValidator;
 const prefixed = (prefix: readonly string[], patterns: readonly PathPattern[]) =>
   patterns.map((p) => [...prefix, ...p]);
 
 const position = { ids: [["instrument_id"]], numbers: [[POSITION_NUMBER_FIELDS]] } as const;
 const positions = { ids: prefixed(["*", "*"], position.ids), numbers: prefixed(["*", "*"], position.numbers) };
+const positionCamel = { ids: [["instrumentId"]], numbers: [[POSITION_NUMBER_FIELDS_CAMEL]] } as const;
+/** blitzOrderId is a 64-bit order id, not an instrument id, but like one it must stay exact at every size. */
+const trade = { ids: [["blitzOrderId"], ["instrumentId"]], numbers: [[TRADE_NUMBER_FIELDS]] } as const;
+const trades = { ids: prefixed(["*"], trade.ids), numbers: prefixed(["*"], trade.numbers) };
 const ltpEntry = { ids: [["InstrumentID"]], numbers: [["LTP"]] } as const;
 const ltpSuccess = { ids: prefixed(["data", "*"], ltpEntry.ids), numbers: prefixed(["data", "*"], ltpEntry.numbers) };
 const ltpEntryCamel = { ids: [["instrumentId"]], numbers: [["ltp"]] } as const;
@@ -82,6 +170,17 @@ export const kinds: Readonly<Record<Kind, KindSpec>> = {
     ids: prefixed(["data"], positions.ids),
     numbers: prefixed(["data"], positions.numbers),
   },
+  positionRecordCamel: {
+    schema: "position-record-camel.schema.json",
+    validate: v(compiled.validatePositionRecordCamel),
+    ...positionCamel,
+  },
+  positionsEnvelopeCamel: {
+    schema: "positions-envelope-camel.schema.json",
+    validate: v(compiled.validatePositionsEnvelopeCamel),
+    ids: prefixed(["data", "*", "*"], positionCamel.ids),
+    numbers: prefixed(["data", "*", "*"], positionCamel.numbers),
+  },
   ltpRequest: {
     schema: "ltp-request.schema.json",
     validate: v(compiled.validateLtpRequest),
@@ -108,9 +207,14 @@ export const kinds: Readonly<Record<Kind, KindSpec>> = {
     ids: prefixed(["data", "*"], ltpEntryCamel.ids),
     numbers: prefixed(["data", "*"], ltpEntryCamel.numbers),
   },
-  tradeRecord: { schema: "trade-record.schema.json", validate: v(compiled.validateTradeRecord), ...none },
-  trades: { schema: "trades-response.schema.json", validate: v(compiled.validateTradesResponse), ...none },
-  tradesEnvelope: { schema: "trades-envelope.schema.json", validate: v(compiled.validateTradesEnvelope), ...none },
+  tradeRecord: { schema: "trade-record.schema.json", validate: v(compiled.validateTradeRecord), ...trade },
+  trades: { schema: "trades-response.schema.json", validate: v(compiled.validateTradesResponse), ...trades },
+  tradesEnvelope: {
+    schema: "trades-envelope.schema.json",
+    validate: v(compiled.validateTradesEnvelope),
+    ids: prefixed(["data"], trades.ids),
+    numbers: prefixed(["data"], trades.numbers),
+  },
 };
 
 /** Whether a concrete path matches a pattern. */

@@ -21,6 +21,13 @@ export type PositionRecord = WithIds<Wire.PositionRecord, "instrument_id">;
 /** Keyed by client code. */
 export type Positions = { [clientCode: string]: PositionRecord[] };
 export type PositionsEnvelope = With<Wire.PositionsEnvelope, "data", Positions>;
+/** The newer documented form's position: the same 30 facts with camelCase keys. */
+export type PositionRecordCamel = WithIds<Wire.PositionRecordCamel, "instrumentId">;
+export type PositionsEnvelopeCamel = With<
+  Wire.PositionsEnvelopeCamel,
+  "data",
+  { [clientCode: string]: PositionRecordCamel[] }
+>;
 
 export type LtpRequest = { InstrumentIds: [InstrumentId, ...InstrumentId[]] };
 export type LtpEntry = WithIds<Wire.LtpEntry, "InstrumentID">;
@@ -32,12 +39,16 @@ export type LtpEntryCamel = WithIds<Wire.LtpEntryCamel, "instrumentId">;
 export type LtpSuccessCamel = With<Wire.LtpSuccessCamel, "data", { [instrumentId: string]: LtpEntryCamel }>;
 
 /**
- * Trade fields are not in the contract, so records are unknown. Any integer beyond 2^53 in them (17-digit order ids)
- * is a bigint; every other number is a number.
+ * A trade record: the documented fields typed (each optional, since older listings carry others), `blitzOrderId` and
+ * `instrumentId` as bigint, and any other field kept as sent (an integer beyond 2^53 there is a bigint too).
  */
-export type TradeRecord = Wire.TradeRecord;
-export type TradesResponse = Wire.TradesResponse;
-export type TradesEnvelope = Wire.TradesEnvelope;
+export type TradeRecord = With<
+  WithIds<Wire.TradeRecord, "blitzOrderId" | "instrumentId">,
+  "correlationOrderId",
+  bigint | number | string | null
+> & { [field: string]: unknown };
+export type TradesResponse = TradeRecord[] | { [key: string]: unknown };
+export type TradesEnvelope = With<Wire.TradesEnvelope, "data", TradesResponse>;
 
 /** Each payload kind parseJson knows, with the typed value it returns. */
 export interface KindTypes {
@@ -49,6 +60,8 @@ export interface KindTypes {
   positionRecord: PositionRecord;
   positions: Positions;
   positionsEnvelope: PositionsEnvelope;
+  positionRecordCamel: PositionRecordCamel;
+  positionsEnvelopeCamel: PositionsEnvelopeCamel;
   ltpRequest: LtpRequest;
   ltpEntry: LtpEntry;
   ltpSuccess: LtpSuccess;

@@ -52,13 +52,19 @@ export function arbitraryFor(schema: Schema): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map(arbitraryFor));
   if (schema.if !== undefined)
     return fc.oneof(arbitraryFor(schema.then as Schema), arbitraryFor(schema.else as Schema));
+  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => arbitraryFor({ ...schema, type })));
   switch (schema.type) {
     case "string":
       return fc.string();
     case "number":
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case "integer":
-      return fc.bigInt({ min: 0n, max: UINT64_MAX });
+      // A uint64 id is a bigint at every size; any other integer field is a plain number.
+      return Number(schema.maximum) === 2 ** 64
+        ? fc.bigInt({ min: 0n, max: UINT64_MAX })
+        : fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+    case "boolean":
+      return fc.boolean();
     case "null":
       return fc.constant(null);
     case "array":

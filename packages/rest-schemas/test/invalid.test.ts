@@ -73,6 +73,15 @@ test("each declared field with the wrong type is rejected at its path, saying wh
     const example = (schemaOf(kind).examples as Record<string, unknown>[])[0] as Record<string, unknown>;
     for (const [field, property] of Object.entries(schemaOf(kind).properties as Record<string, Schema>)) {
       if (property.$ref !== undefined) continue;
+      if (Array.isArray(property.anyOf) || Array.isArray(property.type)) {
+        // A choice of types: an object is none of the documented ones.
+        assert.ok(
+          issuesOf(kind, { ...example, [field]: { not: "documented" } }).some((i) => i.path === `/${field}`),
+          `${kind}/${field}`,
+        );
+        checked++;
+        continue;
+      }
       const wrong = wrongValueFor(property);
       const keyword = "const" in property ? "const" : "type";
       const issue = assertRejectedAt(kind, { ...example, [field]: wrong }, `/${field}`, keyword);

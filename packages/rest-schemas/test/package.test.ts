@@ -34,7 +34,7 @@ test("the package exports its schema files and the OpenAPI document", () => {
   assert.equal(manifest.dependencies, undefined, "validators need no Ajv at run time");
 });
 
-test("openapi.yaml covers the four endpoints, the Bearer scheme and every error of section 7", () => {
+test("openapi.yaml covers the four endpoints, the Bearer scheme and every error of docs/contract.md's table", () => {
   const spec = readFileSync(join(packageDir, "openapi.yaml"), "utf8");
   assert.match(spec, /^openapi: 3\.1\.\d+$/m);
   for (const path of [

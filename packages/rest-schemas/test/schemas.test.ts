@@ -38,7 +38,7 @@ test("every example in the schemas (the contract's values) validates, and parses
   }
 });
 
-test("the position record has the 30 fields of interface.md 2.3 with the contract's types", () => {
+test("the position record has the 30 fields of docs/contract.md's position record with the contract's types", () => {
   const record = schemaOf("positionRecord");
   const properties = record.properties as Record<string, Schema>;
   const strings = ["entity_id", "client_id", "rms_entity_code", "exchange_segment", "instrument_name"];

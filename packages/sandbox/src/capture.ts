@@ -1,5 +1,5 @@
 // Captures: the feed as protobuf's size-delimited stream (a varint length, then the message), the framing of files
-// and relays in platform-notes.md. Written in one buffer per timer tick; read back with the codec's FrameDecoder.
+// and relays in docs/platform.md. Written in one buffer per timer tick; read back with the codec's FrameDecoder.
 import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { delimitBytes, encodeMessage, FrameDecoder } from "@tickwire/codec";

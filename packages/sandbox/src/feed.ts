@@ -1,4 +1,4 @@
-// The market-data WebSocket (platform-notes.md): /md-streaming/ws?key=<token>, JSON subscribe and unsubscribe, one
+// The market-data WebSocket (docs/platform.md): /md-streaming/ws?key=<token>, JSON subscribe and unsubscribe, one
 // MarketDataMessageBase per frame as base64 TEXT (default) or raw BINARY (`&format=binary`), text "ping" heartbeats,
 // {"type":"error"} notices, and the socket closed when its token expires.
 import type { IncomingMessage } from "node:http";
@@ -81,6 +81,14 @@ export class FeedHub {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? "/", "http://sandbox.invalid");
     const log = this.options.logger.child({ url: scrub(request.url ?? "") });
+    // Node's HTTP server drops its own 'error' listener from a socket it hands to 'upgrade': until ws takes the
+    // socket over, a client that resets it (the vendor's clients do, after a refused reconnect) would otherwise
+    // raise an unhandled ECONNRESET and bring the whole server down.
+    const onSocketError = (error: Error) => {
+      log.debug({ err: error }, "feed upgrade socket error");
+      socket.destroy();
+    };
+    socket.on("error", onSocketError);
     if (url.pathname !== FEED_PATH) {
       rejectUpgrade(socket, 404, `No WebSocket service at ${url.pathname}`);
       return;
@@ -97,7 +105,12 @@ export class FeedHub {
           rejectUpgrade(socket, 401, TOKEN_FAILURE_MESSAGES[check.reason]);
           return;
         }
-        this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, check.claims, format === "binary"));
+        if (socket.destroyed) return;
+        this.wss.handleUpgrade(request, socket, head, (ws) => {
+          // From here the WebSocket owns the socket and listens for its errors.
+          socket.off("error", onSocketError);
+          this.accept(ws, check.claims, format === "binary");
+        });
       },
       (error: unknown) => {
         log.error({ err: error }, "feed upgrade failed");
@@ -303,7 +316,10 @@ function transportOf(socket: WebSocket): { cork(): void; uncork(): void } | unde
   return transport && !transport.destroyed ? transport : undefined;
 }
 
+/** Answers a refused upgrade and frees the socket once the answer is written, whether or not the client closes. */
 function rejectUpgrade(socket: Duplex, status: number, message: string): void {
+  if (socket.destroyed) return;
+  socket.once("finish", () => socket.destroy());
   const body = JSON.stringify({ status: "error", message });
   const reason = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 500: "Internal Server Error" }[status];
   socket.end(

@@ -12,7 +12,7 @@ export interface FeedFrame {
   readonly timeMs: number;
 }
 
-/** Message codes by subtype. Only 1502 and 1505 are documented (platform-notes.md); the rest are this sandbox's. */
+/** Message codes by subtype. Only 1502 and 1505 are documented (docs/platform.md); the rest are this sandbox's. */
 export const MESSAGE_CODES = {
   TickDataMessage: 1500,
   TouchLineDataMessage: 1501,

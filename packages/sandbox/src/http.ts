@@ -2,6 +2,7 @@
 import { JsonSyntaxError, parseJson } from "@tickwire/rest-schemas";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Logger } from "pino";
+import { allowCors } from "./cors.js";
 import {
   answerClientError,
   decodeUtf8Body,
@@ -14,12 +15,39 @@ import { positionsOf, type TradeBook } from "./positions.js";
 import type { PriceBook } from "./prices.js";
 import { RequestValidationError, type RouteKind, schemaOf, serializerCompiler, validatorCompiler } from "./schemas.js";
 import { bearerToken, TOKEN_FAILURE_MESSAGES, type TokenClaims, type TokenService } from "./tokens.js";
+import { documentedTrades } from "./trades.js";
 import { appKeyMatches, type UserDirectory } from "./users.js";
 
-/** Which error body a route answers with (interface.md 2.2, 4.3, 7). */
+/** Which error body a route answers with (docs/contract.md, "Login response", "Last traded price" and "Errors"). */
 type ErrorShape = "login" | "ltp" | "plain";
 
 export type ResponseForm = "legacy" | "envelope";
+
+/**
+ * The spellings the platform vendor's own SDK, docs and Postman collection use, served next to the contract's paths
+ * (docs/platform.md, "Paths the platform's own clients use"). Login and the feed have one spelling.
+ */
+export const VENDOR_PATHS = Object.freeze({
+  positions: Object.freeze(["/api_interactive/api/v1/positions"]),
+  trades: Object.freeze(["/api/v1/trades"]),
+  ltp: Object.freeze(["/md-api/marketfeed/ltp", "/marketfeed/ltp"]),
+});
+
+export const CONTRACT_PATHS = Object.freeze({
+  login: "/api_gateway/v1/api/app_login",
+  positions: "/api/v1/positions",
+  trades: "/api_interactive/api/v1/trades",
+  ltp: "/api/marketfeed/ltp",
+});
+
+/** The envelope form's `error_type` for a status: the exception classes of the vendor's documented error bodies. */
+export function errorTypeOf(status: number): string {
+  if (status === 401) return "TokenException";
+  if (status === 403) return "PermissionException";
+  if (status === 429) return "NetworkException";
+  if (status >= 400 && status < 500 && status !== 404) return "InputException";
+  return "GeneralException";
+}
 
 export interface HttpOptions {
   users: UserDirectory;
@@ -29,8 +57,12 @@ export interface HttpOptions {
   logger: Logger;
   maxLtpIds: number;
   responseForm: ResponseForm;
+  /** Serve VENDOR_PATHS next to the contract's paths. */
+  vendorPaths: boolean;
   validateResponses: boolean;
   limits: ResolvedLimits;
+  /** Origins allowed to call the REST API from a browser; none (no CORS headers) when empty. */
+  corsOrigins: readonly string[];
 }
 
 /** An answer the server means to give, with the text for `message` and, on LTP, `error`. */
@@ -154,6 +186,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody("plain", `Route ${request.method} ${request.url.split("?")[0]} not found`));
   });
+  if (options.corsOrigins.length > 0) allowCors(app, options.corsOrigins);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.routeOptions.config.secured) return;
     const header = request.headers.authorization;
@@ -169,7 +202,7 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   });
 
   app.post(
-    "/api_gateway/v1/api/app_login",
+    CONTRACT_PATHS.login,
     {
       config: { shape: "login" },
       schema: { body: schemaOf("loginRequest"), response: responses("loginSuccess", "loginError") },
@@ -196,69 +229,95 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   );
 
   const envelope = options.responseForm === "envelope";
+  if (envelope) {
+    // Every JSON error body of a route (and of the 404 answer) gains the documented `error_type`.
+    app.addHook("preSerialization", async (_request, reply, payload) => {
+      const body = payload as { status?: unknown } | null;
+      if (body === null || typeof body !== "object" || body.status !== "error") return payload;
+      return { ...body, error_type: errorTypeOf(reply.statusCode) };
+    });
+  }
+  const spellings = (contract: string, vendor: readonly string[]) =>
+    options.vendorPaths ? [contract, ...vendor] : [contract];
 
-  app.get(
-    "/api/v1/positions",
-    {
-      config: { shape: "plain", secured: true },
-      schema: { response: responses(envelope ? "positionsEnvelope" : "positions", "errorBody") },
-    },
-    async (request) => {
-      const claims = request.claims as TokenClaims;
-      const book = options.tradeBook(claims.client);
-      const data = { [claims.client]: positionsOf(book, options.prices, claims.sub) };
-      return envelope ? { status: "success", message: "Positions fetched", data } : data;
-    },
-  );
-
-  app.get(
-    "/api_interactive/api/v1/trades",
-    {
-      config: { shape: "plain", secured: true },
-      schema: { response: responses(envelope ? "tradesEnvelope" : "trades", "errorBody") },
-    },
-    async (request) => {
-      const claims = request.claims as TokenClaims;
-      const data = options.tradeBook(claims.client).trades;
-      return envelope ? { status: "success", message: "Trades fetched", data } : data;
-    },
-  );
-
-  app.post(
-    "/api/marketfeed/ltp",
-    {
-      config: { shape: "ltp", secured: true },
-      // Before schema validation: 300,000 bad ids would otherwise each be checked and each get an issue in the answer.
-      preValidation: async (request) => {
-        const ids = (request.body as { InstrumentIds?: unknown } | undefined)?.InstrumentIds;
-        if (Array.isArray(ids)) tooManyIds(ids.length, options.maxLtpIds);
+  for (const url of spellings(CONTRACT_PATHS.positions, VENDOR_PATHS.positions)) {
+    app.get(
+      url,
+      {
+        config: { shape: "plain", secured: true },
+        schema: { response: responses(envelope ? "positionsEnvelopeCamel" : "positions", "errorBody") },
       },
-      schema: {
-        body: schemaOf("ltpRequest"),
-        response: responses(envelope ? "ltpSuccessCamel" : "ltpSuccess", "ltpError"),
+      async (request) => {
+        const claims = request.claims as TokenClaims;
+        const records = positionsOf(options.tradeBook(claims.client), options.prices, claims.sub);
+        if (!envelope) return { [claims.client]: records };
+        return { status: "success", message: "Positions fetched", data: { [claims.client]: records.map(camelCase) } };
       },
-    },
-    async (request) => {
-      const { InstrumentIds } = request.body as { InstrumentIds: (number | bigint)[] };
-      const data: Record<string, unknown> = {};
-      for (const raw of InstrumentIds) {
-        if (typeof raw === "number" && !Number.isSafeInteger(raw)) {
-          throw new HttpError(
-            400,
-            LTP_MISSING.message,
-            `InstrumentIds holds ${raw}, written in a form that loses digits`,
-          );
+    );
+  }
+
+  for (const url of spellings(CONTRACT_PATHS.trades, VENDOR_PATHS.trades)) {
+    app.get(
+      url,
+      {
+        config: { shape: "plain", secured: true },
+        schema: { response: responses(envelope ? "tradesEnvelope" : "trades", "errorBody") },
+      },
+      async (request) => {
+        const claims = request.claims as TokenClaims;
+        const book = options.tradeBook(claims.client);
+        if (!envelope) return book.trades;
+        return { status: "success", message: "Trades fetched", data: documentedTrades(book, claims.sub) };
+      },
+    );
+  }
+
+  for (const url of spellings(CONTRACT_PATHS.ltp, VENDOR_PATHS.ltp)) {
+    app.post(
+      url,
+      {
+        config: { shape: "ltp", secured: true },
+        // Before schema validation: 300,000 bad ids would otherwise each be checked and each get an issue in the answer.
+        preValidation: async (request) => {
+          const ids = (request.body as { InstrumentIds?: unknown } | undefined)?.InstrumentIds;
+          if (Array.isArray(ids)) tooManyIds(ids.length, options.maxLtpIds);
+        },
+        schema: {
+          body: schemaOf("ltpRequest"),
+          response: responses(envelope ? "ltpSuccessCamel" : "ltpSuccess", "ltpError"),
+        },
+      },
+      async (request) => {
+        const { InstrumentIds } = request.body as { InstrumentIds: (number | bigint)[] };
+        const data: Record<string, unknown> = {};
+        for (const raw of InstrumentIds) {
+          if (typeof raw === "number" && !Number.isSafeInteger(raw)) {
+            throw new HttpError(
+              400,
+              LTP_MISSING.message,
+              `InstrumentIds holds ${raw}, written in a form that loses digits`,
+            );
+          }
+          const entry = options.prices.get(BigInt(raw));
+          // An id without a price is left out: the contract allows fewer entries than were asked for.
+          if (!entry) continue;
+          data[String(entry.id)] = envelope
+            ? { instrumentId: entry.id, instrumentName: entry.name, ltp: entry.ltp }
+            : { InstrumentID: entry.id, InstrumentName: entry.name, LTP: entry.ltp };
         }
-        const entry = options.prices.get(BigInt(raw));
-        // An id without a price is left out: the contract allows fewer entries than were asked for.
-        if (!entry) continue;
-        data[String(entry.id)] = envelope
-          ? { instrumentId: entry.id, instrumentName: entry.name, ltp: entry.ltp }
-          : { InstrumentID: entry.id, InstrumentName: entry.name, LTP: entry.ltp };
-      }
-      return envelope ? { status: "success", message: "LTP fetched", data } : { status: "success", data };
-    },
-  );
+        return envelope ? { status: "success", message: "LTP fetched", data } : { status: "success", data };
+      },
+    );
+  }
 
   return app;
+}
+
+/** A position record with the newer documentation's camelCase keys (entity_id is entityId, ...). */
+function camelCase(record: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    out[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
+  }
+  return out;
 }

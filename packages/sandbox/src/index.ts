@@ -8,7 +8,7 @@ export {
   type SlowConsumerPolicy,
 } from "./feed.js";
 export { encodeWithSize, type FeedFrame, MESSAGE_CODES, messageIds, messageTime } from "./frame.js";
-export { LTP_MISSING, type ResponseForm } from "./http.js";
+export { CONTRACT_PATHS, errorTypeOf, LTP_MISSING, type ResponseForm, VENDOR_PATHS } from "./http.js";
 export {
   checkInstruments,
   defaultInstruments,
@@ -25,4 +25,5 @@ export { Prng } from "./prng.js";
 export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox.js";
 export { DEFAULT_START_TIME, MarketSimulator, type SimulatorOptions } from "./simulator.js";
 export { JWT_SECRET_ENV, type TokenClaims } from "./tokens.js";
+export { documentedTrades } from "./trades.js";
 export { DEMO_USER, isLoopback, type SandboxUser, USERS_ENV, USERS_FILE_ENV, type UserLookup } from "./users.js";

@@ -62,7 +62,7 @@ export class PriceBook {
         return;
       case "IncrementalUpdateMessage":
         for (const v of subtype.value.MDEntriesList) {
-          // MDEntryType 2 is a trade (FIX tag 269 numbering, platform-notes.md).
+          // MDEntryType 2 is a trade (FIX tag 269 numbering, docs/platform.md).
           if (v.MDEntryType === 2 && v.MDEntryPrice > 0) {
             this.set(v.InstrumentID, v.InstrumentName, v.ExchangeSegment, v.MDEntryPrice);
           }

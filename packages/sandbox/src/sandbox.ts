@@ -1,6 +1,6 @@
 // startSandbox: the HTTP API and the feed on one port, the simulator (or a replay) behind them, and a close() that
 // takes everything down in order: stop producing, close sockets, stop HTTP, flush the capture.
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { CaptureWriter } from "./capture.js";
 import { type FeedControl, ReplayDriver, type ReplayOptions, SimulatorDriver } from "./engine.js";
@@ -38,8 +38,21 @@ export interface SandboxOptions {
 
   /** Maximum InstrumentIds per LTP request (default 1000); more is a 400. */
   maxLtpIds?: number;
-  /** "legacy" (default): the shapes of interface.md. "envelope": the newer {status, message, data} forms. */
+  /**
+   * "legacy" (default): the contract's shapes. "envelope": the newer documented forms: {status, message, data} with
+   * camelCase positions, documented trade records, camelCase LTP entries, and `error_type` in error bodies.
+   */
   responseForm?: ResponseForm;
+  /**
+   * Origins whose pages may call the REST API from a browser (CORS), e.g. ["http://127.0.0.1:5173"], or ["*"].
+   * Default: none, no CORS headers. The feed needs no CORS: browsers open WebSockets across origins.
+   */
+  corsOrigins?: readonly string[];
+  /**
+   * Also serve the vendor's spellings of the REST paths (`VENDOR_PATHS`: /api_interactive/api/v1/positions,
+   * /api/v1/trades, /md-api/marketfeed/ltp, /marketfeed/ltp), each answering like its contract path (default true).
+   */
+  vendorPaths?: boolean;
   /** Check every response against its schema before sending it (default true). */
   validateResponses?: boolean;
   /** Body, header and time limits on HTTP requests, and failed-login limiting (README: Hostile input). */
@@ -74,7 +87,7 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** e.g. http://127.0.0.1:43125 (the base_url of interface.md). */
+  /** e.g. http://127.0.0.1:43125 (the contract's {base_url}). */
   readonly httpUrl: string;
   /** e.g. ws://127.0.0.1:43125/md-streaming/ws (add ?key=<token>). */
   readonly wsUrl: string;
@@ -84,7 +97,11 @@ export interface Sandbox {
   readonly demoUser: SandboxUser | undefined;
   readonly instruments: readonly Instrument[];
   readonly feed: FeedControl;
-  stats(): FeedStats & { produced: number; captured: number };
+  /**
+   * Feed counters, plus `sockets`: the TCP connections the server holds right now (HTTP keep-alive, feed, and ones
+   * in the middle of an upgrade), so fault tests can check that nothing leaks.
+   */
+  stats(): FeedStats & { produced: number; captured: number; sockets: number };
   /**
    * Revokes every token issued so far, as a signing-key rotation would (with a `jwtSecret` option, until the next
    * start only), and closes their feed sockets with 4001 "token revoked". New logins work. Returns the sockets closed.
@@ -150,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ? new ReplayDriver(options.replay, sink, tickMs, logger)
     : new SimulatorDriver(simulator, rate, sink, tickMs, logger);
 
+  const sockets = new Set<Socket>();
   let app: FastifyInstance | undefined;
   try {
     app = await buildHttpApp({
@@ -160,10 +178,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       logger,
       maxLtpIds: options.maxLtpIds ?? 1000,
       responseForm: options.responseForm ?? "legacy",
+      vendorPaths: options.vendorPaths ?? true,
       validateResponses: options.validateResponses ?? true,
       limits,
+      corsOrigins: options.corsOrigins ?? [],
     });
     app.server.on("upgrade", (request, socket, head) => hub.handleUpgrade(request, socket, head));
+    app.server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+      socket.once("close", () => sockets.delete(socket));
+    });
     await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
     driver.close();
@@ -187,7 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     demoUser: users.demo,
     instruments,
     feed: driver,
-    stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0 }),
+    stats: () => ({ ...hub.stats(), produced: driver.produced, captured: capture?.frames ?? 0, sockets: sockets.size }),
     revokeTokens: () => {
       tokens.revokeAll();
       return hub.closeAll(CLOSE_TOKEN_EXPIRED, "token revoked");

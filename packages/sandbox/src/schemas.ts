@@ -15,6 +15,7 @@ const FILES = {
   errorBody: "error",
   positions: "positions-response",
   positionsEnvelope: "positions-envelope",
+  positionsEnvelopeCamel: "positions-envelope-camel",
   ltpRequest: "ltp-request",
   ltpSuccess: "ltp-success",
   ltpSuccessCamel: "ltp-success-camel",

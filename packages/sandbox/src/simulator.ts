@@ -265,7 +265,7 @@ export class MarketSimulator {
       BestBidLevel: depth(state.bids),
       BestAskLevel: depth(state.asks),
     };
-    // One literal serves both messages, which share every field (interface.md 6.4).
+    // One literal serves both messages, which share every field (docs/contract.md, "Market-data messages").
     return message as unknown as TouchLineDataMessage & MarketDepthMessage;
   }
 
@@ -281,7 +281,7 @@ export class MarketSimulator {
       InstrumentName: i.name,
       MDEntryPrice: price(priceUnits),
       MDEntrySize: size,
-      // int32 cannot hold epoch milliseconds (platform-notes.md): epoch seconds here.
+      // int32 cannot hold epoch milliseconds (docs/platform.md): epoch seconds here.
       MDEntryTime: Math.floor(timeMs / 1000),
       MDEntryPosition: position,
       OI: BigInt(state.oi),
@@ -293,7 +293,7 @@ export class MarketSimulator {
       const position = this.rng.int(0, DEPTH_LEVELS - 1);
       const level = (bid ? state.bids : state.asks)[position];
       level.qty = i.lotSize * this.rng.int(1, 50);
-      // FIX 279 / 269 numbering (platform-notes.md): action 1 = change; type 0 = bid, 1 = offer.
+      // FIX 279 / 269 numbering (docs/platform.md): action 1 = change; type 0 = bid, 1 = offer.
       entries.push(entry(1, bid ? 0 : 1, level.priceUnits, level.qty, position + 1));
     }
     if (this.rng.next() < 0.4) {

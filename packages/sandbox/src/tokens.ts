@@ -34,7 +34,7 @@ export class TokenService {
     if (this.secret.length < 32) throw new RangeError("jwtSecret must be at least 32 bytes for HS256");
   }
 
-  /** Signs a token for a user. Like the platform's, it has `exp` and no `iat` (platform-notes.md). */
+  /** Signs a token for a user. Like the platform's, it has `exp` and no `iat` (docs/platform.md). */
   async issue(userId: string, clientCode: string): Promise<{ token: string; claims: TokenClaims }> {
     const exp = Math.floor(this.clock() / 1000) + this.lifetimeSeconds;
     const sid = randomUUID();

@@ -204,7 +204,7 @@ describe("secured endpoints reject every bad token with 401", () => {
         const response =
           method === "GET"
             ? await get(sandbox, path, h)
-            : await post(sandbox, path, '{"InstrumentIds":[1010010000002885]}', h);
+            : await post(sandbox, path, '{"InstrumentIds":[110010000002885]}', h);
         assert.equal(response.status, 401, `${method} ${path}`);
         const body = JSON.parse(response.text) as { status: string; message: string };
         assert.equal(body.status, "error");
@@ -216,7 +216,7 @@ describe("secured endpoints reject every bad token with 401", () => {
   test("the valid token gets through on all three", async () => {
     assert.equal((await get(sandbox, POSITIONS, bearer(token))).status, 200);
     assert.equal((await get(sandbox, TRADES, bearer(token))).status, 200);
-    assert.equal((await post(sandbox, LTP, '{"InstrumentIds":[1010010000002885]}', bearer(token))).status, 200);
+    assert.equal((await post(sandbox, LTP, '{"InstrumentIds":[110010000002885]}', bearer(token))).status, 200);
   });
 
   test("token lifetime: valid until exp, then 401 'expired'; a new login gives a valid token again", async () => {
@@ -228,7 +228,7 @@ describe("secured endpoints reject every bad token with 401", () => {
     const expired = await get(sandbox, POSITIONS, bearer(fresh));
     assert.equal(expired.status, 401);
     assert.match(expired.text, /expired/);
-    const ltp = await post(sandbox, LTP, '{"InstrumentIds":[1010010000002885]}', bearer(fresh));
+    const ltp = await post(sandbox, LTP, '{"InstrumentIds":[110010000002885]}', bearer(fresh));
     assert.equal(ltp.status, 401);
     assert.equal(parseJson(ltp.text, "ltpError").error, "Access token has expired");
     const renewed = await login(sandbox);

@@ -96,12 +96,12 @@ describe("record and replay", () => {
       const response = await fetch(`${replay.httpUrl}/api/marketfeed/ltp`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: `{"InstrumentIds":[1010010000002885]}`,
+        body: `{"InstrumentIds":[110010000002885]}`,
       });
       const body = (await response.json()) as { data: Record<string, { LTP: number }> };
       const book = new MarketSimulator({ seed: 77, rate: 4000 });
       for (let k = 0; k < produced; k++) book.next();
-      assert.equal(body.data["1010010000002885"].LTP, book.lastPrice(1010010000002885n));
+      assert.equal(body.data["110010000002885"].LTP, book.lastPrice(110010000002885n));
     } finally {
       await replay.close();
     }

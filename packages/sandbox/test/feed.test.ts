@@ -6,8 +6,8 @@ import { eventually, FeedClient, login, start, type TestSandbox, upgradeStatus }
 
 const ALL = defaultInstruments.map((i) => i.id);
 const subscribeAll = `{"action":"subscribe","instrumentIds":[${ALL.join(",")}]}`;
-const RELIANCE = 1010010000002885n;
-const NIFTY = 262090000026000n;
+const RELIANCE = 110010000002885n;
+const NIFTY = 110010002000001n;
 
 let sandbox: TestSandbox;
 let token: string;
@@ -109,7 +109,7 @@ describe("frames", () => {
     await client.until(() => client.messages.filter((m) => has(m, RELIANCE)).length >= 5, "RELIANCE frames");
     client.send(`{"action":"unsubscribe","instrumentIds":[${RELIANCE}]}`);
     // The server handles requests in order: once frames of the next subscription come, the unsubscribe is done.
-    const TCS = 1010010000011536n;
+    const TCS = 110010000011536n;
     client.send(`{"action":"subscribe","instrumentIds":[${TCS}]}`);
     await client.until(() => client.messages.some((m) => has(m, TCS)), "TCS frames");
     const cut = client.messages.findIndex((m) => has(m, TCS));

@@ -18,7 +18,7 @@ import {
 } from "./helpers.js";
 
 const WIDE = defaultInstruments.find((i) => i.id > MAX_SAFE_ID);
-const RELIANCE = 1010010000002885n;
+const RELIANCE = 110010000002885n;
 
 let sandbox: TestSandbox;
 let token: string;
@@ -72,11 +72,11 @@ describe("POST /api/marketfeed/ltp", () => {
   }
 
   for (const [name, body, detail] of [
-    ["a string id", '{"InstrumentIds":["1010010000002885"]}', /InstrumentIds\/0/],
+    ["a string id", '{"InstrumentIds":["110010000002885"]}', /InstrumentIds\/0/],
     ["a negative id", '{"InstrumentIds":[-1]}', /InstrumentIds\/0/],
     ["an id past uint64", '{"InstrumentIds":[18446744073709551616]}', /InstrumentIds\/0/],
     ["an id in exponent form past 2^53", '{"InstrumentIds":[1.0100100000028851e16]}', /loses digits/],
-    ["InstrumentIds not an array", '{"InstrumentIds":1010010000002885}', /InstrumentIds/],
+    ["InstrumentIds not an array", '{"InstrumentIds":110010000002885}', /InstrumentIds/],
     ["malformed JSON", '{"InstrumentIds":[1,', /invalid JSON/],
   ] as const) {
     test(`${name}: 400 with status error, message and error`, async () => {
@@ -252,7 +252,7 @@ describe('responseForm: "envelope"', () => {
       const t = await login(newer);
       const positions = await get(newer, POSITIONS, bearer(t));
       assert.equal(normalizePositions(positions.text).form, "envelope");
-      parseJson(positions.text, "positionsEnvelope");
+      parseJson(positions.text, "positionsEnvelopeCamel");
       const trades = await get(newer, TRADES, bearer(t));
       assert.equal(normalizeTrades(trades.text).form, "envelope");
       const prices = await post(newer, LTP, `{"InstrumentIds":[${RELIANCE},${WIDE?.id}]}`, bearer(t));

@@ -128,11 +128,13 @@ describe("market simulator", () => {
     for (const kind of ["equity", "future", "option", "index"])
       assert.ok(defaultInstruments.some((i) => i.kind === kind));
     assert.ok(new Set(defaultInstruments.map((i) => i.segment)).size >= 5);
-    assert.equal(
-      defaultInstruments.find((i) => i.name === "RELIANCE" && i.segment === "NSECM")?.id,
-      1010010000002885n,
-      "the id quoted in platform-notes.md",
-    );
+    // The vendor's documented example ids (docs/platform.md) name the same instruments here.
+    const byId = (id: bigint) => defaultInstruments.find((i) => i.id === id);
+    assert.deepEqual([byId(110010000002885n)?.name, byId(110010000002885n)?.segment], ["RELIANCE", "NSECM"]);
+    assert.deepEqual([byId(110010000011536n)?.name, byId(110010000011536n)?.segment], ["TCS", "NSECM"]);
+    assert.deepEqual([byId(110010002000001n)?.kind, byId(110010002000001n)?.segment], ["index", "NSECM"]);
+    assert.deepEqual([byId(262090000149108n)?.kind, byId(262090000149108n)?.segment], ["option", "NSEFO"]);
+    assert.equal(defaultInstruments.find((i) => i.name === "RELIANCE" && i.segment === "NSECM")?.id, 110010000002885n);
   });
 
   test("a custom universe is checked, and a bad one is refused with the entry named", () => {

@@ -1,10 +1,11 @@
 // `tickwire decode`: frames to canonical proto3 JSON, one object a line.
 import { toJson } from "@bufbuild/protobuf";
-import { type DecodedMessage, DecodeError, FrameDecoder, type Int64Mode } from "@tickwire/codec";
+import { type DecodedMessage, type DecodeError, FrameDecoder, type Int64Mode } from "@tickwire/codec";
 import { type MarketDataMessageBase, MarketDataMessageBaseSchema } from "@tickwire/proto";
-import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
-import type { Framing } from "../frames.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { type Framing, frameProblem } from "../frames.js";
 import { type InputSource, lines, type Output, withProgress } from "../io.js";
+import type { ProgressStream } from "../progress.js";
 
 export interface DecodeCommandOptions {
   framing: Framing;
@@ -26,6 +27,7 @@ export async function decodeCommand(
   output: Output,
   report: (line: string) => void,
   options: DecodeCommandOptions,
+  progressTo: ProgressStream,
 ): Promise<ExitCode> {
   const events: Event[] = [];
   // base64 framing: the input line of the frame being decoded (a DecodeError's offset is in the decoded bytes).
@@ -47,8 +49,7 @@ export async function decodeCommand(
       frames++;
       if ("error" in event) {
         errors++;
-        const where = event.line === undefined ? "" : `line ${event.line}: `;
-        report(`${input.name}: ${where}${describe(event.error)}`);
+        report(frameProblem(input.name, event.error, event.line));
         if (!options.keepGoing) return false;
         continue;
       }
@@ -60,7 +61,7 @@ export async function decodeCommand(
     return true;
   };
 
-  const chunks = withProgress(input, "decode", () => frames);
+  const chunks = withProgress(input, "decode", () => frames, progressTo);
   let go = options.limit !== 0;
   if (go && options.framing === "base64") {
     currentLine = 0;
@@ -94,10 +95,4 @@ export async function decodeCommand(
     return EXIT.PARTIAL;
   }
   return EXIT.FAILURE;
-}
-
-export function describe(error: unknown): string {
-  if (error instanceof DecodeError) return `decode error: ${error.message}`;
-  if (error instanceof CliError) return error.message;
-  return `error: ${(error as Error).message}`;
 }

@@ -1,7 +1,8 @@
 // `tickwire gen`: a synthetic capture from the sandbox's seeded simulator, deterministic for a given seed.
 import { delimitBytes } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
-import { MarketSimulator } from "@tickwire/sandbox";
+// The simulator's own entry: the package root would load the whole server (fastify, pino, jose, ws).
+import { MarketSimulator } from "@tickwire/sandbox/simulator";
 import { usageError } from "../exit-codes.js";
 import type { Output } from "../io.js";
 

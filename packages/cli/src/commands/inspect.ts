@@ -2,8 +2,9 @@
 // schema where it knows the field and marked UNKNOWN where it does not: for debugging a feed that changed.
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
-import { type Framing, rawFrames } from "../frames.js";
+import { type Framing, frameProblem, rawFrames } from "../frames.js";
 import { type InputSource, type Output, withProgress } from "../io.js";
+import type { ProgressStream } from "../progress.js";
 
 const WIRE_TYPES = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32", "?6", "?7"];
 
@@ -20,18 +21,19 @@ export async function inspectCommand(
   output: Output,
   report: (line: string) => void,
   options: InspectOptions,
+  progressTo: ProgressStream,
 ): Promise<number> {
   let bad = 0;
   let seen = 0;
   for await (const event of rawFrames(
-    withProgress(input, "inspect", () => seen),
+    withProgress(input, "inspect", () => seen, progressTo),
     options.framing,
   )) {
     if (options.limit !== undefined && seen >= options.limit) break;
     seen++;
     if ("error" in event) {
       bad++;
-      report(`${input.name}: ${event.error.message}`);
+      report(frameProblem(input.name, event.error, event.line));
       continue;
     }
     const { frame } = event;

@@ -4,7 +4,7 @@
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { decodeMessage, delimitBytes } from "@tickwire/codec";
+import { decodeBase64, decodeMessage, delimitBytes } from "@tickwire/codec";
 import WebSocket from "ws";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
@@ -31,6 +31,11 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
   let bytes = 0;
   const finished = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, options.seconds * 1000);
+    // A file that cannot be written ends the recording now, not after --seconds.
+    file.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new CliError(`${options.out}: ${error.message}`));
+    });
     socket.on("open", () => {
       const ids = options.instruments.map(String).join(",");
       socket.send(`{"action":"subscribe","instrumentIds":[${ids}]}`);
@@ -39,17 +44,14 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
       // Frames already in flight when --count is reached are not written.
       if (options.count !== undefined && frames >= options.count) return;
       let message: Uint8Array;
-      if (isBinary) message = new Uint8Array(data);
-      else {
-        const text = data.toString();
-        if (text === "ping" || text === "pong") return;
-        if (text.startsWith("{")) {
-          report(`server: ${text}`);
-          return;
-        }
-        message = new Uint8Array(Buffer.from(text, "base64"));
+      const text = isBinary ? undefined : data.toString();
+      if (text === "ping" || text === "pong") return;
+      if (text?.startsWith("{")) {
+        report(`server: ${text}`);
+        return;
       }
       try {
+        message = text === undefined ? new Uint8Array(data) : decodeBase64(text);
         decodeMessage(message);
       } catch (error) {
         bad++;
@@ -81,8 +83,11 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
     socket.on("error", () => {});
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
     else socket.terminate();
-    file.end();
-    await once(file, "close");
+    // A stream that failed has closed already: waiting for its 'close' again would never end.
+    if (!file.closed) {
+      file.end();
+      await once(file, "close");
+    }
   }
   if (failure) throw new CliError(`${options.out}: ${failure.message}`);
   io.stdout.write(

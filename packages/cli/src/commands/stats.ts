@@ -1,10 +1,10 @@
 // `tickwire stats`: what a capture holds: counts by subtype, instruments, time range, bytes and frame sizes.
 import { decodeMessage } from "@tickwire/codec";
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { messageIds, messageTime } from "@tickwire/sandbox";
-import { type Framing, rawFrames } from "../frames.js";
+import { messageIds, messageTime } from "@tickwire/sandbox/simulator";
+import { describe, type Framing, frameProblem, rawFrames } from "../frames.js";
 import { type InputSource, withProgress } from "../io.js";
-import { describe } from "./decode.js";
+import type { ProgressStream } from "../progress.js";
 
 export interface CaptureStats {
   frames: number;
@@ -22,6 +22,7 @@ export async function collectStats(
   input: InputSource,
   framing: Framing,
   report: (line: string) => void,
+  progressTo: ProgressStream,
 ): Promise<CaptureStats> {
   const bySubtype: Record<string, number> = {};
   const perInstrument = new Map<bigint, number>();
@@ -31,12 +32,12 @@ export async function collectStats(
   let first: number | undefined;
   let last: number | undefined;
   for await (const event of rawFrames(
-    withProgress(input, "stats", () => sizes.length + bad),
+    withProgress(input, "stats", () => sizes.length + bad, progressTo),
     framing,
   )) {
     if ("error" in event) {
       bad++;
-      report(`${input.name}: ${describe(event.error)}`);
+      report(frameProblem(input.name, event.error, event.line));
       continue;
     }
     const { frame } = event;

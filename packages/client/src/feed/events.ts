@@ -1,8 +1,9 @@
 // The feed's events, typed per subtype, and a small listener registry (no node:events: the feed runs in browsers).
 import type { DecodedMessage, DecodeError, Int64Mode } from "@tickwire/codec";
-import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+// The names' own entry, not the package root: the root pulls in the protobuf-es runtime and the descriptor.
+import { type SubtypeCase, subtypeCases } from "@tickwire/proto/subtypes";
 
-/** The seven subtypes, in field-number order: `@tickwire/proto`'s `subtypeCases`, read from the descriptor. */
+/** The seven subtypes, in field-number order: `@tickwire/proto`'s `subtypeCases`, generated from the descriptor. */
 export const SUBTYPES: readonly SubtypeCase[] = subtypeCases;
 
 /** The value of subtype `K` in a message decoded with int64 mode `M`, e.g. `SubtypeValue<"bigint", "TickData">`. */
@@ -30,6 +31,11 @@ export interface ReconnectInfo {
 export type FeedEvents<M extends Int64Mode> = {
   /** Every decoded message. With `reuse: true` the object is recycled after the listener returns. */
   message: (message: DecodedMessage<M>) => void;
+  /**
+   * Every decoded message with the bytes it was decoded from (a text frame's base64 decoded), for forwarding the
+   * frame unchanged. The bytes are a view valid until the listener returns: copy them to keep them.
+   */
+  frame: (bytes: Uint8Array, message: DecodedMessage<M>) => void;
   /** A connection opened and the subscriptions were sent. */
   open: () => void;
   disconnect: (info: DisconnectInfo) => void;

@@ -1,4 +1,4 @@
-// The live feed (platform-notes.md "Market data delivery"): a WebSocket at {ws}/md-streaming/ws?key=<token>, JSON
+// The live feed (docs/platform.md "Feed delivery"): a WebSocket at {ws}/md-streaming/ws?key=<token>, JSON
 // subscribe/unsubscribe, one MarketDataMessageBase per frame (base64 TEXT or BINARY), text "ping" heartbeats both
 // ways, {"type":"error"} notices. Reconnects with backoff and jitter, each time with a URL built from a currently
 // valid token, and resubscribes; a watchdog reconnects a silent connection.
@@ -85,6 +85,7 @@ const CLOSE_GRACE_MS = 1000;
 const CLOSE_TOKEN_EXPIRED = 4001;
 const EVENT_NAMES = new Set<string>([
   "message",
+  "frame",
   "open",
   "disconnect",
   "reconnecting",
@@ -313,7 +314,7 @@ export class MarketDataFeed<M extends Int64Mode = "bigint"> {
       return;
     }
     if (this.#isClosed()) return;
-    // Built afresh on every attempt, with the token of this moment: never a stale URL (platform-notes.md).
+    // Built afresh on every attempt, with the token of this moment: never a stale URL (docs/platform.md).
     const url = new URL(this.#ctx.wsUrl);
     url.searchParams.set("key", token);
     if (this.#binary) url.searchParams.set("format", "binary");
@@ -404,6 +405,7 @@ export class MarketDataFeed<M extends Int64Mode = "bigint"> {
       if (this.#listeners.has(subtype.case)) this.#emit(subtype.case, [subtype.value, message]);
     }
     if (this.#listeners.has("message")) this.#emit("message", [message]);
+    if (this.#listeners.has("frame")) this.#emit("frame", [this.#decoder.frameBytes(), message]);
     for (const queue of this.#queues) queue.push(message);
   };
 

@@ -3,6 +3,8 @@
 // URL-safe one ('-' and '_'), with or without '=' padding; rejects whitespace,
 // misplaced padding and a length that no encoding produces (4n + 1).
 
+import { DecodeError } from "../errors.js";
+
 const INVALID = 255;
 const decodeTable = new Uint8Array(256).fill(INVALID);
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -71,4 +73,30 @@ function firstInvalid(text: string, start: number, len: number): number {
     if (code > 0xff || decodeTable[code] === INVALID) return k;
   }
   return start;
+}
+
+/** Where a text frame sits in its stream, for the error's `offset` and `frameIndex`. */
+export interface Base64Position {
+  /** Stream offset of the frame, counted in decoded bytes (as `FrameDecoder`'s base64 framing counts). */
+  offset?: number;
+  frameIndex?: number;
+}
+
+/** The INVALID_BASE64 error for `text`: `bad` is the offending character's index, or -1 for a bad length or padding. */
+export function invalidBase64(bad: number, position: Base64Position = {}): DecodeError {
+  const detail = bad < 0 ? "the text length or padding is not base64" : `character ${bad} of the text is not base64`;
+  return new DecodeError("INVALID_BASE64", detail, position.offset ?? 0, position.frameIndex ?? 0);
+}
+
+/**
+ * Decodes one base64 text (standard or URL-safe alphabet, padded or not) to bytes, with the same rules as
+ * `FrameDecoder`'s base64 framing; throws a `DecodeError` INVALID_BASE64 otherwise (e.g. for the 4n + 1 length "A").
+ */
+export function decodeBase64(text: string, position?: Base64Position): Uint8Array {
+  const size = base64DecodedLength(text);
+  if (size < 0) throw invalidBase64(-1, position);
+  const out = new Uint8Array(size);
+  const bad = decodeBase64Into(text, out);
+  if (bad >= 0) throw invalidBase64(bad, position);
+  return out;
 }

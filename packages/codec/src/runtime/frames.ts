@@ -2,7 +2,7 @@
 // prefixes, frames cut anywhere by chunk boundaries), "message" (one chunk, one frame)
 // and "base64" (one text frame, one message). A subclass says how a frame is decoded.
 import { DecodeError } from "../errors.js";
-import { base64DecodedLength, decodeBase64Into } from "./base64.js";
+import { base64DecodedLength, decodeBase64Into, invalidBase64 } from "./base64.js";
 import { Reader } from "./reader.js";
 
 /**
@@ -87,6 +87,10 @@ export abstract class FrameSplitter<T, P = unknown> {
   private pending: T[] = [];
   /** Where decoded messages go during a push: the visitor of pushEach, else `collected`. */
   private visitor: ((message: T) => void) | undefined = undefined;
+  /** The bytes of the frame being visited: what frameBytes() hands out. */
+  private frameBuf: Uint8Array = EMPTY;
+  private frameStart = 0;
+  private frameEnd = 0;
   private collected = NONE as T[];
 
   constructor(options: FrameSplitterOptions = {}) {
@@ -137,6 +141,15 @@ export abstract class FrameSplitter<T, P = unknown> {
     }
   }
 
+  /**
+   * Inside a `pushEach` visitor: the encoded bytes of the message being visited (a base64 frame's decoded bytes),
+   * for forwarding a frame unchanged. A view into the decoder's buffers, valid until the visitor returns: copy it to
+   * keep it. Outside a visitor: an empty array.
+   */
+  frameBytes(): Uint8Array {
+    return this.frameBuf.subarray(this.frameStart, this.frameEnd);
+  }
+
   /** Ends the stream: a frame or length prefix cut short is reported (or thrown) as TRUNCATED. */
   end(): void {
     if (this.fatal !== undefined) return;
@@ -155,6 +168,7 @@ export abstract class FrameSplitter<T, P = unknown> {
     } finally {
       // Frames of one chunk share the reader's view of it; drop the chunk once it is consumed.
       this.reader.release();
+      this.frameBuf = EMPTY;
     }
   }
 
@@ -194,9 +208,7 @@ export abstract class FrameSplitter<T, P = unknown> {
     // The stream offset of a text frame counts decoded bytes, so offsets line up with "message" framing.
     this.offset += Math.max(size, 0);
     if (size < 0) {
-      this.report(
-        new DecodeError("INVALID_BASE64", "the text length or padding is not base64", start, this.frameIndex++),
-      );
+      this.report(invalidBase64(-1, { offset: start, frameIndex: this.frameIndex++ }));
       return;
     }
     if (size > this.maxFrameBytes) {
@@ -209,9 +221,7 @@ export abstract class FrameSplitter<T, P = unknown> {
     // Decoded into one scratch buffer: a steady stream of text frames allocates no byte arrays.
     const bad = decodeBase64Into(text, this.base64Scratch);
     if (bad >= 0) {
-      this.report(
-        new DecodeError("INVALID_BASE64", `character ${bad} of the text is not base64`, start, this.frameIndex++),
-      );
+      this.report(invalidBase64(bad, { offset: start, frameIndex: this.frameIndex++ }));
       return;
     }
     this.decodeAt(this.base64Scratch, 0, size, start);
@@ -326,8 +336,14 @@ export abstract class FrameSplitter<T, P = unknown> {
       this.report(error);
       return;
     }
-    if (this.visitor === undefined) this.collected.push(message);
-    else this.visitor(message);
+    if (this.visitor === undefined) {
+      this.collected.push(message);
+      return;
+    }
+    this.frameBuf = buf;
+    this.frameStart = start;
+    this.frameEnd = end;
+    this.visitor(message);
   }
 
   private assemblyFor(size: number): Uint8Array {

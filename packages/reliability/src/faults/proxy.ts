@@ -202,6 +202,8 @@ export class FaultProxy {
   paused = false;
   /** Connections accepted since the start. */
   accepted = 0;
+  /** Errors the listening server reported (failed accepts). */
+  acceptErrors = 0;
   readonly #server: Server;
   readonly #links = new Set<Link>();
   readonly #dropped = new WeakSet<Socket>();
@@ -209,6 +211,10 @@ export class FaultProxy {
 
   private constructor(private readonly options: FaultProxyOptions) {
     this.#server = createServer((client) => this.#accept(client));
+    // After listen, a failed accept (EMFILE and the like) is an 'error' on the server: counted, not fatal.
+    this.#server.on("error", () => {
+      this.acceptErrors++;
+    });
   }
 
   static async start(options: FaultProxyOptions): Promise<FaultProxy> {

@@ -34,7 +34,7 @@ const once = (target: Target, bytes: Uint8Array, giveUpMs?: number) =>
 const loginBody = (target: Target, appKey = target.appKey) => JSON.stringify({ userId: target.userId, appKey });
 const ltpHeaders = (target: Target) => ({ ...json, authorization: `Bearer ${target.token}` });
 
-function ids(count: number, id = "1010010000002885"): string {
+function ids(count: number, id = "110010000002885"): string {
   return `{"InstrumentIds":[${Array.from({ length: count }, () => id).join(",")}]}`;
 }
 

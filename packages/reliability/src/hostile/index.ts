@@ -13,6 +13,7 @@ import {
   slowCases,
   tokenCases,
 } from "./cases.js";
+import { type ConnectionCaseReport, runConnectionFaults } from "./connection.js";
 import { forgedTokens } from "./forged.js";
 import { httpRequest, type RawResult, rawExchange } from "./raw.js";
 
@@ -127,14 +128,48 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   const failed = cases.filter((c) => !c.ok);
   const gotIn = cases.filter((c) => c.gotIn);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const connectionStarted = performance.now();
+  const connectionCases = await runConnectionFaults({
+    start: async () => {
+      const sandbox = await startSandbox({ users: [USER], jwtSecret: SECRET, logger: false, rate: 2000 });
+      const login = await jsonPost({ host: sandbox.host, port: sandbox.port }, LOGIN, JSON.stringify(USER));
+      return { sandbox, token: (JSON.parse(login.body) as { data: { accessToken: string } }).data.accessToken };
+    },
+    staleToken: staleKey(forged),
+    repeats: quick ? 5 : 20,
+    log,
+  });
+  const connectionSeconds = ((performance.now() - connectionStarted) / 1000).toFixed(1);
+  const connectionFailed = connectionCases.filter((c) => !c.ok);
   return {
-    ok: failed.length === 0,
-    summary: `${cases.length} hostile cases in ${seconds} s: ${cases.length - failed.length} refused as expected, ${failed.length} not (${failed
-      .map((c) => c.name)
-      .join("; ")}); ${gotIn.length} got in; server served after every case: ${cases.every((c) => c.servesAfter)}`,
+    ok: failed.length === 0 && connectionFailed.length === 0,
+    summary:
+      `${cases.length} hostile cases in ${seconds} s: ${cases.length - failed.length} refused as expected, ${failed.length} not (${failed
+        .map((c) => c.name)
+        .join("; ")}); ${gotIn.length} got in; server served after every case: ${cases.every((c) => c.servesAfter)}. ` +
+      connectionSummary(connectionCases, connectionSeconds),
     quick,
     node: process.version,
     machine: "shared 2-core VM, other jobs running",
     cases,
+    connectionCases,
   };
+}
+
+/** The vendor's reconnect presents the key of its first login after it expired: a genuine-looking, expired token. */
+function staleKey(forged: [string, string][]): string {
+  const expired = forged.find(([name]) => name.startsWith("expired"));
+  if (!expired) throw new Error("hostile: the forged tokens have no expired one");
+  return expired[1];
+}
+
+function connectionSummary(reports: ConnectionCaseReport[], seconds: string): string {
+  const failed = reports.filter((c) => !c.ok);
+  const repeats = reports.reduce((sum, c) => sum + c.repeats, 0);
+  const leaked = reports.reduce((sum, c) => sum + c.leakedSockets, 0);
+  return (
+    `${reports.length} connection-fault cases (${repeats} faulted connections) in ${seconds} s: ` +
+    `${reports.length - failed.length} ok, ${failed.length} not (${failed.map((c) => c.name).join("; ")}); ` +
+    `server served after every repeat: ${reports.every((c) => c.servesAfter)}; sockets left: ${leaked}`
+  );
 }

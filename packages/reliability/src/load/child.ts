@@ -26,14 +26,24 @@ export async function forkSandbox(options: { rate?: number; seed?: number }, lim
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // A failed spawn, or a request sent after the child died (ERR_IPC_CHANNEL_CLOSED), is an 'error' on the child:
+  // without a listener it would end the whole run. The start waits on it; later ones fail the pending sample.
+  let failure: Error | undefined;
+  child.on("error", (error) => {
+    failure = error;
+  });
   const ready = await new Promise<Extract<ChildReply, { type: "ready" }>>((resolve, reject) => {
+    child.once("error", reject);
     child.once("message", (reply: ChildReply) => {
       if (reply.type === "ready") resolve(reply);
       else reject(new Error(`sandbox child: expected "ready", received ${reply.type}`));
     });
     void exited.then((code) => reject(new Error(`sandbox child exited with ${code} before it was ready`)));
   });
-  const request = (message: ChildRequest) => child.send(message);
+  const request = (message: ChildRequest) => {
+    if (failure || !child.connected) throw new Error(`sandbox child is gone: ${failure?.message ?? "disconnected"}`);
+    child.send(message);
+  };
   return {
     httpUrl: ready.httpUrl,
     wsUrl: ready.wsUrl,
@@ -43,6 +53,7 @@ export async function forkSandbox(options: { rate?: number; seed?: number }, lim
     pid: child.pid ?? -1,
     sample: () =>
       new Promise<ServerSample>((resolve, reject) => {
+        request({ type: "sample" });
         const onMessage = (reply: ChildReply) => {
           if (reply.type !== "sample") return;
           child.off("message", onMessage);
@@ -55,10 +66,9 @@ export async function forkSandbox(options: { rate?: number; seed?: number }, lim
           reject(new Error("sandbox child did not answer a sample request within 30 s"));
         }, 30_000);
         child.on("message", onMessage);
-        request({ type: "sample" });
       }),
     close: async () => {
-      if (child.exitCode === null && child.connected) request({ type: "close" });
+      if (child.exitCode === null && child.connected && !failure) request({ type: "close" });
       const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
       const code = await exited;
       clearTimeout(kill);

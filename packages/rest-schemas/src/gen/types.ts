@@ -16,22 +16,24 @@ export type RestPayload =
   | LtpResponse
   | LtpSuccessCamel
   | LtpSuccess
+  | PositionRecordCamel
   | PositionRecord
+  | PositionsEnvelopeCamel
   | PositionsEnvelope
   | PositionsResponse
   | TradeRecord
   | TradesEnvelope
   | TradesResponse;
 /**
- * Any body of POST /api_gateway/v1/api/app_login: `status` is `success` or `error` (interface.md 2.2) and selects the shape.
+ * Any body of POST /api_gateway/v1/api/app_login: `status` is `success` or `error` (docs/contract.md, 'Login response') and selects the shape.
  */
 export type LoginResponse = LoginSuccess | LoginError;
 /**
- * Any body of POST /api/marketfeed/ltp: `status` is `success` or `error` and selects the shape (interface.md 4.3).
+ * Any body of POST /api/marketfeed/ltp: `status` is `success` or `error` and selects the shape (docs/contract.md, 'Last traded price').
  */
 export type LtpResponse = LtpSuccess | LtpError;
 /**
- * Body of GET /api_interactive/api/v1/trades (interface.md 4.4). Its shape is not shown in the contract; older platform docs show a bare array of trade records. Any array of records, or any object, is accepted.
+ * Body of GET /api_interactive/api/v1/trades (docs/contract.md, 'Trades and the other secured APIs'). Its shape is not shown in the contract; older platform docs show a bare array of trade records. Any array of records, or any object, is accepted.
  */
 export type TradesResponse =
   | TradeRecord[]
@@ -40,7 +42,7 @@ export type TradesResponse =
     };
 
 /**
- * Generic JSON error body: every JSON error body carries `status` = `error` and a `message` (interface.md 2.2, 7). Machine-readable error codes beyond these are not part of the contract; other properties are allowed.
+ * Generic JSON error body: every JSON error body carries `status` = `error` and a `message` (docs/contract.md, 'Login response' and 'Errors'). Machine-readable error codes beyond these are not part of the contract; other properties are allowed.
  */
 export interface ErrorBody {
   /**
@@ -51,9 +53,13 @@ export interface ErrorBody {
    * Informational text.
    */
   message: string;
+  /**
+   * The exception class in the newer documented error bodies (docs/platform.md, 'Newer documented record shapes'), e.g. InputException. Optional.
+   */
+  error_type?: string;
 }
 /**
- * Error body of POST /api_gateway/v1/api/app_login, e.g. for a wrong userId or appKey (interface.md 4.1, 7).
+ * Error body of POST /api_gateway/v1/api/app_login, e.g. for a wrong userId or appKey (docs/contract.md, 'Login' and 'Errors').
  */
 export interface LoginError {
   /**
@@ -70,7 +76,7 @@ export interface LoginError {
   data: null;
 }
 /**
- * Body of POST /api_gateway/v1/api/app_login (interface.md 2.1, 4.1). Sent without an Authorization header.
+ * Body of POST /api_gateway/v1/api/app_login (docs/contract.md, 'Login request' and 'Login'). Sent without an Authorization header.
  */
 export interface LoginRequest {
   /**
@@ -83,7 +89,7 @@ export interface LoginRequest {
   appKey: string;
 }
 /**
- * HTTP 200 body of POST /api_gateway/v1/api/app_login when userId and appKey are valid (interface.md 2.2, 4.1).
+ * HTTP 200 body of POST /api_gateway/v1/api/app_login when userId and appKey are valid (docs/contract.md, 'Login response' and 'Login').
  */
 export interface LoginSuccess {
   /**
@@ -105,7 +111,7 @@ export interface LoginSuccess {
   };
 }
 /**
- * Last-traded-price entry with camelCase keys instrumentId and ltp. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md. instrumentName is the same camelCase rule applied to InstrumentName, an inference, so it is optional.
+ * Last-traded-price entry with camelCase keys instrumentId and ltp. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md). instrumentName is the same camelCase rule applied to InstrumentName, an inference, so it is optional.
  */
 export interface LtpEntryCamel {
   /**
@@ -122,7 +128,7 @@ export interface LtpEntryCamel {
   ltp: number;
 }
 /**
- * Last-traded-price entry (interface.md 2.4). Other properties are allowed.
+ * Last-traded-price entry (docs/contract.md, 'LTP entry'). Other properties are allowed.
  */
 export interface LtpEntry {
   /**
@@ -139,7 +145,7 @@ export interface LtpEntry {
   LTP: number;
 }
 /**
- * Error body of POST /api/marketfeed/ltp, sent with HTTP 400 or 500 (interface.md 4.3, 7). For a missing or empty InstrumentIds the message says the instrument IDs are invalid or missing and the error says the array must not be empty.
+ * Error body of POST /api/marketfeed/ltp, sent with HTTP 400 or 500 (docs/contract.md, 'Last traded price' and 'Errors'). For a missing or empty InstrumentIds the message says the instrument IDs are invalid or missing and the error says the array must not be empty.
  */
 export interface LtpError {
   /**
@@ -156,7 +162,7 @@ export interface LtpError {
   error: string;
 }
 /**
- * Body of POST /api/marketfeed/ltp (interface.md 4.3, 8): the numeric instrument identifiers to price. At least one is required; the maximum per request is not part of the contract.
+ * Body of POST /api/marketfeed/ltp (docs/contract.md, 'Last traded price' and 'Limits'): the numeric instrument identifiers to price. At least one is required; the maximum per request is not part of the contract.
  */
 export interface LtpRequest {
   /**
@@ -167,7 +173,7 @@ export interface LtpRequest {
   InstrumentIds: [number, ...number[]];
 }
 /**
- * HTTP 200 body of POST /api/marketfeed/ltp (interface.md 4.3). `data` is keyed by the instrument identifier written as a decimal string; it can hold fewer entries than were requested.
+ * HTTP 200 body of POST /api/marketfeed/ltp (docs/contract.md, 'Last traded price'). `data` is keyed by the instrument identifier written as a decimal string; it can hold fewer entries than were requested.
  */
 export interface LtpSuccess {
   /**
@@ -182,7 +188,7 @@ export interface LtpSuccess {
   };
 }
 /**
- * Last-traded-price success body whose entries use camelCase keys. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md.
+ * Last-traded-price success body whose entries use camelCase keys. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md).
  */
 export interface LtpSuccessCamel {
   /**
@@ -201,7 +207,132 @@ export interface LtpSuccessCamel {
   };
 }
 /**
- * One position of a client or entity (interface.md 2.3): quantities, values, exposure and profit and loss. All fields are JSON numbers unless stated. Other properties are allowed.
+ * One position in the newer documented form (docs/platform.md, 'Newer documented record shapes'): the same 30 facts as PositionRecord with camelCase keys (entity_id is entityId, net_position_in_lot is netPositionInLot, ...). All fields are JSON numbers unless stated. Other properties are allowed.
+ */
+export interface PositionRecordCamel {
+  /**
+   * Unique identifier of the entity/client.
+   */
+  entityId: string;
+  /**
+   * Client code.
+   */
+  clientId: string;
+  /**
+   * RMS entity code; may be an empty string.
+   */
+  rmsEntityCode: string;
+  /**
+   * Unique instrument identifier (an integer of about 16 digits; uint64 in the market-data contract).
+   */
+  instrumentId: number;
+  /**
+   * Trading segment. Allowed values are not listed in the contract beyond the example NSECM.
+   */
+  exchangeSegment: string;
+  /**
+   * Instrument name.
+   */
+  instrumentName: string;
+  /**
+   * Buy quantity not yet acknowledged.
+   */
+  nonAckBuyQuantity: number;
+  /**
+   * Sell quantity not yet acknowledged.
+   */
+  nonAckSellQuantity: number;
+  /**
+   * Current open buy quantity.
+   */
+  openBuyQuantity: number;
+  /**
+   * Current open sell quantity.
+   */
+  openSellQuantity: number;
+  /**
+   * Total long quantity held.
+   */
+  longPosition: number;
+  /**
+   * Total short quantity held.
+   */
+  shortPosition: number;
+  /**
+   * Long minus short.
+   */
+  netPosition: number;
+  /**
+   * Net position in lot size.
+   */
+  netPositionInLot: number;
+  /**
+   * Number of orders executed for the instrument.
+   */
+  orderCount: number;
+  /**
+   * Number of trades executed for the instrument.
+   */
+  tradeCount: number;
+  /**
+   * Net position before today's trades.
+   */
+  previousNetPosition: number;
+  /**
+   * Total value of buy trades.
+   */
+  tradeBuyValue: number;
+  /**
+   * Total value of sell trades.
+   */
+  tradeSellValue: number;
+  /**
+   * Buy value minus sell value, as a signed number.
+   */
+  tradeNetValue: number;
+  /**
+   * Average buy price.
+   */
+  avgBuy: number;
+  /**
+   * Average sell price.
+   */
+  avgSell: number;
+  /**
+   * Net average price.
+   */
+  avgNet: number;
+  /**
+   * Exposure value of the position.
+   */
+  exposure: number;
+  /**
+   * Unrealized profit and loss.
+   */
+  unrealized: number;
+  /**
+   * Realized profit and loss.
+   */
+  realized: number;
+  /**
+   * Last traded price of the instrument.
+   */
+  lastTradedPrice: number;
+  /**
+   * Trade value of open positions.
+   */
+  openPositionTradeValue: number;
+  /**
+   * Total turnover value of the instrument.
+   */
+  turnoverValue: number;
+  /**
+   * Turnover value for options.
+   */
+  turnoverValueOptions: number;
+}
+/**
+ * One position of a client or entity (docs/contract.md, 'Position record'): quantities, values, exposure and profit and loss. All fields are JSON numbers unless stated. Other properties are allowed.
  */
 export interface PositionRecord {
   /**
@@ -326,7 +457,26 @@ export interface PositionRecord {
   turnover_value_options: number;
 }
 /**
- * Positions wrapped as {status, message, data}. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md. The records inside keep the contract's field names.
+ * Positions in the newer documented form (docs/platform.md, 'Newer documented record shapes'): {status, message, data}, where data is an object keyed by client code and each value an array of camelCase position records.
+ */
+export interface PositionsEnvelopeCamel {
+  /**
+   * Always `success` on this body; errors use the generic error body.
+   */
+  status: "success";
+  /**
+   * Informational text.
+   */
+  message?: string;
+  /**
+   * Keyed by client code.
+   */
+  data: {
+    [k: string]: PositionRecordCamel[];
+  };
+}
+/**
+ * Positions wrapped as {status, message, data}. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md). The records inside keep the contract's field names.
  */
 export interface PositionsEnvelope {
   /**
@@ -340,19 +490,227 @@ export interface PositionsEnvelope {
   data: PositionsResponse;
 }
 /**
- * Body of GET /api/v1/positions (interface.md 4.2): a JSON object keyed by client code; each value is an array of position records.
+ * Body of GET /api/v1/positions (docs/contract.md, 'Positions'): a JSON object keyed by client code; each value is an array of position records.
  */
 export interface PositionsResponse {
   [k: string]: PositionRecord[];
 }
 /**
- * One trade record. Its fields are not shown in the contract (interface.md 2.3), so any object is accepted and no field is assumed. Integers beyond 2^53 (such as 17-digit order ids) are kept exact by parseJson, as bigint.
+ * One trade record. The contract shows no trade fields; the newer platform documentation lists the fields below (docs/platform.md, 'Newer documented record shapes'), so each one present must have its documented type, none is required (older listings carry other fields), and any other property is kept. blitzOrderId and instrumentId are exact (bigint from parseJson); any other integer beyond 2^53 in an undescribed field is a bigint too.
  */
 export interface TradeRecord {
+  /**
+   * The platform's order id: 17 digits, above 2^53 (JSON.parse rounds it). parseJson gives it as a bigint.
+   */
+  blitzOrderId?: number;
+  /**
+   * The exchange's order id.
+   */
+  exchangeOrderId?: string;
+  /**
+   * The exchange's execution (trade) id.
+   */
+  executionId?: string;
+  /**
+   * Instrument identifier, as in positions and in the feed's InstrumentID. parseJson gives it as a bigint.
+   */
+  instrumentId?: number;
+  /**
+   * Trading segment, e.g. NSECM, NSEFO.
+   */
+  exchangeSegment?: string;
+  /**
+   * The exchange's own instrument token.
+   */
+  exchangeInstrumentId?: number;
+  /**
+   * Instrument name.
+   */
+  instrumentName?: string;
+  /**
+   * 1 equity, 2 futures and options.
+   */
+  instrumentType?: number;
+  /**
+   * Client code.
+   */
+  clientId?: string;
+  /**
+   * Trading account.
+   */
+  account?: string;
+  /**
+   * Documented values: Limit, Market, SL, SL-M.
+   */
+  orderType?: string;
+  /**
+   * Documented values: Buy, Sell.
+   */
+  orderSide?: string;
+  /**
+   * Order status after this execution (its values are not documented).
+   */
+  status?: string;
+  /**
+   * Quantity ordered.
+   */
+  orderQuantity?: number;
+  /**
+   * Limit price of the order (0 for a market order).
+   */
+  orderPrice?: number;
+  /**
+   * Quantity of this execution.
+   */
+  lastTradedQuantity?: number;
+  /**
+   * Price of this execution.
+   */
+  lastTradedPrice?: number;
+  /**
+   * Quantity of the order filled so far, this execution included.
+   */
+  cumulativeQuantity?: number;
+  /**
+   * Quantity of the order still open: orderQuantity - cumulativeQuantity.
+   */
+  leavesQuantity?: number;
+  /**
+   * Average price of the order's executions so far.
+   */
+  averageTradedPrice?: number;
+  /**
+   * Value of the order's executions so far: averageTradedPrice x cumulativeQuantity.
+   */
+  averageTradedValue?: number;
+  /**
+   * Time in force (e.g. DAY, IOC).
+   */
+  tif?: string;
+  /**
+   * When the order was created (its format is not documented: a date-time string or epoch ms).
+   */
+  orderGeneratedDateTime?: string | number;
+  /**
+   * When the order was last requested or modified (format not documented, as orderGeneratedDateTime).
+   */
+  lastRequestDateTime?: string | number;
+  /**
+   * When the exchange executed this trade, epoch milliseconds.
+   */
+  exchangeTransactTime?: number;
+  /**
+   * Times the order was modified.
+   */
+  orderModificationCount?: number;
+  /**
+   * Executions of the order so far, this one included.
+   */
+  orderTradeCount?: number;
+  /**
+   * A client-side correlation id (type not documented).
+   */
+  correlationOrderId?: number | string | null;
+  /**
+   * A tag the client gave the order.
+   */
+  orderTag?: string | null;
+  /**
+   * Documented values include Fill and PartialFill.
+   */
+  executionType?: string;
+  /**
+   * Why the order was rejected, if it was.
+   */
+  rejectType?: string | null;
+  /**
+   * Stop price (stop orders).
+   */
+  orderStopPrice?: number;
+  /**
+   * Trigger price (stop orders).
+   */
+  orderTriggerPrice?: number;
+  /**
+   * Disclosed quantity.
+   */
+  orderDisclosedQuantity?: number;
+  /**
+   * Minimum fill quantity.
+   */
+  minimumQuantity?: number;
+  /**
+   * Expiry of the order, epoch milliseconds.
+   */
+  orderExpiryDate?: number;
+  /**
+   * Whether the order is fictive (not sent to the exchange).
+   */
+  isFictiveOrder?: boolean;
+  /**
+   * Whether the order is complete (fully filled, cancelled or rejected).
+   */
+  isOrderCompleted?: boolean;
+  /**
+   * Entity identifier.
+   */
+  entityId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  strategyId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  strategyInstanceId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  strategyName?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  strategyInstanceName?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  strategyTag?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  ivObjectName?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  ctclId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  algoId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  algoCategoryId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  clearingFirmId?: string | null;
+  /**
+   * Documented as a string or null.
+   */
+  panId?: string | null;
+  /**
+   * Free text the client attached.
+   */
+  userText?: string | null;
+  /**
+   * Sequence number of the record.
+   */
+  sequenceNumber?: number;
   [k: string]: unknown;
 }
 /**
- * The trades listing wrapped as {status, message, data}. Seen in newer platform documentation (platform-notes.md, 'Shapes that differ between documentation versions'), not in interface.md.
+ * The trades listing wrapped as {status, message, data}. Seen in newer platform documentation (docs/platform.md, 'Shapes that differ between documentation versions'), not in the contract (docs/contract.md).
  */
 export interface TradesEnvelope {
   /**

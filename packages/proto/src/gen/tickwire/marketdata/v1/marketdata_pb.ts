@@ -1,5 +1,5 @@
-// The trading platform's market-data messages, transcribed from interface.md
-// section 6. Field numbers, names and types are part of the contract: names are
+// The trading platform's market-data messages, transcribed from docs/contract.md
+// ("Market-data messages"). Field numbers, names and types are part of the contract: names are
 // kept exactly as the platform spells them (they reach the proto3 JSON form and
 // users match them against the platform), so several STANDARD lint rules are
 // excepted in buf.yaml, each with the name that forces it.
@@ -25,7 +25,7 @@ export const file_tickwire_marketdata_v1_marketdata: GenFile = /*@__PURE__*/
 
 /**
  * The top-level market-data message: a header and exactly one subtype.
- * Dispatch on the subtype oneof, not on MessageCode (platform-notes.md).
+ * Dispatch on the subtype oneof, not on MessageCode (docs/platform.md, "Feed delivery").
  *
  * @generated from message tickwire.marketdata.v1.MarketDataMessageBase
  */
@@ -59,7 +59,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
    */
   subtype: {
     /**
-     * Tick data (6.3).
+     * Tick data.
      *
      * @generated from field: tickwire.marketdata.v1.TickDataMessage TickDataMessage = 500;
      */
@@ -67,7 +67,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "TickDataMessage";
   } | {
     /**
-     * Touch-line data (6.4).
+     * Touch-line data.
      *
      * @generated from field: tickwire.marketdata.v1.TouchLineDataMessage TouchLineDataMessage = 501;
      */
@@ -75,7 +75,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "TouchLineDataMessage";
   } | {
     /**
-     * Market depth (6.4): the same fields as the touch line.
+     * Market depth: the same fields as the touch line.
      *
      * @generated from field: tickwire.marketdata.v1.MarketDepthMessage MarketDepthMessage = 502;
      */
@@ -83,7 +83,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "MarketDepthMessage";
   } | {
     /**
-     * One index value (6.7).
+     * One index value.
      *
      * @generated from field: tickwire.marketdata.v1.IndexDataMessage IndexDataMessage = 503;
      */
@@ -91,7 +91,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "IndexDataMessage";
   } | {
     /**
-     * A list of index values (6.7).
+     * A list of index values.
      *
      * @generated from field: tickwire.marketdata.v1.IndexDataListMessage IndexDataListMessage = 504;
      */
@@ -99,7 +99,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "IndexDataListMessage";
   } | {
     /**
-     * Incremental updates (6.8).
+     * Incremental updates.
      *
      * @generated from field: tickwire.marketdata.v1.IncrementalUpdateMessage IncrementalUpdateMessage = 505;
      */
@@ -107,7 +107,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
     case: "IncrementalUpdateMessage";
   } | {
     /**
-     * Tick data in the compact layout (6.6).
+     * Tick data in the compact layout.
      *
      * @generated from field: tickwire.marketdata.v1.TickData TickData = 506;
      */
@@ -118,7 +118,7 @@ export type MarketDataMessageBase = Message<"tickwire.marketdata.v1.MarketDataMe
 
 /**
  * The top-level market-data message: a header and exactly one subtype.
- * Dispatch on the subtype oneof, not on MessageCode (platform-notes.md).
+ * Dispatch on the subtype oneof, not on MessageCode (docs/platform.md, "Feed delivery").
  *
  * @generated from message tickwire.marketdata.v1.MarketDataMessageBase
  */
@@ -146,49 +146,49 @@ export type MarketDataMessageBaseJson = {
   MessageSize?: number;
 
   /**
-   * Tick data (6.3).
+   * Tick data.
    *
    * @generated from field: tickwire.marketdata.v1.TickDataMessage TickDataMessage = 500;
    */
   TickDataMessage?: TickDataMessageJson;
 
   /**
-   * Touch-line data (6.4).
+   * Touch-line data.
    *
    * @generated from field: tickwire.marketdata.v1.TouchLineDataMessage TouchLineDataMessage = 501;
    */
   TouchLineDataMessage?: TouchLineDataMessageJson;
 
   /**
-   * Market depth (6.4): the same fields as the touch line.
+   * Market depth: the same fields as the touch line.
    *
    * @generated from field: tickwire.marketdata.v1.MarketDepthMessage MarketDepthMessage = 502;
    */
   MarketDepthMessage?: MarketDepthMessageJson;
 
   /**
-   * One index value (6.7).
+   * One index value.
    *
    * @generated from field: tickwire.marketdata.v1.IndexDataMessage IndexDataMessage = 503;
    */
   IndexDataMessage?: IndexDataMessageJson;
 
   /**
-   * A list of index values (6.7).
+   * A list of index values.
    *
    * @generated from field: tickwire.marketdata.v1.IndexDataListMessage IndexDataListMessage = 504;
    */
   IndexDataListMessage?: IndexDataListMessageJson;
 
   /**
-   * Incremental updates (6.8).
+   * Incremental updates.
    *
    * @generated from field: tickwire.marketdata.v1.IncrementalUpdateMessage IncrementalUpdateMessage = 505;
    */
   IncrementalUpdateMessage?: IncrementalUpdateMessageJson;
 
   /**
-   * Tick data in the compact layout (6.6).
+   * Tick data in the compact layout.
    *
    * @generated from field: tickwire.marketdata.v1.TickData TickData = 506;
    */
@@ -203,7 +203,7 @@ export const MarketDataMessageBaseSchema: GenMessage<MarketDataMessageBase, {jso
   messageDesc(file_tickwire_marketdata_v1_marketdata, 0);
 
 /**
- * Tick data (interface.md 6.3). When it is sent: not shown in the contract.
+ * Tick data (docs/contract.md). When it is sent: not shown in the contract.
  *
  * @generated from message tickwire.marketdata.v1.TickDataMessage
  */
@@ -244,7 +244,7 @@ export type TickDataMessage = Message<"tickwire.marketdata.v1.TickDataMessage"> 
   TimeStamp: bigint;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -266,7 +266,7 @@ export type TickDataMessage = Message<"tickwire.marketdata.v1.TickDataMessage"> 
 };
 
 /**
- * Tick data (interface.md 6.3). When it is sent: not shown in the contract.
+ * Tick data (docs/contract.md). When it is sent: not shown in the contract.
  *
  * @generated from message tickwire.marketdata.v1.TickDataMessage
  */
@@ -307,7 +307,7 @@ export type TickDataMessageJson = {
   TimeStamp?: string;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -336,7 +336,7 @@ export const TickDataMessageSchema: GenMessage<TickDataMessage, {jsonType: TickD
   messageDesc(file_tickwire_marketdata_v1_marketdata, 1);
 
 /**
- * Touch-line data (interface.md 6.4). MarketDepthMessage has the same fields.
+ * Touch-line data (docs/contract.md). MarketDepthMessage has the same fields.
  *
  * @generated from message tickwire.marketdata.v1.TouchLineDataMessage
  */
@@ -377,7 +377,7 @@ export type TouchLineDataMessage = Message<"tickwire.marketdata.v1.TouchLineData
   TimeStamp: bigint;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -476,7 +476,7 @@ export type TouchLineDataMessage = Message<"tickwire.marketdata.v1.TouchLineData
 };
 
 /**
- * Touch-line data (interface.md 6.4). MarketDepthMessage has the same fields.
+ * Touch-line data (docs/contract.md). MarketDepthMessage has the same fields.
  *
  * @generated from message tickwire.marketdata.v1.TouchLineDataMessage
  */
@@ -517,7 +517,7 @@ export type TouchLineDataMessageJson = {
   TimeStamp?: string;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -623,7 +623,7 @@ export const TouchLineDataMessageSchema: GenMessage<TouchLineDataMessage, {jsonT
   messageDesc(file_tickwire_marketdata_v1_marketdata, 2);
 
 /**
- * Market depth (interface.md 6.4): the same fields as TouchLineDataMessage.
+ * Market depth (docs/contract.md): the same fields as TouchLineDataMessage.
  *
  * @generated from message tickwire.marketdata.v1.MarketDepthMessage
  */
@@ -664,7 +664,7 @@ export type MarketDepthMessage = Message<"tickwire.marketdata.v1.MarketDepthMess
   TimeStamp: bigint;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -763,7 +763,7 @@ export type MarketDepthMessage = Message<"tickwire.marketdata.v1.MarketDepthMess
 };
 
 /**
- * Market depth (interface.md 6.4): the same fields as TouchLineDataMessage.
+ * Market depth (docs/contract.md): the same fields as TouchLineDataMessage.
  *
  * @generated from message tickwire.marketdata.v1.MarketDepthMessage
  */
@@ -804,7 +804,7 @@ export type MarketDepthMessageJson = {
   TimeStamp?: string;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 15;
    */
@@ -910,7 +910,7 @@ export const MarketDepthMessageSchema: GenMessage<MarketDepthMessage, {jsonType:
   messageDesc(file_tickwire_marketdata_v1_marketdata, 3);
 
 /**
- * One price level of a book (interface.md 6.5).
+ * One price level of a book (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.PriceDepthLevel
  */
@@ -938,7 +938,7 @@ export type PriceDepthLevel = Message<"tickwire.marketdata.v1.PriceDepthLevel"> 
 };
 
 /**
- * One price level of a book (interface.md 6.5).
+ * One price level of a book (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.PriceDepthLevel
  */
@@ -973,7 +973,7 @@ export const PriceDepthLevelSchema: GenMessage<PriceDepthLevel, {jsonType: Price
   messageDesc(file_tickwire_marketdata_v1_marketdata, 4);
 
 /**
- * Tick data in a compact layout (interface.md 6.6). When it is sent: not shown in the contract.
+ * Tick data in a compact layout (docs/contract.md). When it is sent: not shown in the contract.
  *
  * @generated from message tickwire.marketdata.v1.TickData
  */
@@ -1007,7 +1007,7 @@ export type TickData = Message<"tickwire.marketdata.v1.TickData"> & {
   InstrumentName: string;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 5;
    */
@@ -1036,7 +1036,7 @@ export type TickData = Message<"tickwire.marketdata.v1.TickData"> & {
 };
 
 /**
- * Tick data in a compact layout (interface.md 6.6). When it is sent: not shown in the contract.
+ * Tick data in a compact layout (docs/contract.md). When it is sent: not shown in the contract.
  *
  * @generated from message tickwire.marketdata.v1.TickData
  */
@@ -1070,7 +1070,7 @@ export type TickDataJson = {
   InstrumentName?: string;
 
   /**
-   * Last traded price (interface.md 2.4 names LTP so).
+   * Last traded price (the contract's LTP entry names it so).
    *
    * @generated from field: double LTP = 5;
    */
@@ -1106,7 +1106,7 @@ export const TickDataSchema: GenMessage<TickData, {jsonType: TickDataJson}> = /*
   messageDesc(file_tickwire_marketdata_v1_marketdata, 5);
 
 /**
- * One index value (interface.md 6.7).
+ * One index value (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexData
  */
@@ -1204,7 +1204,7 @@ export type IndexData = Message<"tickwire.marketdata.v1.IndexData"> & {
 };
 
 /**
- * One index value (interface.md 6.7).
+ * One index value (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexData
  */
@@ -1309,7 +1309,7 @@ export const IndexDataSchema: GenMessage<IndexData, {jsonType: IndexDataJson}> =
   messageDesc(file_tickwire_marketdata_v1_marketdata, 6);
 
 /**
- * A single index value (interface.md 6.7).
+ * A single index value (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexDataMessage
  */
@@ -1323,7 +1323,7 @@ export type IndexDataMessage = Message<"tickwire.marketdata.v1.IndexDataMessage"
 };
 
 /**
- * A single index value (interface.md 6.7).
+ * A single index value (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexDataMessage
  */
@@ -1344,7 +1344,7 @@ export const IndexDataMessageSchema: GenMessage<IndexDataMessage, {jsonType: Ind
   messageDesc(file_tickwire_marketdata_v1_marketdata, 7);
 
 /**
- * A list of index values (interface.md 6.7).
+ * A list of index values (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexDataListMessage
  */
@@ -1358,7 +1358,7 @@ export type IndexDataListMessage = Message<"tickwire.marketdata.v1.IndexDataList
 };
 
 /**
- * A list of index values (interface.md 6.7).
+ * A list of index values (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IndexDataListMessage
  */
@@ -1379,7 +1379,7 @@ export const IndexDataListMessageSchema: GenMessage<IndexDataListMessage, {jsonT
   messageDesc(file_tickwire_marketdata_v1_marketdata, 8);
 
 /**
- * Incremental updates (interface.md 6.8).
+ * Incremental updates (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IncrementalUpdateMessage
  */
@@ -1393,7 +1393,7 @@ export type IncrementalUpdateMessage = Message<"tickwire.marketdata.v1.Increment
 };
 
 /**
- * Incremental updates (interface.md 6.8).
+ * Incremental updates (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.IncrementalUpdateMessage
  */
@@ -1414,14 +1414,14 @@ export const IncrementalUpdateMessageSchema: GenMessage<IncrementalUpdateMessage
   messageDesc(file_tickwire_marketdata_v1_marketdata, 9);
 
 /**
- * One incremental update entry (interface.md 6.8).
+ * One incremental update entry (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.MDEntries
  */
 export type MDEntries = Message<"tickwire.marketdata.v1.MDEntries"> & {
   /**
    * Update action. Meaning and values: not shown in the contract (the name
-   * follows FIX tag 279; see platform-notes.md).
+   * follows FIX tag 279; see docs/platform.md).
    *
    * @generated from field: int32 MDUpdateAction = 1;
    */
@@ -1429,7 +1429,7 @@ export type MDEntries = Message<"tickwire.marketdata.v1.MDEntries"> & {
 
   /**
    * Entry type. Meaning and values: not shown in the contract (the name
-   * follows FIX tag 269; see platform-notes.md).
+   * follows FIX tag 269; see docs/platform.md).
    *
    * @generated from field: int32 MDEntryType = 2;
    */
@@ -1501,14 +1501,14 @@ export type MDEntries = Message<"tickwire.marketdata.v1.MDEntries"> & {
 };
 
 /**
- * One incremental update entry (interface.md 6.8).
+ * One incremental update entry (docs/contract.md).
  *
  * @generated from message tickwire.marketdata.v1.MDEntries
  */
 export type MDEntriesJson = {
   /**
    * Update action. Meaning and values: not shown in the contract (the name
-   * follows FIX tag 279; see platform-notes.md).
+   * follows FIX tag 279; see docs/platform.md).
    *
    * @generated from field: int32 MDUpdateAction = 1;
    */
@@ -1516,7 +1516,7 @@ export type MDEntriesJson = {
 
   /**
    * Entry type. Meaning and values: not shown in the contract (the name
-   * follows FIX tag 269; see platform-notes.md).
+   * follows FIX tag 269; see docs/platform.md).
    *
    * @generated from field: int32 MDEntryType = 2;
    */
@@ -1596,7 +1596,7 @@ export const MDEntriesSchema: GenMessage<MDEntries, {jsonType: MDEntriesJson}> =
 
 /**
  * Trading segment of an instrument. Values are as listed in the contract
- * (interface.md 6.1); the gaps between numbers are the platform's.
+ * (docs/contract.md, "Enum ExchangeSegment"); the gaps between numbers are the platform's.
  *
  * @generated from enum tickwire.marketdata.v1.ExchangeSegment
  */
@@ -1681,7 +1681,7 @@ export enum ExchangeSegment {
 
 /**
  * Trading segment of an instrument. Values are as listed in the contract
- * (interface.md 6.1); the gaps between numbers are the platform's.
+ * (docs/contract.md, "Enum ExchangeSegment"); the gaps between numbers are the platform's.
  *
  * @generated from enum tickwire.marketdata.v1.ExchangeSegment
  */

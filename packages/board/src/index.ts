@@ -1,0 +1,8 @@
+export {
+  type Board,
+  type BoardInstrument,
+  type BoardOptions,
+  type BoardStats,
+  FEED_PATH,
+  startBoard,
+} from "./server.js";

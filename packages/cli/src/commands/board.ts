@@ -1,0 +1,78 @@
+// `tickwire board` (and `tickwire demo --web`): the live board in a browser. A loopback server logs in, holds the
+// session and forwards the feed's frames; the page decodes them in a Web Worker. With no --url an embedded
+// sandbox is the platform.
+import { once } from "node:events";
+import type { Io } from "../cli.js";
+import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
+
+export interface BoardCommandOptions {
+  url?: string;
+  user?: string;
+  appKey?: string;
+  instruments?: bigint[];
+  seed: number;
+  rate: number;
+  host: string;
+  port: number;
+  /** Stop after this long instead of waiting for Ctrl-C. */
+  seconds?: number;
+}
+
+const VIEW_ID_LIMIT = 2n ** 53n;
+
+export async function boardCommand(io: Io, options: BoardCommandOptions): Promise<ExitCode> {
+  const say = (line: string) => io.stdout.write(`${line}\n`);
+  // Loaded here, not at start-up: the other commands need neither a server nor the board's page.
+  const { startBoard } = await import("@tickwire/board");
+  let closeSandbox: (() => Promise<void>) | undefined;
+  let credentials: { baseUrl: string; userId: string; appKey: string };
+  let instruments = options.instruments;
+  if (options.url !== undefined) {
+    if (!options.user || !options.appKey) {
+      throw usageError("--url needs --user and --app-key (or TICKWIRE_USER and TICKWIRE_APP_KEY)");
+    }
+    if (instruments === undefined) throw usageError("with --url the board needs --instruments");
+    credentials = { baseUrl: options.url, userId: options.user, appKey: options.appKey };
+  } else {
+    const { startSandbox } = await import("@tickwire/sandbox");
+    const sandbox = await startSandbox({
+      logger: false,
+      seed: options.seed,
+      rate: options.rate,
+      startTime: Date.now(),
+    });
+    closeSandbox = () => sandbox.close();
+    const demoUser = sandbox.demoUser;
+    if (demoUser === undefined) throw new CliError("the embedded sandbox has no demo user");
+    credentials = { baseUrl: sandbox.httpUrl, userId: demoUser.userId, appKey: demoUser.appKey };
+    instruments ??= sandbox.instruments.map((instrument) => instrument.id).filter((id) => id < VIEW_ID_LIMIT);
+    say(`sandbox: ${sandbox.httpUrl} (embedded, seed ${options.seed}, ${options.rate} messages/s)`);
+  }
+  try {
+    const board = await startBoard({
+      ...credentials,
+      instrumentIds: instruments,
+      host: options.host,
+      port: options.port,
+    });
+    say(`board: ${board.url}  (${board.instruments.length} instruments; Ctrl-C to stop)`);
+    for (const { id, reason } of board.refused) say(`not shown: ${id} (${reason})`);
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
+    if (options.seconds !== undefined) {
+      waits.push(new Promise((resolve) => setTimeout(resolve, (options.seconds ?? 0) * 1000).unref()));
+    }
+    await Promise.race(waits);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    const stats = board.stats();
+    await board.close();
+    say(`board closed: ${stats.framesSent} frames sent to pages, ${stats.framesDropped} dropped`);
+    return EXIT.OK;
+  } finally {
+    await closeSandbox?.();
+  }
+}

@@ -1,0 +1,108 @@
+// `tickwire relay`: one platform session fanned out to NATS JetStream. @tickwire/relay (and the NATS client) is
+// loaded inside the action, so commands that do not relay load none of it.
+import { once } from "node:events";
+import type { Command } from "commander";
+import type { Io } from "../cli.js";
+import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
+import { integer, positive } from "../parse.js";
+
+const env = (name: string) => process.env[name] || undefined;
+
+export function parseIdList(list: string): string[] {
+  return list.split(",").map((text) => {
+    const trimmed = text.trim();
+    if (!/^\d{1,20}$/.test(trimmed)) throw usageError(`instrument id '${trimmed}' is not an unsigned integer`);
+    return trimmed;
+  });
+}
+
+/** Waits for Ctrl-C / SIGTERM, or `seconds` when given. */
+export async function untilStopped(seconds: number | undefined): Promise<void> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
+  if (seconds !== undefined) waits.push(new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()));
+  await Promise.race(waits);
+  process.off("SIGINT", onSignal);
+  process.off("SIGTERM", onSignal);
+}
+
+export function registerRelayCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("relay")
+    .description(
+      "relay one platform session to NATS JetStream: each frame's original bytes on tickwire.md.<segment>.<id>.<subtype>, status on tickwire.status.<name>",
+    )
+    .option("--nats <urls>", "comma-separated NATS URLs (env NATS_URL)", "nats://127.0.0.1:4222")
+    .option("--url <url>", "the platform's base URL (env TICKWIRE_URL)")
+    .option("--user <id>", "user id (env TICKWIRE_USER)")
+    .option("--app-key <key>", "app key (env TICKWIRE_APP_KEY); prefer the environment, a flag shows in ps")
+    .option("--sandbox", "relay an embedded sandbox's feed instead of a platform (to try it out)", false)
+    .option("--instruments <ids>", "comma-separated instrument ids carried for the relay's whole life")
+    .option("--name <name>", "relay name: status subject and lock holder", "relay")
+    .option("--replicas <n>", "stream replicas (3 on a three-node cluster)", integer("--replicas", 1), 1)
+    .option("--memory", "memory storage instead of file", false)
+    .option("--max-age <seconds>", "stream retention", positive("--max-age"), 3600)
+    .option("--per-subject <n>", "messages kept per subject", integer("--per-subject", 1), 1000)
+    .option("--buffer-mb <n>", "buffer while NATS is unreachable, MiB", positive("--buffer-mb"), 64)
+    .option("--failover", "run as one of two relays: active only while holding the KV lock", false)
+    .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
+    .action(async (opts) => {
+      const say = (line: string) => io.stdout.write(`${line}\n`);
+      const { startRelay } = await import("@tickwire/relay");
+      let sandbox: { close(): Promise<void> } | undefined;
+      let platform: { baseUrl: string; userId: string; appKey: string };
+      const instruments = opts.instruments ? parseIdList(opts.instruments) : [];
+      if (opts.sandbox) {
+        const { defaultInstruments, startSandbox } = await import("@tickwire/sandbox");
+        const started = await startSandbox({ logger: false });
+        sandbox = started;
+        const user = started.demoUser;
+        if (!user) throw new CliError("the embedded sandbox has no demo user");
+        platform = { baseUrl: started.httpUrl, userId: user.userId, appKey: user.appKey };
+        if (instruments.length === 0) instruments.push(...defaultInstruments.map((i) => String(i.id)));
+      } else {
+        const baseUrl = opts.url ?? env("TICKWIRE_URL");
+        const userId = opts.user ?? env("TICKWIRE_USER");
+        const appKey = opts.appKey ?? env("TICKWIRE_APP_KEY");
+        if (!baseUrl || !userId || !appKey) {
+          throw usageError(
+            "give --url, --user and --app-key (or TICKWIRE_URL, TICKWIRE_USER, TICKWIRE_APP_KEY), or --sandbox",
+          );
+        }
+        platform = { baseUrl, userId, appKey };
+      }
+      try {
+        const relay = await startRelay({
+          name: opts.name,
+          platform,
+          servers: (env("NATS_URL") ?? opts.nats).split(","),
+          instruments,
+          stream: {
+            replicas: opts.replicas,
+            storage: opts.memory ? "memory" : "file",
+            maxAgeMs: Math.round(opts.maxAge * 1000),
+            maxMsgsPerSubject: opts.perSubject,
+          },
+          maxBufferBytes: Math.round(opts.bufferMb * 1024 ** 2),
+          failover: opts.failover,
+          logger: { warn: (message) => io.stderr.write(`relay: ${message}\n`) },
+        });
+        say(
+          `relay ${opts.name}: ${relay.role}, ${instruments.length} instruments, status on tickwire.status.${opts.name}`,
+        );
+        await untilStopped(opts.seconds);
+        await relay.close();
+        const s = relay.stats();
+        say(
+          `relay ${opts.name} closed: ${s.frames} frames, ${s.published} stored, ${s.duplicates} duplicates dropped, ` +
+            `${s.bufferDrops} buffer drops, bad input ${JSON.stringify(s.badInput)}`,
+        );
+      } finally {
+        await sandbox?.close();
+      }
+      setExit(EXIT.OK);
+    });
+}

@@ -1,0 +1,58 @@
+// `tickwire relay` and `tickwire tail` as users run them (the built bin), against a real nats-server on loopback
+// (`packages/relay/scripts/ensure-nats-server.sh` installs it; without one these tests are skipped and say so).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/relay";
+import { tickwire } from "./helpers.js";
+
+let binary: string | undefined;
+try {
+  binary = natsServerBinary();
+} catch {
+  binary = undefined;
+}
+
+describe("relay and tail", {
+  skip: binary === undefined ? "no nats-server: run packages/relay/scripts/ensure-nats-server.sh" : false,
+}, () => {
+  let nats: NatsServers;
+  before(async () => {
+    nats = await startNatsServers(1);
+  });
+  after(() => nats.close());
+
+  test("tail prints what relay --sandbox publishes: the last values, then live", async () => {
+    const relaying = tickwire(["relay", "--sandbox", "--seconds", "6", "--nats", nats.urls[0], "--name", "cli"], {
+      timeoutMs: 30_000,
+    });
+    await new Promise((r) => setTimeout(r, 2500));
+    const tail = await tickwire(
+      ["tail", "--nats", nats.urls[0], "--instruments", "110010000002885", "--count", "8", "--seconds", "3"],
+      { timeoutMs: 20_000 },
+    );
+    const relayed = await relaying;
+    assert.equal(tail.code, 0, tail.stderr);
+    const lines = String(tail.stdout).trim().split("\n");
+    assert.equal(lines.length, 8);
+    for (const line of lines) assert.match(line, /^tickwire\.md\.NSECM\.110010000002885\.[A-Za-z]+ id=\d+/);
+    assert.equal(relayed.code, 0, relayed.stderr);
+    const out = String(relayed.stdout);
+    assert.match(out, /relay cli: active, 26 instruments, status on tickwire\.status\.cli/);
+    const stored = Number(/(\d+) stored/.exec(out)?.[1]);
+    assert.ok(stored > 100, out);
+  });
+
+  test("bad arguments and missing credentials are usage errors (exit 2)", async () => {
+    const usage = await tickwire(["tail", "--nats", nats.urls[0]]);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--instruments or --subject/);
+    const badId = await tickwire(["tail", "--nats", nats.urls[0], "--instruments", "12x"]);
+    assert.equal(badId.code, 2);
+    const badStart = await tickwire(["tail", "--nats", nats.urls[0], "--instruments", "1", "--start", "soon"]);
+    assert.equal(badStart.code, 2);
+    const noCredentials = await tickwire(["relay", "--nats", nats.urls[0]], {
+      env: { TICKWIRE_URL: "", TICKWIRE_USER: "", TICKWIRE_APP_KEY: "" },
+    });
+    assert.equal(noCredentials.code, 2);
+  });
+});

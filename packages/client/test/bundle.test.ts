@@ -1,0 +1,34 @@
+// The client as a browser bundle (esbuild, minified): what a web app ships. The feed needs only the seven subtype
+// names from @tickwire/proto, so neither the protobuf-es runtime nor the generated descriptor may come along.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { build } from "esbuild";
+
+// With protobuf-es (58.8 KB of it) and the descriptor the bundle was 303.1 KB; without them 239.8 KB (most of it
+// rest-schemas' validators). The limit leaves room for ordinary growth and fails if the runtime comes back.
+const LIMIT_BYTES = 255_000;
+
+test("the browser bundle carries neither the protobuf-es runtime nor the proto descriptor, and stays under the limit", async () => {
+  const result = await build({
+    entryPoints: [new URL("../src/index.ts", import.meta.url).pathname],
+    bundle: true,
+    minify: true,
+    platform: "browser",
+    format: "esm",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.deepEqual(
+    inputs.filter((path) => path.includes("@bufbuild/protobuf") || path.includes("marketdata_pb")),
+    [],
+  );
+  const bundle = result.outputFiles[0].text;
+  // protobuf-es's runtime names its well-known types (google.protobuf.DescriptorProto, ...) in plain strings.
+  assert.doesNotMatch(bundle, /google\.protobuf\./);
+  for (const name of ["TickDataMessage", "IncrementalUpdateMessage", "TickData"])
+    assert.match(bundle, new RegExp(name));
+  const size = result.outputFiles[0].contents.length;
+  assert.ok(size < LIMIT_BYTES, `the browser bundle is ${size} bytes, over the ${LIMIT_BYTES}-byte limit`);
+});

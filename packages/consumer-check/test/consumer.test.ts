@@ -1,0 +1,196 @@
+// The consumer job: every public package packed (`pnpm pack`), installed with npm into a project outside the
+// workspace, and checked there as a service would use it. A failure names the package, the README example (file and
+// line) or the command that failed. Nothing is kept between runs: a fresh temporary directory each time, and turbo
+// does not cache this task (package.json of this package: turbo.json).
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { type Example, extractExamples } from "../src/examples.js";
+import { cleanEnv, describeFailure, run } from "../src/run.js";
+import { packagesDir, publicPackages, root, workspaceRange } from "../src/workspace.js";
+
+const packages = publicPackages();
+const examples: Example[] = [
+  ...packages.flatMap((p) =>
+    extractExamples(readFileSync(join(packagesDir, p.dir, "README.md"), "utf8"), `packages/${p.dir}/README.md`, p.dir),
+  ),
+  // The root README's per-package sections show other examples than the packages' own READMEs.
+  ...extractExamples(readFileSync(join(root, "README.md"), "utf8"), "README.md", "root", /^### @tickwire\//),
+];
+
+const workDir = mkdtempSync(join(tmpdir(), "tickwire-consumer-"));
+const tarballDir = join(workDir, "tarballs");
+const project = join(workDir, "project");
+const env = cleanEnv();
+const pnpm = join(root, "node_modules", ".bin", "pnpm");
+const bin = (name: string) => join(packagesDir, "consumer-check", "node_modules", ".bin", name);
+const tarballs = new Map<string, string>();
+
+after(() => {
+  if (process.env.TICKWIRE_CONSUMER_KEEP) console.log(`consumer project kept in ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+});
+
+before(
+  async () => {
+    mkdirSync(tarballDir);
+    mkdirSync(join(project, "examples"), { recursive: true });
+    await Promise.all(
+      packages.map(async (p) => {
+        const destination = join(tarballDir, p.dir);
+        const result = await run(pnpm, ["pack", "--pack-destination", destination], {
+          cwd: join(packagesDir, p.dir),
+          env,
+        });
+        assert.equal(result.code, 0, describeFailure(`pnpm pack of ${p.name}`, result));
+        const [tarball, ...more] = readdirSync(destination).filter((f) => f.endsWith(".tgz"));
+        assert.ok(tarball && more.length === 0, `pnpm pack of ${p.name} left ${[tarball, ...more].join(", ")}`);
+        tarballs.set(p.name, join(destination, tarball));
+      }),
+    );
+
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "consumer", private: true, type: "module" })}\n`,
+    );
+    const extras = ["typescript", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
+      (name) => `${name}@${workspaceRange(name)}`,
+    );
+    // npm waits 5 minutes on a stalled registry fetch by default (a CI run was killed so): give up on one after
+    // 30 s and retry it; take what the npm cache already holds without asking the registry again.
+    const npmOptions = ["--no-audit", "--no-fund", "--prefer-offline", "--fetch-timeout=30000", "--fetch-retries=4"];
+    const install = await run("npm", ["install", ...npmOptions, ...tarballs.values(), ...extras], {
+      cwd: project,
+      env,
+      timeoutMs: 300_000,
+    });
+    assert.equal(install.code, 0, describeFailure(`npm install of the tarballs in ${project}`, install));
+
+    for (const example of examples) writeFileSync(join(project, "examples", example.fileName), example.code);
+    const common = { target: "es2022", lib: ["es2022"], types: ["node"], strict: true, skipLibCheck: false };
+    const tsconfig = (compilerOptions: object) =>
+      `${JSON.stringify({ compilerOptions: { ...common, ...compilerOptions }, include: ["examples"] }, null, 2)}\n`;
+    writeFileSync(
+      join(project, "tsconfig.nodenext.json"),
+      tsconfig({ module: "nodenext", moduleResolution: "nodenext", rootDir: "examples", outDir: "out" }),
+    );
+    writeFileSync(
+      join(project, "tsconfig.bundler.json"),
+      tsconfig({ module: "esnext", moduleResolution: "bundler", noEmit: true }),
+    );
+  },
+  { timeout: 360_000 },
+);
+
+test("the public packages and their README examples are found", () => {
+  assert.deepEqual(
+    packages.map((p) => p.name),
+    [
+      "@tickwire/board",
+      "@tickwire/cli",
+      "@tickwire/client",
+      "@tickwire/codec",
+      "@tickwire/proto",
+      "@tickwire/protoc-gen",
+      "@tickwire/relay",
+      "@tickwire/rest-schemas",
+      "@tickwire/sandbox",
+    ],
+  );
+  for (const p of packages)
+    assert.ok(
+      examples.some((e) => e.source.startsWith(`packages/${p.dir}/`)) || p.dir === "cli",
+      `packages/${p.dir}/README.md has no ts example`,
+    );
+  assert.ok(examples.filter((e) => e.source.startsWith("README.md")).length >= 5, "the root README's examples");
+});
+
+describe("each tarball", { concurrency: 2 }, () => {
+  for (const p of packages) {
+    test(`publint --strict: ${p.name}`, async () => {
+      const result = await run(bin("publint"), ["run", "--strict", tarballs.get(p.name) as string], {
+        cwd: project,
+        env,
+      });
+      assert.equal(result.code, 0, describeFailure(`publint --strict on the tarball of ${p.name}`, result));
+    });
+    test(`attw --profile esm-only: ${p.name}`, async () => {
+      const args = [tarballs.get(p.name) as string, "--profile", "esm-only", "--format", "table-flipped", "--no-color"];
+      // attw checks that TypeScript resolves each entry point; the .proto and .yaml ones are files for other tools.
+      const files = p.exports.filter((subpath) => /\.(?!(?:js|json)$)\w+$/.test(subpath));
+      if (files.length > 0) args.push("--exclude-entrypoints", ...files);
+      const result = await run(bin("attw"), args, { cwd: project, env });
+      assert.equal(result.code, 0, describeFailure(`attw --profile esm-only on the tarball of ${p.name}`, result));
+    });
+  }
+});
+
+/** tsc's errors, each followed by the README line it points at. */
+function locate(output: string): string {
+  return output.replace(/examples\/([\w-]+\.ts)\((\d+),(\d+)\)/g, (whole, file: string, line: string) => {
+    const example = examples.find((e) => e.fileName === file);
+    if (!example) return whole;
+    const [readme, start] = example.source.split(":") as [string, string];
+    return `${whole} [${readme}:${Number(start) + Number(line)}]`;
+  });
+}
+
+for (const [config, what] of [
+  ["tsconfig.nodenext.json", "module nodenext"],
+  ["tsconfig.bundler.json", "module esnext, moduleResolution bundler"],
+] as const) {
+  test(`the README examples type-check under ${what}, against the installed tarballs`, async () => {
+    const result = await run(join(project, "node_modules", ".bin", "tsc"), ["-p", config, "--pretty", "false"], {
+      cwd: project,
+      env,
+    });
+    assert.equal(result.code, 0, locate(describeFailure(`tsc -p ${config} (${what})`, result)));
+  });
+}
+
+describe("the README examples run", { concurrency: 3 }, () => {
+  for (const example of examples) {
+    if (example.compileOnly !== undefined) continue;
+    test(`${example.source} runs and exits 0`, async () => {
+      const file = join(project, "out", example.fileName.replace(/\.ts$/, ".js"));
+      const result = await run(process.execPath, [file], { cwd: project, env, timeoutMs: 60_000 });
+      assert.equal(result.code, 0, describeFailure(`${example.source} (compiled to ${file})`, result));
+    });
+  }
+});
+
+describe("the tickwire command, through npx", () => {
+  const npx = (command: string) =>
+    run("bash", ["-o", "pipefail", "-c", command], { cwd: project, env, timeoutMs: 60_000 });
+
+  test("tickwire --help", async () => {
+    const result = await npx("npx --no -- tickwire --help");
+    assert.equal(result.code, 0, describeFailure("npx tickwire --help", result));
+    assert.match(result.stdout, /Usage: tickwire/);
+  });
+
+  test("tickwire --version prints the package's version", async () => {
+    const result = await npx("npx --no -- tickwire --version");
+    assert.equal(result.code, 0, describeFailure("npx tickwire --version", result));
+    const installed = JSON.parse(
+      readFileSync(join(project, "node_modules", "@tickwire", "cli", "package.json"), "utf8"),
+    );
+    const workspace = packages.find((p) => p.name === "@tickwire/cli");
+    assert.equal(installed.version, workspace?.version);
+    assert.equal(result.stdout.trim(), installed.version, "npx tickwire --version");
+  });
+
+  test("tickwire gen --count 10 | tickwire decode: ten JSON lines", async () => {
+    const result = await npx("npx --no -- tickwire gen --count 10 | npx --no -- tickwire decode");
+    assert.equal(result.code, 0, describeFailure("npx tickwire gen --count 10 | npx tickwire decode", result));
+    const lines = result.stdout.trimEnd().split("\n");
+    assert.equal(lines.length, 10, result.stdout);
+    for (const line of lines) {
+      const message = JSON.parse(line);
+      assert.equal(typeof message, "object", line);
+      assert.ok(Object.keys(message).length > 0, line);
+    }
+  });
+});

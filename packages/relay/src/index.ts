@@ -1,0 +1,21 @@
+export type { LockOptions } from "./lock.js";
+export { freePort, type NatsNode, type NatsServers, natsServerBinary, startNatsServers } from "./nats-server.js";
+export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
+export { DEFAULT_STREAM, ensureStream, type StreamOptions, streamConfig } from "./stream.js";
+export {
+  FRAME_HEADER,
+  INTEREST_SUBJECT,
+  RECEIVED_HEADER,
+  routeFrame,
+  SUBJECT_ROOT,
+  statusSubject,
+  subjectFilters,
+} from "./subjects.js";
+export {
+  RelayFeed,
+  type RelayFeedState,
+  type RelayFeedStats,
+  type RelayMessageInfo,
+  type SubscribeRelayOptions,
+  subscribeRelay,
+} from "./subscribe.js";

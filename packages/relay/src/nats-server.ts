@@ -1,0 +1,145 @@
+// Starts real nats-server processes on free loopback ports (one server, or a cluster with routes), each with its own
+// JetStream store under a temporary directory: what the tests, the reliability part and the bench run against.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, connect as tcpConnect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface NatsNode {
+  readonly name: string;
+  readonly port: number;
+  readonly clusterPort: number;
+  readonly url: string;
+  readonly storeDir: string;
+  /** Whether the process is running. */
+  readonly running: boolean;
+  /** The process id while running. */
+  readonly pid: number | undefined;
+  /** Kills the process (SIGKILL: a crash, not a shutdown) and waits for it to exit. */
+  kill(): Promise<void>;
+  /** Starts it again on the same ports and store, and waits until it accepts connections. */
+  start(): Promise<void>;
+}
+
+export interface NatsServers {
+  readonly nodes: readonly NatsNode[];
+  /** Client URLs of every node. */
+  readonly urls: string[];
+  /** Kills every node and removes the store directories. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The nats-server binary: $NATS_SERVER, else on PATH, else Debian's /usr/sbin (not on a non-root PATH). */
+export function natsServerBinary(): string {
+  const candidates = [process.env.NATS_SERVER, "nats-server", "/usr/sbin/nats-server", "/usr/bin/nats-server"];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      execFileSync(candidate, ["--version"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Error(
+    "nats-server not found: run packages/relay/scripts/ensure-nats-server.sh (installs Debian's nats-server with apt-get), or set NATS_SERVER",
+  );
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect(port, "127.0.0.1");
+    socket.on("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number, process: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`nats-server exited with code ${process.exitCode}`);
+    if (await accepts(port)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
+}
+
+/** Starts `size` nodes: one server (size 1) or a cluster whose nodes route to each other. */
+export async function startNatsServers(size = 1, options: { debugLog?: boolean } = {}): Promise<NatsServers> {
+  const binary = natsServerBinary();
+  const root = mkdtempSync(join(tmpdir(), "tickwire-nats-"));
+  const ports = await Promise.all(Array.from({ length: size }, async () => [await freePort(), await freePort()]));
+  const routes = ports.map(([, cluster]) => `nats://127.0.0.1:${cluster}`).join(",");
+  const nodes = ports.map(([port, clusterPort], i) => {
+    const name = `n${i + 1}`;
+    const storeDir = join(root, name);
+    let child: ChildProcess | undefined;
+    const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir, "-n", name];
+    if (size > 1)
+      args.push("--cluster_name", "tickwire", "--cluster", `nats://127.0.0.1:${clusterPort}`, "--routes", routes);
+    const node: NatsNode = {
+      name,
+      port,
+      clusterPort,
+      url: `nats://127.0.0.1:${port}`,
+      storeDir,
+      get pid() {
+        return node.running ? child?.pid : undefined;
+      },
+      get running() {
+        return child !== undefined && child.exitCode === null && child.signalCode === null;
+      },
+      async kill() {
+        const current = child;
+        child = undefined;
+        if (!current || current.exitCode !== null || current.signalCode !== null) return;
+        const exited = new Promise((r) => current.once("exit", r));
+        current.kill("SIGKILL");
+        await exited;
+      },
+      async start() {
+        if (node.running) return;
+        const started = spawn(binary, args, { stdio: ["ignore", "ignore", options.debugLog ? "inherit" : "ignore"] });
+        started.on("error", () => {}); // reported through exitCode by waitForPort
+        child = started;
+        await waitForPort(port, 10_000, started);
+      },
+    };
+    return node;
+  });
+  let closed = false;
+  const servers: NatsServers = {
+    nodes,
+    urls: nodes.map((n) => n.url),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all(nodes.map((n) => n.kill()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  try {
+    await Promise.all(nodes.map((n) => n.start()));
+  } catch (error) {
+    await servers.close();
+    throw error;
+  }
+  return servers;
+}

@@ -1,0 +1,459 @@
+// The relay: one platform session (a @tickwire/client feed) fanned out to NATS JetStream. Each frame is published
+// with its original bytes on its instrument's subject; bad input is counted and never published; NATS outages are
+// absorbed by a bounded buffer; interest requests add instruments upstream for a lease; with `failover`, a KV lock
+// decides which of two relays holds the platform session.
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect, type NatsConnection, type Subscription } from "@nats-io/transport-node";
+import {
+  type ClientOptions,
+  createClient,
+  type FeedStats,
+  InvalidArgumentError,
+  type Logger,
+  type MarketDataFeed,
+  type MarketDataOptions,
+  type TickwireClient,
+} from "@tickwire/client";
+import { DecodeError } from "@tickwire/codec";
+import { toIds } from "./ids.js";
+import { ActiveLock, type LockOptions } from "./lock.js";
+import { Publisher, type PublisherStats } from "./publisher.js";
+import { ensureStream, type StreamOptions } from "./stream.js";
+import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
+
+export interface RelayOptions {
+  /** The relay's name: one subject token, used in `tickwire.status.<name>` and as the lock holder (default "relay"). */
+  name?: string;
+  /** The platform account: createClient's options. The relay opens one feed with them. */
+  platform: ClientOptions;
+  /** Feed options passed on (format, reconnect, stall and ping timing, frame limit). */
+  feed?: Pick<MarketDataOptions, "format" | "reconnect" | "stallTimeoutMs" | "pingIntervalMs" | "maxFrameBytes">;
+  /** Instruments carried for the relay's whole life. */
+  instruments?: Iterable<bigint | number | string>;
+  /** NATS servers, e.g. "nats://127.0.0.1:4222" or a list. */
+  servers: string | string[];
+  stream?: StreamOptions;
+  /** Bytes the relay buffers while NATS cannot take them; past it the oldest are dropped and counted (64 MiB). */
+  maxBufferBytes?: number;
+  /** JetStream publishes awaiting their ack at once (default 512; measured best between 256 and 1024). */
+  maxInFlight?: number;
+  publishTimeoutMs?: number;
+  /** How often the status JSON is published (default 1000 ms; 0: never). */
+  statusIntervalMs?: number;
+  /** How long an instrument asked for on the interest subject stays subscribed without a renewal (60,000 ms). */
+  interestLeaseMs?: number;
+  /** Two relays for one account: hold the platform session only while holding this lock. */
+  failover?: LockOptions | boolean;
+  logger?: Logger;
+}
+
+export type RelayRole = "starting" | "active" | "standby" | "closed";
+
+export interface RelayStats extends PublisherStats {
+  name: string;
+  role: RelayRole;
+  /** Data frames from the platform, and how many went to more than one subject. */
+  frames: number;
+  fannedOut: number;
+  badInput: Record<BadInputReason, number>;
+  lastBadInput: { reason: BadInputReason; detail: string; at: string } | null;
+  nats: { connected: boolean; disconnects: number; reconnects: number };
+  /** Platform sessions opened (1, or more after takeovers), and the current feed's stats. */
+  platformSessions: number;
+  platform: FeedStats | null;
+  interest: { requests: number; refused: number; instruments: number; added: number; expired: number };
+  takeovers: number;
+  locksLost: number;
+}
+
+export interface Relay {
+  readonly name: string;
+  readonly role: RelayRole;
+  stats(): RelayStats;
+  /** Resolves when the relay is active (its platform feed is open). */
+  active(): Promise<void>;
+  /** Resolves when every frame received so far has been stored (or dropped). */
+  drained(): Promise<void>;
+  /** Stops the feed, gives up the lock, closes NATS. Idempotent. */
+  close(): Promise<void>;
+}
+
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new InvalidArgumentError(`options.${name}`, "must be a non-negative integer");
+  }
+  return value;
+}
+
+/** Starts a relay. Resolves once NATS is connected and the stream exists; the platform feed follows (see `active`). */
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  if (options === null || typeof options !== "object") throw new InvalidArgumentError("options", "must be an object");
+  const name = options.name ?? "relay";
+  if (!isSubjectToken(name)) throw new InvalidArgumentError("options.name", "must be 1 to 64 of A-Z a-z 0-9 _ -");
+  if (options.platform === null || typeof options.platform !== "object") {
+    throw new InvalidArgumentError("options.platform", "must hold the client options (baseUrl, userId, appKey)");
+  }
+  const servers = typeof options.servers === "string" ? [options.servers] : options.servers;
+  if (!Array.isArray(servers) || servers.length === 0 || servers.some((s) => typeof s !== "string")) {
+    throw new InvalidArgumentError("options.servers", "must be a NATS URL or a list of them");
+  }
+  const pinned = toIds(options.instruments, "options.instruments");
+  const relay = new RelayImpl(name, options, pinned, {
+    maxBufferBytes: nonNegative("maxBufferBytes", options.maxBufferBytes, 64 * 1024 ** 2),
+    maxInFlight: Math.max(1, nonNegative("maxInFlight", options.maxInFlight, 512)),
+    publishTimeoutMs: Math.max(1, nonNegative("publishTimeoutMs", options.publishTimeoutMs, 5000)),
+    statusIntervalMs: nonNegative("statusIntervalMs", options.statusIntervalMs, 1000),
+    interestLeaseMs: Math.max(1, nonNegative("interestLeaseMs", options.interestLeaseMs, 60_000)),
+  });
+  await relay.start(servers);
+  return relay;
+}
+
+interface Timing {
+  maxBufferBytes: number;
+  maxInFlight: number;
+  publishTimeoutMs: number;
+  statusIntervalMs: number;
+  interestLeaseMs: number;
+}
+
+class RelayImpl implements Relay {
+  readonly name: string;
+  readonly #options: RelayOptions;
+  readonly #timing: Timing;
+  readonly #log: Logger;
+  readonly #pinned: Set<bigint>;
+  /** Instruments asked for on the interest subject, and when their lease ends. */
+  readonly #leases = new Map<bigint, number>();
+  #role: RelayRole = "starting";
+  #nc: NatsConnection | undefined;
+  #publisher: Publisher | undefined;
+  #lock: ActiveLock | undefined;
+  #client: TickwireClient | undefined;
+  #feed: MarketDataFeed | undefined;
+  #interestSub: Subscription | undefined;
+  #timers: ReturnType<typeof setInterval>[] = [];
+  #lockTimer: ReturnType<typeof setTimeout> | undefined;
+  #activeWaiters: (() => void)[] = [];
+  #seq = 0;
+  #closing: Promise<void> | undefined;
+  readonly #counts = {
+    frames: 0,
+    fannedOut: 0,
+    badInput: { decode: 0, "unknown-segment": 0, "no-instrument": 0 } as Record<BadInputReason, number>,
+    lastBadInput: null as RelayStats["lastBadInput"],
+    nats: { connected: false, disconnects: 0, reconnects: 0 },
+    platformSessions: 0,
+    interest: { requests: 0, refused: 0, added: 0, expired: 0 },
+    takeovers: 0,
+    locksLost: 0,
+  };
+
+  constructor(name: string, options: RelayOptions, pinned: bigint[], timing: Timing) {
+    this.name = name;
+    this.#options = options;
+    this.#timing = timing;
+    this.#log = options.logger ?? silent;
+    this.#pinned = new Set(pinned);
+  }
+
+  get role(): RelayRole {
+    return this.#role;
+  }
+
+  async start(servers: string[]): Promise<void> {
+    const nc = await connect({
+      servers,
+      name: `tickwire-relay-${this.name}`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      pingInterval: 5000,
+    });
+    this.#nc = nc;
+    this.#counts.nats.connected = true;
+    void this.#watchConnection(nc);
+    try {
+      await ensureStream(await jetstreamManager(nc), this.#options.stream);
+      this.#publisher = new Publisher(nc, {
+        maxBufferBytes: this.#timing.maxBufferBytes,
+        maxInFlight: this.#timing.maxInFlight,
+        publishTimeoutMs: this.#timing.publishTimeoutMs,
+        onError: (error) => this.#say("warn", "relay publish failed; retrying", { error: String(error) }),
+      });
+      const failover = this.#options.failover;
+      if (failover) {
+        this.#lock = await ActiveLock.open(nc, failover === true ? {} : failover);
+      }
+    } catch (error) {
+      await nc.close().catch(() => {});
+      throw error;
+    }
+    if (this.#timing.statusIntervalMs > 0) {
+      this.#timers.push(setInterval(() => this.#publishStatus(), this.#timing.statusIntervalMs));
+    }
+    this.#timers.push(setInterval(() => this.#expireLeases(), Math.min(1000, this.#timing.interestLeaseMs)));
+    if (this.#lock) {
+      this.#role = "standby";
+      void this.#contend();
+    } else {
+      this.#becomeActive();
+    }
+  }
+
+  async #watchConnection(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === "disconnect") {
+        this.#counts.nats.connected = false;
+        this.#counts.nats.disconnects++;
+        this.#publisher?.setConnected(false);
+        this.#say("warn", "relay lost NATS; buffering", { buffered: this.#publisher?.snapshot().bufferedBytes });
+      } else if (status.type === "reconnect") {
+        this.#counts.nats.connected = true;
+        this.#counts.nats.reconnects++;
+        this.#publisher?.setConnected(true);
+        this.#say("info", "relay reconnected to NATS");
+      }
+    }
+  }
+
+  /** Standby: try the lock every pollMs; active: renew it every third of the TTL, and step down if it is lost. */
+  async #contend(): Promise<void> {
+    const lock = this.#lock;
+    if (!lock || this.#role === "closed") return;
+    if (this.#role === "standby") {
+      if (await lock.tryAcquire(this.name)) {
+        if (this.#isClosed()) {
+          await lock.release();
+          return;
+        }
+        this.#counts.takeovers++;
+        this.#becomeActive();
+      }
+    } else if (this.#role === "active") {
+      if (!(await lock.renew(this.name)) && !this.#isClosed()) {
+        this.#counts.locksLost++;
+        this.#say("warn", "relay lost its lock; standing by");
+        await this.#stepDown();
+      }
+    }
+    if (this.#isClosed()) return;
+    const delay = this.#role === "active" ? Math.max(50, Math.floor(lock.ttlMs / 3)) : lock.pollMs;
+    this.#lockTimer = setTimeout(() => void this.#contend(), delay);
+  }
+
+  #isClosed(): boolean {
+    return this.#role === "closed";
+  }
+
+  #becomeActive(): void {
+    this.#role = "active";
+    this.#counts.platformSessions++;
+    const client = createClient({ ...this.#options.platform, logger: this.#options.platform.logger ?? this.#log });
+    const feed = client.marketData({
+      ...this.#options.feed,
+      instrumentIds: [...this.#pinned, ...this.#leases.keys()],
+      reuse: true,
+    });
+    this.#client = client;
+    this.#feed = feed;
+    feed.on("frame", (bytes, message) => this.#onFrame(bytes, message));
+    feed.on("error", (error) => {
+      if (error instanceof DecodeError) this.#badInput("decode", `${error.code} in frame ${error.frameIndex}`);
+      else this.#say("warn", "relay feed problem", { error: error.message });
+    });
+    feed.on("open", () => {
+      const waiters = this.#activeWaiters;
+      this.#activeWaiters = [];
+      for (const w of waiters) w();
+    });
+    this.#interestSub = this.#nc?.subscribe(INTEREST_SUBJECT, {
+      queue: "tickwire-relay",
+      callback: (error, msg) => {
+        if (error) return;
+        msg.respond(this.#onInterest(msg.data));
+      },
+    });
+    this.#say("info", "relay active", { name: this.name });
+  }
+
+  async #stepDown(): Promise<void> {
+    this.#role = "standby";
+    this.#interestSub?.unsubscribe();
+    this.#interestSub = undefined;
+    const client = this.#client;
+    this.#client = undefined;
+    this.#feed = undefined;
+    await client?.close();
+  }
+
+  #onFrame(bytes: Uint8Array, message: Parameters<Parameters<MarketDataFeed["on"]>[1]>[0]): void {
+    this.#counts.frames++;
+    const route = routeFrame(message as never, bytes);
+    if (!route.ok) {
+      this.#badInput(route.reason, `message ID ${(message as { ID?: bigint }).ID ?? "?"}`);
+      return;
+    }
+    const publisher = this.#publisher;
+    if (!publisher || this.#role !== "active") return;
+    const now = performance.timeOrigin + performance.now();
+    const receivedAt = now.toFixed(3);
+    const copy = bytes.slice();
+    const fanned = route.routes.length > 1;
+    if (fanned) this.#counts.fannedOut++;
+    for (const r of route.routes) {
+      publisher.enqueue({
+        subject: r.subject,
+        msgId: r.msgId,
+        bytes: copy,
+        receivedAt,
+        frameId: fanned ? route.frameId : undefined,
+        seq: ++this.#seq,
+      });
+    }
+  }
+
+  #say(level: "info" | "warn", message: string, fields?: Record<string, unknown>): void {
+    this.#log[level]?.(message, fields);
+  }
+
+  #badInput(reason: BadInputReason, detail: string): void {
+    const count = ++this.#counts.badInput[reason];
+    this.#counts.lastBadInput = { reason, detail, at: new Date().toISOString() };
+    // The first of each kind and then one in a thousand: a broken upstream must not flood the log.
+    if (count === 1 || count % 1000 === 0) this.#say("warn", "relay dropped bad input", { reason, detail, count });
+  }
+
+  #onInterest(data: Uint8Array): string {
+    this.#counts.interest.requests++;
+    let ids: bigint[];
+    try {
+      const request = JSON.parse(new TextDecoder().decode(data)) as { instrumentIds?: unknown };
+      ids = toIds(request.instrumentIds as string[], "instrumentIds");
+      if (ids.length === 0) throw new Error("instrumentIds is empty");
+    } catch (error) {
+      this.#counts.interest.refused++;
+      return JSON.stringify({ error: `bad interest request: ${(error as Error).message}` });
+    }
+    const expires = Date.now() + this.#timing.interestLeaseMs;
+    const added: bigint[] = [];
+    for (const id of ids) {
+      if (!this.#pinned.has(id) && !this.#leases.has(id)) added.push(id);
+      if (!this.#pinned.has(id)) this.#leases.set(id, expires);
+    }
+    if (added.length > 0) {
+      this.#counts.interest.added += added.length;
+      try {
+        this.#feed?.subscribe(added);
+      } catch (error) {
+        this.#say("warn", "relay could not add instruments", { error: (error as Error).message });
+      }
+    }
+    return JSON.stringify({
+      relay: this.name,
+      added: added.map(String),
+      carried: ids.map(String),
+      leaseMs: this.#timing.interestLeaseMs,
+    });
+  }
+
+  #expireLeases(): void {
+    const now = Date.now();
+    const expired: bigint[] = [];
+    for (const [id, until] of this.#leases) {
+      if (until <= now) {
+        this.#leases.delete(id);
+        expired.push(id);
+      }
+    }
+    if (expired.length === 0) return;
+    this.#counts.interest.expired += expired.length;
+    try {
+      this.#feed?.unsubscribe(expired);
+    } catch {
+      // The feed is closing: nothing to unsubscribe from.
+    }
+  }
+
+  #publishStatus(): void {
+    const nc = this.#nc;
+    if (!nc || nc.isClosed()) return;
+    try {
+      nc.publish(statusSubject(this.name), JSON.stringify({ at: new Date().toISOString(), ...this.stats() }));
+    } catch {
+      // Disconnected: the next interval tries again.
+    }
+  }
+
+  stats(): RelayStats {
+    const c = this.#counts;
+    const publisher = this.#publisher?.snapshot() ?? {
+      enqueued: 0,
+      published: 0,
+      duplicates: 0,
+      publishErrors: 0,
+      retried: 0,
+      superseded: 0,
+      bufferDrops: 0,
+      bufferedMessages: 0,
+      bufferedBytes: 0,
+      inFlight: 0,
+    };
+    return {
+      name: this.name,
+      role: this.#role,
+      ...publisher,
+      frames: c.frames,
+      fannedOut: c.fannedOut,
+      badInput: { ...c.badInput },
+      lastBadInput: c.lastBadInput,
+      nats: { ...c.nats },
+      platformSessions: c.platformSessions,
+      platform: this.#feed?.stats() ?? null,
+      interest: { ...c.interest, instruments: this.#pinned.size + this.#leases.size },
+      takeovers: c.takeovers,
+      locksLost: c.locksLost,
+    };
+  }
+
+  active(): Promise<void> {
+    if (this.#role === "active" && this.#feed?.state === "open") return Promise.resolve();
+    if (this.#role === "closed") return Promise.reject(new Error("the relay is closed"));
+    return new Promise((resolve) => this.#activeWaiters.push(resolve));
+  }
+
+  drained(): Promise<void> {
+    return this.#publisher?.drained() ?? Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const wasActive = this.#role === "active";
+      this.#role = "closed";
+      clearTimeout(this.#lockTimer);
+      for (const timer of this.#timers) clearInterval(timer);
+      this.#interestSub?.unsubscribe();
+      await this.#client?.close();
+      this.#client = undefined;
+      this.#feed = undefined;
+      // Frames already received are still stored, briefly: a clean shutdown loses nothing it can help.
+      if (this.#counts.nats.connected) {
+        await Promise.race([this.#publisher?.drained(), new Promise((r) => setTimeout(r, 2000))]);
+      }
+      this.#publisher?.stop();
+      if (wasActive) await this.#lock?.release();
+      await this.#nc?.close().catch(() => {});
+    })();
+    return this.#closing;
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `Relay { name: ${JSON.stringify(this.name)}, role: ${JSON.stringify(this.#role)} }`;
+  }
+
+  toJSON(): RelayStats {
+    return this.stats();
+  }
+}

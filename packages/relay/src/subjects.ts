@@ -1,0 +1,102 @@
+// Where a frame goes: `tickwire.md.<segment>.<instrumentId>.<subtype>`, one subject per instrument the frame carries
+// (an index list or an incremental update may carry several), and the Nats-Msg-Id that lets JetStream drop the copy
+// a second relay (or a retry) publishes.
+import type { DecodedMessage } from "@tickwire/codec";
+import { exchangeSegmentByNumber, type SubtypeCase } from "@tickwire/proto";
+
+export const SUBJECT_ROOT = "tickwire.md";
+export const STATUS_ROOT = "tickwire.status";
+export const INTEREST_SUBJECT = "tickwire.control.interest";
+/** The relay's receive time, epoch milliseconds with microseconds: where latency figures start. */
+export const RECEIVED_HEADER = "Tickwire-Received-At";
+/** Set on a frame published to several subjects: the same value on each copy, so a consumer delivers it once. */
+export const FRAME_HEADER = "Tickwire-Frame";
+
+export interface Route {
+  subject: string;
+  msgId: string;
+}
+
+export type BadInputReason = "decode" | "unknown-segment" | "no-instrument";
+
+export type RouteResult = { ok: true; routes: Route[]; frameId: string } | { ok: false; reason: BadInputReason };
+
+interface Keyed {
+  InstrumentID?: bigint;
+  ExchangeSegment?: number;
+}
+
+function instrumentsOf(message: DecodedMessage<"bigint">): Keyed[] {
+  const subtype = message.subtype;
+  switch (subtype.case) {
+    case "TickDataMessage":
+    case "TouchLineDataMessage":
+    case "MarketDepthMessage":
+    case "TickData":
+      return [subtype.value];
+    case "IndexDataMessage":
+      return subtype.value.IndexData ? [subtype.value.IndexData] : [];
+    case "IndexDataListMessage":
+      return subtype.value.IndexDataList;
+    case "IncrementalUpdateMessage":
+      return subtype.value.MDEntriesList;
+    default:
+      return [];
+  }
+}
+
+/** FNV-1a, 32 bits: cheap, and with the message ID and subject enough to tell two different frames apart. */
+export function fnv1a(bytes: Uint8Array): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    hash ^= bytes[i];
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The subjects of a decoded frame and their message ids. The id is the subject's tail, the message's ID and a hash
+ * of the frame's bytes: two relays receiving the same frame derive the same id, and a frame whose ID the platform
+ * does not fill (0) is still told from a different one by its bytes.
+ */
+export function routeFrame(message: DecodedMessage<"bigint">, bytes: Uint8Array): RouteResult {
+  const subtype = message.subtype.case as SubtypeCase | undefined;
+  if (subtype === undefined) return { ok: false, reason: "no-instrument" };
+  const keyed = instrumentsOf(message);
+  if (keyed.length === 0) return { ok: false, reason: "no-instrument" };
+  const frameId = `${message.ID}.${fnv1a(bytes)}`;
+  const seen = new Set<string>();
+  const routes: Route[] = [];
+  for (const item of keyed) {
+    const segment = exchangeSegmentByNumber(item.ExchangeSegment ?? 0);
+    // NONE (0) is what an unset field reads as: no exchange to file the instrument under.
+    if (segment === undefined || segment.number === 0) return { ok: false, reason: "unknown-segment" };
+    const tail = `${segment.name}.${item.InstrumentID ?? 0n}.${subtype}`;
+    if (seen.has(tail)) continue;
+    seen.add(tail);
+    routes.push({ subject: `${SUBJECT_ROOT}.${tail}`, msgId: `${tail}.${frameId}` });
+  }
+  return { ok: true, routes, frameId };
+}
+
+/** The subject filters for some instruments (any segment) and subtypes (all when none are given). */
+export function subjectFilters(
+  instrumentIds: readonly bigint[] | undefined,
+  subtypes?: readonly SubtypeCase[],
+): string[] {
+  const ids = instrumentIds && instrumentIds.length > 0 ? instrumentIds.map(String) : ["*"];
+  const kinds = subtypes && subtypes.length > 0 ? subtypes : [">"];
+  const filters: string[] = [];
+  for (const id of ids) for (const kind of kinds) filters.push(`${SUBJECT_ROOT}.*.${id}.${kind}`);
+  return filters;
+}
+
+export function statusSubject(relayName: string): string {
+  return `${STATUS_ROOT}.${relayName}`;
+}
+
+/** A relay name must be one subject token. */
+export function isSubjectToken(name: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(name);
+}

@@ -1,0 +1,408 @@
+// A consumer of the relay: the same shape as client.marketData() (typed async iterator, per-subtype events, stats,
+// idempotent close), fed by JetStream ordered consumers instead of a platform WebSocket. An ordered consumer that
+// starts with "last per subject" hands out the last message of every matching subject and then the live stream from
+// one cursor over the stream, so a late joiner has no gap and no duplicate at the seam by construction.
+import {
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JetStreamClient,
+  jetstream,
+  type OrderedConsumerOptions,
+} from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { type InstrumentIdInput, InvalidArgumentError } from "@tickwire/client";
+import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
+import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+import { toIds } from "./ids.js";
+import { DEFAULT_STREAM } from "./stream.js";
+import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, subjectFilters } from "./subjects.js";
+
+export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
+  servers: string | string[];
+  /** Instruments to read (any segment). Give these or `subjects`. */
+  instruments?: Iterable<InstrumentIdInput>;
+  /** Subject filters instead, e.g. "tickwire.md.NSECM.>" (wildcards allowed). */
+  subjects?: string[];
+  /** Subtypes to read (default all). */
+  subtypes?: SubtypeCase[];
+  /** "last" (default): the last message of every matching subject, then live; "new": live only; a Date: from then. */
+  start?: "last" | "new" | Date;
+  stream?: string;
+  int64?: M;
+  /** Ask the relay to carry the instruments (and renew the lease while open). Default true with `instruments`. */
+  requestInterest?: boolean;
+  /** How often interest is renewed (default 20,000 ms: a third of the relay's default lease). */
+  interestRenewMs?: number;
+  bufferSize?: number;
+  overflow?: "drop-oldest" | "drop-newest";
+}
+
+export type RelayFeedState = "connecting" | "open" | "closed";
+
+export interface RelayFeedStats {
+  state: RelayFeedState;
+  messages: Record<SubtypeCase, number>;
+  messagesTotal: number;
+  frames: number;
+  bytes: number;
+  drops: number;
+  decodeErrors: number;
+  /** Copies of a frame that the relay published to several matching subjects, delivered once. */
+  duplicatesSkipped: number;
+  /** Ordered consumers recreated after a gap or a lost server (the stream position is kept). */
+  consumerResets: number;
+  subscriptions: number;
+  interestRequests: number;
+  interestFailures: number;
+}
+
+/** What the relay stamps on each message: when it received the frame from the platform (epoch ms). */
+export interface RelayMessageInfo {
+  subject: string;
+  receivedAt: number;
+  streamSequence: number;
+}
+
+type RelayEvents<M extends Int64Mode> = {
+  message: (message: DecodedMessage<M>, info: RelayMessageInfo) => void;
+  open: () => void;
+  error: (error: Error) => void;
+} & {
+  [K in SubtypeCase]: (
+    value: Extract<DecodedMessage<M>["subtype"], { case: K }>["value"],
+    message: DecodedMessage<M>,
+  ) => void;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: listeners of different events have different signatures
+type AnyListener = (...args: any[]) => void;
+
+const EVENT_NAMES = new Set<string>(["message", "open", "error", ...subtypeCases]);
+/** Recent multi-subject frame ids remembered to deliver such a frame once. */
+const FRAME_MEMORY = 4096;
+
+class Buffer<T> {
+  readonly #items: T[] = [];
+  #waiting: ((r: IteratorResult<T, undefined>) => void) | undefined;
+  #ended = false;
+  constructor(
+    private readonly capacity: number,
+    private readonly overflow: "drop-oldest" | "drop-newest",
+    private readonly onDrop: () => void,
+  ) {}
+  push(item: T): void {
+    if (this.#ended) return;
+    const waiting = this.#waiting;
+    if (waiting) {
+      this.#waiting = undefined;
+      waiting({ value: item, done: false });
+      return;
+    }
+    if (this.#items.length >= this.capacity) {
+      this.onDrop();
+      if (this.overflow === "drop-newest") return;
+      this.#items.shift();
+    }
+    this.#items.push(item);
+  }
+  next(): Promise<IteratorResult<T, undefined>> {
+    if (this.#items.length > 0) return Promise.resolve({ value: this.#items.shift() as T, done: false });
+    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.#waiting = resolve;
+    });
+  }
+  end(): void {
+    this.#ended = true;
+    this.#waiting?.({ value: undefined, done: true });
+    this.#waiting = undefined;
+  }
+  clear(): void {
+    this.end();
+    this.#items.length = 0;
+  }
+}
+
+export class RelayFeed<M extends Int64Mode = "bigint"> {
+  readonly #options: SubscribeRelayOptions<M>;
+  readonly #filters: string[];
+  readonly #instruments: bigint[];
+  readonly #listeners = new Map<string, AnyListener[]>();
+  readonly #queues = new Set<Buffer<DecodedMessage<M>>>();
+  readonly #recentFrames = new Set<string>();
+  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions">;
+  #state: RelayFeedState = "connecting";
+  #nc: NatsConnection | undefined;
+  #consumers: ConsumerMessages[] = [];
+  #interestTimer: ReturnType<typeof setInterval> | undefined;
+  #readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  #closing: Promise<void> | undefined;
+
+  constructor(options: SubscribeRelayOptions<M>) {
+    if (options === null || typeof options !== "object") throw new InvalidArgumentError("options", "must be an object");
+    this.#options = options;
+    this.#instruments = toIds(options.instruments, "options.instruments");
+    const subtypes = options.subtypes ?? [];
+    for (const [i, s] of subtypes.entries()) {
+      if (!subtypeCases.includes(s)) throw new InvalidArgumentError(`options.subtypes[${i}]`, "is not a subtype");
+    }
+    if (options.subjects !== undefined) {
+      if (!Array.isArray(options.subjects) || options.subjects.some((s) => typeof s !== "string" || s.length === 0)) {
+        throw new InvalidArgumentError("options.subjects", "must be a list of subject filters");
+      }
+      this.#filters = [...options.subjects];
+    } else {
+      if (this.#instruments.length === 0) {
+        throw new InvalidArgumentError("options.instruments", "give instruments or subjects");
+      }
+      this.#filters = subjectFilters(this.#instruments, subtypes);
+    }
+    const start = options.start ?? "last";
+    if (start !== "last" && start !== "new" && !(start instanceof Date && Number.isFinite(start.getTime()))) {
+      throw new InvalidArgumentError("options.start", 'must be "last", "new" or a valid Date');
+    }
+    this.#stats = {
+      messages: Object.fromEntries(subtypeCases.map((s) => [s, 0])) as Record<SubtypeCase, number>,
+      messagesTotal: 0,
+      frames: 0,
+      bytes: 0,
+      drops: 0,
+      decodeErrors: 0,
+      duplicatesSkipped: 0,
+      consumerResets: 0,
+      interestRequests: 0,
+      interestFailures: 0,
+    };
+  }
+
+  get state(): RelayFeedState {
+    return this.#state;
+  }
+
+  async start(): Promise<void> {
+    const servers = typeof this.#options.servers === "string" ? [this.#options.servers] : this.#options.servers;
+    const nc = await connect({ servers, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
+    this.#nc = nc;
+    if (this.#isClosed()) {
+      await nc.close();
+      return;
+    }
+    if (this.#instruments.length > 0 && this.#options.requestInterest !== false) {
+      await this.#requestInterest(nc);
+      this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
+    }
+    const js = jetstream(nc);
+    // Server 2.9 takes one filter per consumer: one ordered consumer per filter (each instrument keeps its order).
+    for (const filter of this.#filters) await this.#consume(js, filter);
+    if (this.#isClosed()) return;
+    this.#state = "open";
+    for (const w of this.#readyWaiters) w.resolve();
+    this.#readyWaiters = [];
+    this.#emit("open", []);
+  }
+
+  async #requestInterest(nc: NatsConnection): Promise<void> {
+    this.#stats.interestRequests++;
+    try {
+      const answer = await nc.request(
+        INTEREST_SUBJECT,
+        JSON.stringify({ instrumentIds: this.#instruments.map(String) }),
+        { timeout: 2000 },
+      );
+      const body = JSON.parse(new TextDecoder().decode(answer.data)) as { error?: string };
+      if (body.error) throw new Error(body.error);
+    } catch (error) {
+      // No relay answering (none active yet): the next renewal asks again; data flows whenever it is carried.
+      this.#stats.interestFailures++;
+      this.#report(new Error(`interest request failed: ${(error as Error).message}`));
+    }
+  }
+
+  async #consume(js: JetStreamClient, filter: string): Promise<void> {
+    const start = this.#options.start ?? "last";
+    const config: Partial<OrderedConsumerOptions> = { filter_subjects: filter };
+    if (start === "last") config.deliver_policy = DeliverPolicy.LastPerSubject;
+    else if (start === "new") config.deliver_policy = DeliverPolicy.New;
+    else {
+      config.deliver_policy = DeliverPolicy.StartTime;
+      config.opt_start_time = start.toISOString();
+    }
+    const consumer = await js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
+    // Heartbeats every second: an ordered consumer whose server died notices within a few seconds and is recreated
+    // on another node from where it was.
+    const messages = await consumer.consume({ max_messages: 1000, idle_heartbeat: 1000, expires: 5000 });
+    this.#consumers.push(messages);
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (status.type === "ordered_consumer_recreated") this.#stats.consumerResets++;
+      }
+    })().catch(() => {});
+    void (async () => {
+      for await (const m of messages) {
+        this.#deliver(m.data, m.subject, m.headers?.get(RECEIVED_HEADER), m.headers?.get(FRAME_HEADER), m.seq);
+      }
+    })().catch((error) => this.#report(error as Error));
+  }
+
+  #deliver(
+    bytes: Uint8Array,
+    subject: string,
+    received: string | undefined,
+    frameId: string | undefined,
+    seq: number,
+  ): void {
+    if (this.#state === "closed") return;
+    if (frameId) {
+      if (this.#recentFrames.has(frameId)) {
+        this.#stats.duplicatesSkipped++;
+        return;
+      }
+      this.#recentFrames.add(frameId);
+      if (this.#recentFrames.size > FRAME_MEMORY) {
+        const oldest = this.#recentFrames.values().next().value as string;
+        this.#recentFrames.delete(oldest);
+      }
+    }
+    this.#stats.frames++;
+    this.#stats.bytes += bytes.length;
+    let message: DecodedMessage<M>;
+    try {
+      message = decodeMessage(bytes, { int64: this.#options.int64 }) as DecodedMessage<M>;
+    } catch (error) {
+      this.#stats.decodeErrors++;
+      this.#report(error instanceof DecodeError ? error : new Error(String(error)));
+      return;
+    }
+    this.#stats.messagesTotal++;
+    const subtype = message.subtype as { case: SubtypeCase | undefined; value?: unknown };
+    const info: RelayMessageInfo = { subject, receivedAt: Number(received ?? Number.NaN), streamSequence: seq };
+    if (subtype.case !== undefined) {
+      this.#stats.messages[subtype.case]++;
+      this.#emit(subtype.case, [subtype.value, message]);
+    }
+    this.#emit("message", [message, info]);
+    for (const queue of this.#queues) queue.push(message);
+  }
+
+  on<E extends keyof RelayEvents<M>>(event: E, listener: RelayEvents<M>[E]): () => void {
+    if (!EVENT_NAMES.has(event)) throw new InvalidArgumentError("event", `is not a feed event: ${String(event)}`);
+    if (typeof listener !== "function") throw new InvalidArgumentError("listener", "must be a function");
+    const list = this.#listeners.get(event) ?? [];
+    this.#listeners.set(event, [...list, listener as AnyListener]);
+    return () => this.off(event, listener);
+  }
+
+  off<E extends keyof RelayEvents<M>>(event: E, listener: RelayEvents<M>[E]): void {
+    const list = this.#listeners.get(event);
+    if (list)
+      this.#listeners.set(
+        event,
+        list.filter((l) => l !== listener),
+      );
+  }
+
+  #emit(event: string, args: unknown[]): void {
+    const list = this.#listeners.get(event);
+    if (!list) return;
+    for (const listener of list) {
+      try {
+        listener(...args);
+      } catch (error) {
+        if (event !== "error") this.#report(error as Error);
+      }
+    }
+  }
+
+  #report(error: Error): void {
+    if ((this.#listeners.get("error") ?? []).length > 0) this.#emit("error", [error]);
+  }
+
+  ready(): Promise<void> {
+    if (this.#state === "open") return Promise.resolve();
+    if (this.#state === "closed") return Promise.reject(new Error("the feed is closed"));
+    return new Promise((resolve, reject) => this.#readyWaiters.push({ resolve, reject }));
+  }
+
+  messages(): AsyncIterableIterator<DecodedMessage<M>> {
+    const queue = new Buffer<DecodedMessage<M>>(
+      this.#options.bufferSize ?? 10_000,
+      this.#options.overflow ?? "drop-oldest",
+      () => this.#stats.drops++,
+    );
+    if (this.#state === "closed") queue.end();
+    else this.#queues.add(queue);
+    const iterator: AsyncIterableIterator<DecodedMessage<M>> = {
+      next: () => queue.next(),
+      return: () => {
+        queue.clear();
+        this.#queues.delete(queue);
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<DecodedMessage<M>> {
+    return this.messages();
+  }
+
+  /** The instruments read (empty with subject filters). */
+  subscriptions(): bigint[] {
+    return [...this.#instruments];
+  }
+
+  stats(): RelayFeedStats {
+    return {
+      ...this.#stats,
+      messages: { ...this.#stats.messages },
+      state: this.#state,
+      subscriptions: this.#filters.length,
+    };
+  }
+
+  #isClosed(): boolean {
+    return this.#state === "closed";
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      this.#state = "closed";
+      clearInterval(this.#interestTimer);
+      for (const queue of this.#queues) queue.end();
+      this.#queues.clear();
+      for (const w of this.#readyWaiters) w.reject(new Error("the feed closed before it was ready"));
+      this.#readyWaiters = [];
+      this.#listeners.clear();
+      for (const c of this.#consumers) c.stop();
+      this.#consumers = [];
+      await this.#nc?.close().catch(() => {});
+    })();
+    return this.#closing;
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `RelayFeed { state: ${JSON.stringify(this.#state)}, subjects: ${this.#filters.length} }`;
+  }
+
+  toJSON(): RelayFeedStats {
+    return this.stats();
+  }
+}
+
+/**
+ * Reads relayed market data. Resolves once connected and its consumers exist (interest asked for first, when reading
+ * instruments); messages then arrive like a client feed's.
+ */
+export async function subscribeRelay<M extends Int64Mode = "bigint">(
+  options: SubscribeRelayOptions<M>,
+): Promise<RelayFeed<M>> {
+  const feed = new RelayFeed<M>(options);
+  try {
+    await feed.start();
+  } catch (error) {
+    await feed.close();
+    throw error;
+  }
+  return feed;
+}

@@ -1,0 +1,89 @@
+// A sandbox platform and real nats-server processes on loopback, and small waiting utilities.
+import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
+import type { ClientOptions } from "@tickwire/client";
+import { type Sandbox, type SandboxOptions, startSandbox } from "@tickwire/sandbox";
+import { type NatsServers, startNatsServers } from "../src/nats-server.js";
+
+export interface Stack {
+  sandbox: Sandbox;
+  nats: NatsServers;
+  platform: ClientOptions;
+  /** A NATS connection for the test's own checks. */
+  nc: NatsConnection;
+  close(): Promise<void>;
+}
+
+export async function startStack(options: { sandbox?: SandboxOptions; natsNodes?: number } = {}): Promise<Stack> {
+  const sandbox = await startSandbox({ logger: false, rate: 1000, ...options.sandbox });
+  const nats = await startNatsServers(options.natsNodes ?? 1);
+  const nc = await connect({ servers: nats.urls, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  const user = sandbox.demoUser;
+  if (!user) throw new Error("the sandbox has no demo user");
+  return {
+    sandbox,
+    nats,
+    nc,
+    platform: { baseUrl: sandbox.httpUrl, userId: user.userId, appKey: user.appKey },
+    async close() {
+      await nc.close().catch(() => {});
+      await sandbox.close();
+      await nats.close();
+    },
+  };
+}
+
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Retries a NATS request for a while: right after a server restart, JetStream answers only once it has recovered. */
+export async function retry<T>(run: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await run();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+export interface Stored {
+  subject: string;
+  seq: number;
+  data: Uint8Array;
+  msgId: string | undefined;
+  receivedAt: string | undefined;
+}
+
+/** Every message stored on the stream (matching `filter`), in stream order, read by an ordered consumer. */
+export async function storedMessages(nc: NatsConnection, stream: string, filter = "tickwire.md.>"): Promise<Stored[]> {
+  // jetstreamManager itself asks the server (account info): after a restart, both wait for JetStream to recover.
+  const info = await retry(async () => (await jetstreamManager(nc)).streams.info(stream));
+  if (info.state.messages === 0) return [];
+  const consumer = await retry(() =>
+    jetstream(nc).consumers.get(stream, { filter_subjects: filter, deliver_policy: DeliverPolicy.All }),
+  );
+  const out: Stored[] = [];
+  const messages = await consumer.consume({ max_messages: 1000 });
+  const timer = setTimeout(() => messages.stop(), 10_000);
+  for await (const m of messages) {
+    out.push({
+      subject: m.subject,
+      seq: m.seq,
+      data: m.data,
+      msgId: m.headers?.get("Nats-Msg-Id"),
+      receivedAt: m.headers?.get("Tickwire-Received-At"),
+    });
+    if (m.info.pending === 0) break;
+  }
+  clearTimeout(timer);
+  messages.stop();
+  return out;
+}

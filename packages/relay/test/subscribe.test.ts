@@ -1,0 +1,144 @@
+// subscribeRelay against a relay on a real sandbox and nats-server: the client feed's shape (typed events, iterator,
+// stats, idempotent close), a late joiner's last values then live with no gap and no duplicate at the seam, "new"
+// and a start time, and a frame published to several subjects delivered once.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { defaultInstruments } from "@tickwire/sandbox";
+import { type Relay, startRelay, subscribeRelay } from "../src/index.js";
+import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+
+const ALL = defaultInstruments.map((i) => i.id);
+const SOME = ALL.slice(0, 4);
+
+describe("subscribeRelay", () => {
+  let stack: Stack;
+  let relay: Relay;
+  before(async () => {
+    stack = await startStack({ sandbox: { rate: 1000 } });
+    // Every message kept, so the test can read the whole stream and check the consumer against it.
+    relay = await startRelay({
+      name: "sub",
+      platform: stack.platform,
+      servers: stack.nats.urls,
+      instruments: ALL,
+      stream: { maxMsgsPerSubject: 100_000 },
+    });
+    await relay.active();
+    await until(() => relay.stats().published > 500, "500 messages stored");
+  });
+  after(async () => {
+    await relay.close();
+    await stack.close();
+  });
+
+  test("a late joiner gets every subject's last value, then the live stream: no gap, no duplicate at the seam", async () => {
+    const jsm = await jetstreamManager(stack.nc);
+    const lastBefore = new Map<string, number>();
+    for (const m of await storedMessages(stack.nc, "TICKWIRE_MD", `tickwire.md.*.${SOME[0]}.>`)) {
+      lastBefore.set(m.subject, m.seq);
+    }
+    const joinedAt = (await jsm.streams.info("TICKWIRE_MD")).state.last_seq;
+    const feed = await subscribeRelay({ servers: stack.nats.urls, instruments: [SOME[0]] });
+    const delivered: { subject: string; seq: number; id: bigint }[] = [];
+    feed.on("message", (message, info) => {
+      delivered.push({ subject: info.subject, seq: info.streamSequence, id: message.ID });
+    });
+    await until(() => delivered.filter((d) => d.seq > joinedAt).length >= 30, "30 live messages");
+    await feed.close();
+    // The first message of each subject is the last one stored when it joined (or a newer one): no old history.
+    const firstBySubject = new Map<string, number>();
+    for (const d of delivered) if (!firstBySubject.has(d.subject)) firstBySubject.set(d.subject, d.seq);
+    for (const [subject, seq] of lastBefore) {
+      assert.ok((firstBySubject.get(subject) ?? 0) >= seq, `${subject}: starts at its last value`);
+    }
+    // Of what was stored before it joined, at most one message per subject: the last value, not the history.
+    const old = delivered.filter((d) => d.seq <= joinedAt).map((d) => d.subject);
+    assert.equal(new Set(old).size, old.length);
+    assert.ok(old.length >= 1);
+    // From each subject's first delivered message on, exactly what the stream holds, in order: no gap, no duplicate.
+    const stored = await storedMessages(stack.nc, "TICKWIRE_MD", `tickwire.md.*.${SOME[0]}.>`);
+    const lastDelivered = delivered[delivered.length - 1].seq;
+    const expected = stored
+      .filter((m) => m.seq >= (firstBySubject.get(m.subject) ?? Number.POSITIVE_INFINITY) && m.seq <= lastDelivered)
+      .map((m) => m.seq);
+    assert.deepEqual(
+      delivered.map((d) => d.seq).sort((a, b) => a - b),
+      expected,
+    );
+    assert.equal(new Set(delivered.map((d) => d.seq)).size, delivered.length, "no duplicate");
+  });
+
+  test("the client feed's shape: typed per-subtype events, an iterator, stats, idempotent close", async () => {
+    const feed = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, subtypes: ["TickData"] });
+    let ltp = 0;
+    feed.on("TickData", (value) => {
+      ltp = value.LTP;
+    });
+    let other = 0;
+    feed.on("TouchLineDataMessage", () => other++);
+    const ids = new Set<bigint>();
+    for await (const message of feed) {
+      assert.equal(message.subtype.case, "TickData");
+      if (message.subtype.case === "TickData") ids.add(message.subtype.value.InstrumentID);
+      if (feed.stats().messagesTotal >= 40) break;
+    }
+    assert.ok(ltp > 0);
+    assert.equal(other, 0, "subtypes filter");
+    assert.ok([...ids].every((id) => SOME.includes(id)));
+    const stats = feed.stats();
+    assert.equal(stats.state, "open");
+    assert.equal(stats.messages.TickData, stats.messagesTotal);
+    assert.equal(stats.decodeErrors, 0);
+    await Promise.all([feed.close(), feed.close()]);
+    await feed.close();
+    assert.equal(feed.state, "closed");
+    const iterator = feed.messages();
+    assert.deepEqual(await iterator.next(), { value: undefined, done: true });
+  });
+
+  test('"new" starts after the last stored message, a Date starts at that time', async () => {
+    const jsm = await jetstreamManager(stack.nc);
+    const lastSeq = (await jsm.streams.info("TICKWIRE_MD")).state.last_seq;
+    const fresh = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: "new" });
+    const seqs: number[] = [];
+    fresh.on("message", (_m, info) => seqs.push(info.streamSequence));
+    await until(() => seqs.length >= 10, "10 new messages");
+    await fresh.close();
+    assert.ok(Math.min(...seqs) > lastSeq);
+
+    const since = new Date(Date.now() - 300);
+    const timed = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: since });
+    const received: number[] = [];
+    timed.on("message", (_m, info) => received.push(info.receivedAt));
+    await until(() => received.length >= 10, "10 messages since the start time");
+    await timed.close();
+    // The relay stamps its receive time just before publishing: the first one is within a little of the start time.
+    assert.ok(received[0] >= since.getTime() - 250, `first received at ${received[0] - since.getTime()} ms`);
+  });
+
+  test("a frame published to several subjects (an index list) reaches a wildcard consumer once", async () => {
+    const feed = await subscribeRelay({ servers: stack.nats.urls, subjects: ["tickwire.md.>"], start: "new" });
+    const ids: bigint[] = [];
+    feed.on("IndexDataListMessage", (value, message) => {
+      assert.ok(value.IndexDataList.length > 1);
+      ids.push(message.ID);
+    });
+    await until(() => ids.length >= 5, "5 index lists");
+    await feed.close();
+    assert.equal(new Set(ids).size, ids.length);
+    assert.ok(feed.stats().duplicatesSkipped >= ids.length, `copies skipped: ${feed.stats().duplicatesSkipped}`);
+  });
+
+  test("bad options are typed errors naming the option", async () => {
+    await assert.rejects(subscribeRelay({ servers: stack.nats.urls }), /options\.instruments/);
+    await assert.rejects(
+      subscribeRelay({ servers: stack.nats.urls, instruments: [1n], subtypes: ["Nope" as "TickData"] }),
+      /options\.subtypes\[0\]/,
+    );
+    await assert.rejects(
+      subscribeRelay({ servers: stack.nats.urls, instruments: [1n], start: new Date(Number.NaN) }),
+      /options\.start/,
+    );
+  });
+});

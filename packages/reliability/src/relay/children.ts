@@ -1,0 +1,113 @@
+// Child processes of the relay part: a relay, and a consumer (subscribeRelay) that reports what it received and how
+// late: from the relay's receive time to the message decoded. Each answers "report" with its counts, CPU and RSS,
+// and exits at "close" or when its parent goes.
+import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
+
+export interface ProcessUsage {
+  /** CPU seconds (user + system) and resident memory at the report. */
+  cpuSeconds: number;
+  rssBytes: number;
+}
+
+export interface ConsumerReport extends ProcessUsage {
+  messages: number;
+  duplicatesSkipped: number;
+  consumerResets: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Time from start to the first `expectLast` messages (the last values), ms. */
+  lastValuesMs: number | null;
+}
+
+function usage(): ProcessUsage {
+  const cpu = process.cpuUsage();
+  return { cpuSeconds: (cpu.user + cpu.system) / 1e6, rssBytes: process.memoryUsage().rss };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function consumer(config: {
+  servers: string[];
+  stream: string;
+  start: "new" | "last";
+  expectLast?: number;
+}): Promise<void> {
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  let lastValuesMs: number | null = null;
+  const started = performance.now();
+  const feed = await subscribeRelay({
+    servers: config.servers,
+    stream: config.stream,
+    subjects: ["tickwire.md.>"],
+    start: config.start,
+  });
+  feed.on("message", (_message, info) => {
+    const latency = performance.timeOrigin + performance.now() - info.receivedAt;
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count++] = latency;
+  });
+  // Copies of an index list on several subjects are delivered once: the last values are complete when delivered
+  // plus skipped copies reach the number of subjects.
+  const lastValues = setInterval(() => {
+    if (config.expectLast === undefined) return clearInterval(lastValues);
+    if (count + feed.stats().duplicatesSkipped >= config.expectLast) {
+      lastValuesMs = performance.now() - started;
+      clearInterval(lastValues);
+    }
+  }, 2);
+  process.send?.({ ready: true });
+  process.on("message", async (command) => {
+    if (command === "report") {
+      const sorted = latencies.slice(0, count).sort();
+      const stats = feed.stats();
+      const report: ConsumerReport = {
+        messages: count,
+        duplicatesSkipped: stats.duplicatesSkipped,
+        consumerResets: stats.consumerResets,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+        lastValuesMs,
+        ...usage(),
+      };
+      process.send?.({ report });
+    } else if (command === "close") {
+      await feed.close();
+      process.exit(0);
+    }
+  });
+}
+
+async function relay(options: RelayOptions): Promise<void> {
+  const r = await startRelay({ ...options, logger: { warn: (m) => process.stderr.write(`relay child: ${m}\n`) } });
+  if (r.role === "active") await r.active();
+  process.send?.({ ready: true, role: r.role });
+  let announced = r.role === "active";
+  const watch = setInterval(() => {
+    if (!announced && r.role === "active") {
+      announced = true;
+      process.send?.({ active: Date.now() });
+    }
+  }, 20);
+  process.on("message", async (command) => {
+    if (command === "report") process.send?.({ report: { ...r.stats(), ...usage() } });
+    else if (command === "close") {
+      clearInterval(watch);
+      await r.close();
+      process.exit(0);
+    }
+  });
+}
+
+process.on("disconnect", () => process.exit(0));
+const [kind, json] = process.argv.slice(2);
+if (kind === "consumer") await consumer(JSON.parse(json));
+else if (kind === "relay") await relay(JSON.parse(json));

@@ -1,0 +1,33 @@
+// A quick run of the relay part on a real three-node nats-server cluster (skipped, saying so, without nats-server:
+// packages/relay/scripts/ensure-nats-server.sh installs it).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { natsServerBinary } from "@tickwire/relay";
+import { run } from "../src/relay/index.js";
+
+let missing: string | false = false;
+try {
+  natsServerBinary();
+} catch (error) {
+  missing = (error as Error).message;
+}
+
+test("relay part, quick: nothing lost at the first rate, takeover under 2 s without duplicates, faults recovered", {
+  skip: missing,
+}, async () => {
+  const report = await run({ quick: true, log: () => {} });
+  const rates = report.rates as { lostPerConsumer: number[]; framesRelayed: number }[];
+  assert.ok(rates[0].framesRelayed > 1000);
+  assert.deepEqual(
+    rates[0].lostPerConsumer,
+    rates[0].lostPerConsumer.map(() => 0),
+  );
+  const killed = report.relayKilled as { duplicates: number; takeoverMs: number };
+  assert.equal(killed.duplicates, 0);
+  assert.ok(killed.takeoverMs < 2000, `takeover ${killed.takeoverMs} ms`);
+  for (const fault of [report.natsNodeKilled, report.natsDown] as { recovered: boolean; accountedFor: boolean }[]) {
+    assert.ok(fault.recovered && fault.accountedFor, JSON.stringify(fault));
+  }
+  assert.ok((report.lateJoiner as { lastValuesMs: number | null }).lastValuesMs !== null);
+  assert.equal(report.ok, true, report.summary);
+});

@@ -1,0 +1,1 @@
+export { ensureChromium, launchChromium } from "./chromium.js";
