@@ -243,7 +243,7 @@ async function run(): Promise<void> {
   // One order whatever the grouping into processes: suite, subject, then variant as listed.
   const order = allIds();
   cases.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  addRatios(cases);
+  addRatios(cases, paired);
   const results: Results = {
     schema: RESULT_SCHEMA,
     createdAt: new Date().toISOString(),

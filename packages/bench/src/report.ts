@@ -5,6 +5,11 @@ import type { CaseResult } from "./measure.js";
 import type { Results, Target } from "./results.js";
 
 const ratio = (r: number | undefined) => (r === undefined ? "" : `${r.toFixed(2)}x`);
+/** A case's ratio to `peer`, marked `*` when it comes from the paired run (see addRatios). */
+const caseRatio = (c: CaseResult, peer: string) =>
+  `${ratio(peer === "protobuf-es" ? c.vsProtobufEs : c.vsProtobufjs)}${c.pairedWith?.includes(peer) ? "*" : ""}`;
+const RATIO_LEGEND =
+  "ratios marked * are paired (both in one process, interleaved rounds: the target verdicts' method); the others compare two processes timed at different moments, which machine load alone can move by 2x";
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const ns = (n: number) => (n >= 100 ? int(n) : n.toFixed(1));
 
@@ -15,8 +20,8 @@ function rows(results: Results): string[][] {
     ns(c.nsPerOp),
     `±${c.moePercent.toFixed(1)}%`,
     c.mbPerSec.toFixed(1),
-    ratio(c.vsProtobufEs),
-    ratio(c.vsProtobufjs),
+    caseRatio(c, "protobuf-es"),
+    caseRatio(c, "protobufjs"),
   ]);
 }
 
@@ -34,6 +39,7 @@ export function terminalReport(results: Results): string {
   const out = [
     `node ${e.node} (V8 ${e.v8}), ${e.cpu} x${e.cores}, commit ${e.commit.slice(0, 10)}${e.dirty ? " (dirty)" : ""}, ${results.mode} run, ${results.seconds.toFixed(0)} s`,
     "ns/op: median; ±median: half the 95% interval of the median; ratios: peer ns / this ns (above 1 is faster)",
+    RATIO_LEGEND,
     "",
     pad([HEAD, ...rows(results)]),
   ];
@@ -129,6 +135,8 @@ export function markdownReport(results: Results, chartFile: string): string {
     "",
     "ns/op is the median; ± is half the 95% confidence interval of that median; ratios are the peer's ns/op divided by this case's (above 1 is faster than the peer). Run-to-run noise on a shared 2-core machine is 20-50% per case: compare ratios from one run, not absolute figures across runs.",
     "",
+    `${RATIO_LEGEND[0].toUpperCase()}${RATIO_LEGEND.slice(1)}.`,
+    "",
     "## Targets",
     "",
     "Decode targets marked `paired` are timed interleaved in one process per pair (the peer and the codec variant alternate in short rounds); the ratio is the median of the per-round ratios, with its 95% interval. `table` ratios come from the case table, where each decoder runs in a process of its own at a different moment.",
@@ -168,8 +176,8 @@ export function markdownReport(results: Results, chartFile: string): string {
                 ns(c.nsPerOp),
                 `${c.moePercent.toFixed(1)}%`,
                 c.mbPerSec.toFixed(1),
-                ratio(c.vsProtobufEs),
-                ratio(c.vsProtobufjs),
+                caseRatio(c, "protobuf-es"),
+                caseRatio(c, "protobufjs"),
               ],
         ),
       ),

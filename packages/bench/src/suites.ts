@@ -2,6 +2,7 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { type Decoder, makeDecoders, makeEncoders } from "./decoders.js";
 import type { BenchCase, CaseResult } from "./measure.js";
+import type { PairedRatio } from "./paired.js";
 import type { PbjsMessage, PbjsType } from "./peers.js";
 import { protobufjsLongs } from "./peers.js";
 import { repeatsFor, type Subject } from "./subjects.js";
@@ -69,8 +70,15 @@ export function encodeCases(ctx: CaseContext): BenchCase[] {
   return cases;
 }
 
-/** Fills in vsProtobufEs / vsProtobufjs from the peers measured for the same suite and subject. */
-export function addRatios(results: CaseResult[]): void {
+/**
+ * Fills in vsProtobufEs / vsProtobufjs from the peers measured for the same suite and
+ * subject. Where a paired run timed the case against that peer, its ratio is the one
+ * given (and the peer listed in `pairedWith`): the case table's processes run one after
+ * another, so a change in machine load between them moves a cross-process ratio by
+ * itself (TouchLine-5+5 codec-number once showed 1.35x there against 2.31x paired, its
+ * own process having run three times slower than a quiet rerun of the same case).
+ */
+export function addRatios(results: CaseResult[], paired: readonly PairedRatio[] = []): void {
   const ns = new Map(results.map((r) => [r.id, r.nsPerOp]));
   for (const r of results) {
     if (r.suite === "stream") continue;
@@ -78,5 +86,13 @@ export function addRatios(results: CaseResult[]): void {
     const pbjs = ns.get(`${r.suite}/${r.subject}/protobufjs`);
     if (es !== undefined) r.vsProtobufEs = es / r.nsPerOp;
     if (pbjs !== undefined) r.vsProtobufjs = pbjs / r.nsPerOp;
+  }
+  const byId = new Map(results.map((r) => [r.id, r]));
+  for (const p of paired) {
+    const r = byId.get(`decode/${p.subject}/${p.fast}`);
+    if (r === undefined || (p.slow !== "protobuf-es" && p.slow !== "protobufjs")) continue;
+    if (p.slow === "protobuf-es") r.vsProtobufEs = p.ratio;
+    else r.vsProtobufjs = p.ratio;
+    r.pairedWith = [...(r.pairedWith ?? []), p.slow];
   }
 }

@@ -130,7 +130,7 @@ function genMerge(desc: DescMessage): string {
       }`);
     }
   }
-  return `export function merge${desc.name}(r: Reader, end: number, m: ${desc.name}, depth: number): void {
+  return `export function merge${desc.name}(r: Reader<Pools>, end: number, m: ${desc.name}, depth: number): void {
 ${fieldLoop(desc, cases, "  ")}
 }
 `;
@@ -205,7 +205,7 @@ function genRead(desc: DescMessage): string {
     }
   }
   return `/** Decodes a ${desc.name} that has not been seen before in this frame (see genRead). */
-export function read${desc.name}(r: Reader, end: number, depth: number): ${desc.name} {
+export function read${desc.name}(r: Reader<Pools>, end: number, depth: number): ${desc.name} {
 ${locals.some((l) => l.includes("zero64")) ? "  const zero64 = r.zero64 as bigint;\n" : ""}${locals.join("\n")}
 ${fieldLoop(desc, cases, "  ")}
   return { ${props.join(", ")} };
@@ -215,7 +215,7 @@ ${fieldLoop(desc, cases, "  ")}
 
 /** The fresh path for a message that keeps new + merge. */
 function genFresh(desc: DescMessage): string {
-  return `export function fresh${desc.name}(r: Reader, end: number, depth: number): ${desc.name} {
+  return `export function fresh${desc.name}(r: Reader<Pools>, end: number, depth: number): ${desc.name} {
   const m = new${desc.name}(r.zero64 as bigint);
   merge${desc.name}(r, end, m, depth);
   return m;
@@ -366,7 +366,7 @@ import {
   readUint32,
   readUint64,
   skipField,
-} from "../reader.js";
+} from "../runtime/index.js";
 import {
   failMessage,
   fork,
@@ -380,7 +380,7 @@ import {
   writeString,
   writeUint32,
   writeUint64,
-} from "../writer.js";
+} from "../runtime/index.js";
 
 const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
 

@@ -1,5 +1,6 @@
 // Field kinds of the market-data schema, shared by the message and view generators.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { WireType } from "../src/runtime/wire-type.js";
 
 export type Kind = "int32" | "uint32" | "enum" | "uint64" | "int64" | "double" | "string" | "message";
 
@@ -23,12 +24,16 @@ export function kindOf(field: DescField): Kind {
         return "string";
     }
   }
-  // Extend the generator (and reader.ts / writer.ts) before using another field type.
+  // Extend the generator (and runtime/scalars.ts / writer.ts) before using another field type.
   throw new Error(`generate: ${field.parent.typeName}.${field.name}: field type not supported by the codec generator`);
 }
 
-export const wireTypeOf = (kind: Kind): number =>
-  kind === "double" ? 1 : kind === "string" || kind === "message" ? 2 : 0;
+export const wireTypeOf = (kind: Kind): WireType =>
+  kind === "double"
+    ? WireType.Bit64
+    : kind === "string" || kind === "message"
+      ? WireType.LengthDelimited
+      : WireType.Varint;
 
 export const hex = (n: number) => `0x${n.toString(16).padStart(2, "0")}`;
 export const tagOf = (field: DescField) => ((field.number << 3) | wireTypeOf(kindOf(field))) >>> 0;

@@ -7,7 +7,7 @@
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import { fieldLoop, type Kind, kindOf, tagOf } from "./kinds.js";
 
-/** The reader that stores a numeric field into the view's Float64Array (see reader.ts). */
+/** The reader that stores a numeric field into the view's Float64Array (see runtime/view-store.ts). */
 const numericRead: Partial<Record<Kind, string>> = {
   int32: "readInt32To",
   enum: "readInt32To",
@@ -173,7 +173,7 @@ import {
   readUint32To,
   readUint64To,
   skipField,
-} from "../reader.js";
+} from "../runtime/index.js";
 import { ViewList } from "../view-list.js";
 
 ${names.map((n) => `/** What \`toObject()\` returns: the message with 64-bit fields as numbers. */\nexport type ${n}Object = WithInt64<${n}, number>;`).join("\n")}

@@ -7,7 +7,7 @@ import {
   readMarketDataMessageBase,
   resetMarketDataMessageBase,
 } from "./gen/messages.js";
-import { INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./reader.js";
+import { INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./runtime/reader.js";
 
 /** How 64-bit fields (`ID`, `InstrumentID`, `TimeStamp`, `LTT`, `VTT`, `TBQ`, `TSQ`, `OI`) are returned. */
 export type Int64Mode = "bigint" | "string" | "number";
@@ -53,12 +53,12 @@ export function checkBytes(bytes: unknown, r: Reader): asserts bytes is Uint8Arr
 }
 
 /** Decodes `r.buf[r.pos, r.len)` as one MarketDataMessageBase into a fresh message. */
-export function decodeFrame(r: Reader): MarketDataMessageBase {
+export function decodeFrame(r: Reader<Pools>): MarketDataMessageBase {
   return readMarketDataMessageBase(r, r.len, 1);
 }
 
 /** Decodes into `target`, recycling nested objects from `r.pools` (the reuse path). */
-export function decodeFrameInto(r: Reader, target: MarketDataMessageBase, pools: Pools): MarketDataMessageBase {
+export function decodeFrameInto(r: Reader<Pools>, target: MarketDataMessageBase, pools: Pools): MarketDataMessageBase {
   pools.rewind();
   resetMarketDataMessageBase(target, r.zero64 as bigint);
   mergeMarketDataMessageBase(r, r.len, target, 1);
@@ -66,7 +66,7 @@ export function decodeFrameInto(r: Reader, target: MarketDataMessageBase, pools:
 }
 
 // decodeMessage is synchronous and calls no user code, so one reader serves every call.
-const shared = new Reader();
+const shared = new Reader<Pools>();
 
 /**
  * Decodes one `MarketDataMessageBase`. The result deep-equals protobuf-es's
@@ -100,7 +100,7 @@ export function decodeMessage(bytes: Uint8Array, options?: DecodeOptions): unkno
  * still box stored numbers (measured figures: README, "The low-allocation path").
  */
 export class ReusingDecoder<M extends Int64Mode = "bigint"> {
-  private readonly reader = new Reader();
+  private readonly reader = new Reader<Pools>();
   private readonly pools: Pools;
   private readonly target: MarketDataMessageBase;
 

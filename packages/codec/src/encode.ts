@@ -1,7 +1,7 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import type { DecodedMessage, Int64Mode } from "./decode.js";
 import { encodeMarketDataMessageBase } from "./gen/messages.js";
-import { Writer, writeVarint32 } from "./writer.js";
+import { Writer, writeVarint32 } from "./runtime/writer.js";
 
 /** Any decoded message: 64-bit fields may be bigint, number or decimal string. */
 export type EncodableMessage = MarketDataMessageBase | DecodedMessage<Int64Mode>;

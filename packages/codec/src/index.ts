@@ -1,4 +1,3 @@
-export { type Base64Position, base64DecodedLength, decodeBase64 } from "./base64.js";
 export {
   type DecodedMessage,
   type DecodeOptions,
@@ -12,6 +11,7 @@ export { delimitBytes, type EncodableMessage, encodeDelimited, encodeMessage } f
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type FrameDecoderOptions, type Framing } from "./frame-decoder.js";
 export type * from "./gen/views.js";
+export { type Base64Position, base64DecodedLength, decodeBase64 } from "./runtime/base64.js";
 export { createDecodeStream, decodeFrames, type FrameSource } from "./stream.js";
 export { ViewDecoder, type ViewDecoderOptions } from "./view.js";
 export type { ViewList } from "./view-list.js";

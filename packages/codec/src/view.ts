@@ -6,9 +6,9 @@
 // bench's allocation suite ("codec-view"): README, "The zero-allocation path".
 import { checkBytes } from "./decode.js";
 import type { DecodeError } from "./errors.js";
-import { FrameDecoder, type Framing } from "./frame-decoder.js";
 import { MarketDataMessageBaseView } from "./gen/views.js";
-import { INT64_NUMBER, Reader } from "./reader.js";
+import { FrameSplitter, type Framing } from "./runtime/frames.js";
+import { INT64_NUMBER, Reader } from "./runtime/reader.js";
 
 export interface ViewDecoderOptions {
   /** How `pushEach` splits its input (as FrameDecoder). Default "delimited". */
@@ -20,15 +20,16 @@ export interface ViewDecoderOptions {
 }
 
 /** The frame decoder behind `pushEach`: decodes each frame into the shared view, not a new message. */
-class ViewFrames extends FrameDecoder<"number"> {
+class ViewFrames extends FrameSplitter<MarketDataMessageBaseView> {
   constructor(
     options: ViewDecoderOptions,
     private readonly view: MarketDataMessageBaseView,
   ) {
-    super({ ...options, int64: "number" });
+    super(options);
+    this.reader.setMode(INT64_NUMBER);
   }
 
-  protected override decodeFrameAt(r: Reader): unknown {
+  protected decodeFrameAt(r: Reader): MarketDataMessageBaseView {
     return fillView(r, this.view);
   }
 }
@@ -70,7 +71,7 @@ export class ViewDecoder {
 
   /** Pushes a chunk (a string in "base64" framing) and calls `visit` with the view for each frame it completes. */
   pushEach(chunk: Uint8Array | string, visit: (view: MarketDataMessageBaseView) => void): void {
-    this.frames.pushEach(chunk, visit as unknown as (message: unknown) => void);
+    this.frames.pushEach(chunk, visit);
   }
 
   /** Ends the stream: a frame cut short is reported (or thrown) as TRUNCATED. */

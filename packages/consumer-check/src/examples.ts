@@ -2,7 +2,9 @@
 // consumer would write. A block that cannot run on its own (it needs a socket or a response from elsewhere) says so
 // in a comment on the line above it, with the declarations that make it compile:
 //   <!-- compile-only (needs a live socket): declare const socket: WebSocket; -->
-// It is then type-checked but not run. A marker without a reason is an error.
+// It is then type-checked but not run. A marker without a reason is an error. A block that cannot even compile here
+// (it imports files a code generator writes in the reader's project) is left out with the reason and where it does run:
+//   <!-- not-run: imports the files buf generates; packages/x/test/readme.test.ts generates and runs it -->
 
 export interface Example {
   /** Where it comes from, e.g. `packages/codec/README.md:10`. */
@@ -15,6 +17,7 @@ export interface Example {
 }
 
 const compileOnlyMarker = /^<!-- compile-only(?: \((.*?)\))?:?(.*?)-->$/;
+const notRunMarker = /^<!-- not-run:(.*?)-->$/;
 
 /**
  * The ts blocks of `markdown`. With `section`, only those under a heading matching it (the root README's
@@ -31,7 +34,9 @@ export function extractExamples(markdown: string, readme: string, label: string,
     if (!open) continue;
     const end = lines.indexOf("```", i + 1);
     if (end < 0) throw new Error(`${readme}:${i + 1}: unclosed code block`);
-    if (open[1] === "ts" && inSection) {
+    const notRun = open[1] === "ts" ? notRunMarker.exec(lines[i - 1] ?? "") : null;
+    if (notRun && (notRun[1] ?? "").trim() === "") throw new Error(`${readme}:${i}: a not-run marker needs a reason`);
+    if (open[1] === "ts" && inSection && !notRun) {
       const marker = compileOnlyMarker.exec(lines[i - 1] ?? "");
       const reason = marker?.[1]?.trim();
       if (marker && !reason) throw new Error(`${readme}:${i}: a compile-only marker needs a reason: (why)`);

@@ -105,6 +105,7 @@ test("the public packages and their README examples are found", () => {
       "@tickwire/client",
       "@tickwire/codec",
       "@tickwire/proto",
+      "@tickwire/protoc-gen",
       "@tickwire/relay",
       "@tickwire/rest-schemas",
       "@tickwire/sandbox",

@@ -52,3 +52,16 @@ test("a compile-only marker without a reason, or an unclosed block, is an error 
   );
   assert.throws(() => extractExamples("```ts\na;\n", "R.md", "r"), /R\.md:1: unclosed code block/);
 });
+
+test("a ts block marked not-run (with a reason) is left out; without a reason it is an error naming the line", () => {
+  const marked =
+    '<!-- not-run: imports generated files -->\n```ts\nimport { a } from "./gen/a.js";\n```\n```ts\nb;\n```';
+  assert.deepEqual(
+    extractExamples(marked, "R.md", "r").map((e) => e.source),
+    ["R.md:5"],
+  );
+  assert.throws(
+    () => extractExamples("<!-- not-run: -->\n```ts\na;\n```", "R.md", "r"),
+    /R\.md:1: a not-run marker needs a reason/,
+  );
+});

@@ -70,6 +70,7 @@ test("require() of every public package works from CommonJS on this Node", () =>
     "@tickwire/cli": "run",
     "@tickwire/board": "startBoard",
     "@tickwire/relay": "startRelay",
+    "@tickwire/protoc-gen": "protocGenTickwire",
   };
   // A .cjs program in this package, where the public packages resolve as its dev dependencies.
   const script = `

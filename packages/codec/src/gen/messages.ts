@@ -15,7 +15,7 @@ import {
   readUint32,
   readUint64,
   skipField,
-} from "../reader.js";
+} from "../runtime/index.js";
 import {
   failMessage,
   fork,
@@ -29,7 +29,7 @@ import {
   writeString,
   writeUint32,
   writeUint64,
-} from "../writer.js";
+} from "../runtime/index.js";
 
 const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
 
@@ -38,7 +38,7 @@ export function newMarketDataMessageBase(zero64: bigint): MarketDataMessageBase 
   return { $typeName: "tickwire.marketdata.v1.MarketDataMessageBase", MessageCode: 0, ID: zero64, MessageSize: 0, subtype: { case: undefined } };
 }
 
-export function mergeMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
+export function mergeMarketDataMessageBase(r: Reader<Pools>, end: number, m: MarketDataMessageBase, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -120,7 +120,7 @@ export function mergeMarketDataMessageBase(r: Reader, end: number, m: MarketData
 }
 
 /** Decodes a MarketDataMessageBase that has not been seen before in this frame (see genRead). */
-export function readMarketDataMessageBase(r: Reader, end: number, depth: number): MarketDataMessageBase {
+export function readMarketDataMessageBase(r: Reader<Pools>, end: number, depth: number): MarketDataMessageBase {
   const zero64 = r.zero64 as bigint;
   let MessageCode = 0;
   let ID = zero64;
@@ -249,7 +249,7 @@ export function newTickDataMessage(zero64: bigint): TickDataMessage {
   return { $typeName: "tickwire.marketdata.v1.TickDataMessage", InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, InstrumentName: "", TimeStamp: zero64, LTP: 0, LTQ: 0, LTT: zero64 };
 }
 
-export function mergeTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
+export function mergeTickDataMessage(r: Reader<Pools>, end: number, m: TickDataMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -290,7 +290,7 @@ export function mergeTickDataMessage(r: Reader, end: number, m: TickDataMessage,
 }
 
 /** Decodes a TickDataMessage that has not been seen before in this frame (see genRead). */
-export function readTickDataMessage(r: Reader, end: number, depth: number): TickDataMessage {
+export function readTickDataMessage(r: Reader<Pools>, end: number, depth: number): TickDataMessage {
   const zero64 = r.zero64 as bigint;
   let InstrumentID = zero64;
   let ExchangeSegment = 0;
@@ -398,7 +398,7 @@ export function newTouchLineDataMessage(zero64: bigint): TouchLineDataMessage {
   return { $typeName: "tickwire.marketdata.v1.TouchLineDataMessage", InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, InstrumentName: "", TimeStamp: zero64, LTP: 0, LTQ: 0, LTT: zero64, ATP: 0, VTT: zero64, TBQ: zero64, TSQ: zero64, Open: 0, High: 0, Low: 0, Close: 0, OI: zero64, BestBidLevel: [], BestAskLevel: [] };
 }
 
-export function mergeTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
+export function mergeTouchLineDataMessage(r: Reader<Pools>, end: number, m: TouchLineDataMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -480,7 +480,7 @@ export function mergeTouchLineDataMessage(r: Reader, end: number, m: TouchLineDa
 }
 
 /** Decodes a TouchLineDataMessage that has not been seen before in this frame (see genRead). */
-export function readTouchLineDataMessage(r: Reader, end: number, depth: number): TouchLineDataMessage {
+export function readTouchLineDataMessage(r: Reader<Pools>, end: number, depth: number): TouchLineDataMessage {
   const zero64 = r.zero64 as bigint;
   let InstrumentID = zero64;
   let ExchangeSegment = 0;
@@ -721,7 +721,7 @@ export function newMarketDepthMessage(zero64: bigint): MarketDepthMessage {
   return { $typeName: "tickwire.marketdata.v1.MarketDepthMessage", InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, InstrumentName: "", TimeStamp: zero64, LTP: 0, LTQ: 0, LTT: zero64, ATP: 0, VTT: zero64, TBQ: zero64, TSQ: zero64, Open: 0, High: 0, Low: 0, Close: 0, OI: zero64, BestBidLevel: [], BestAskLevel: [] };
 }
 
-export function mergeMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
+export function mergeMarketDepthMessage(r: Reader<Pools>, end: number, m: MarketDepthMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -803,7 +803,7 @@ export function mergeMarketDepthMessage(r: Reader, end: number, m: MarketDepthMe
 }
 
 /** Decodes a MarketDepthMessage that has not been seen before in this frame (see genRead). */
-export function readMarketDepthMessage(r: Reader, end: number, depth: number): MarketDepthMessage {
+export function readMarketDepthMessage(r: Reader<Pools>, end: number, depth: number): MarketDepthMessage {
   const zero64 = r.zero64 as bigint;
   let InstrumentID = zero64;
   let ExchangeSegment = 0;
@@ -1044,7 +1044,7 @@ export function newPriceDepthLevel(zero64: bigint): PriceDepthLevel {
   return { $typeName: "tickwire.marketdata.v1.PriceDepthLevel", Qty: 0, Price: 0, Orders: 0 };
 }
 
-export function mergePriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
+export function mergePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDepthLevel, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1070,7 +1070,7 @@ export function mergePriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel,
 }
 
 /** Decodes a PriceDepthLevel that has not been seen before in this frame (see genRead). */
-export function readPriceDepthLevel(r: Reader, end: number, depth: number): PriceDepthLevel {
+export function readPriceDepthLevel(r: Reader<Pools>, end: number, depth: number): PriceDepthLevel {
   let Qty = 0;
   let Price = 0;
   let Orders = 0;
@@ -1132,7 +1132,7 @@ export function newTickData(zero64: bigint): TickData {
   return { $typeName: "tickwire.marketdata.v1.TickData", InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, InstrumentName: "", LTP: 0, LTQ: 0, LTT: zero64, Flag: 0 };
 }
 
-export function mergeTickData(r: Reader, end: number, m: TickData, depth: number): void {
+export function mergeTickData(r: Reader<Pools>, end: number, m: TickData, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1173,7 +1173,7 @@ export function mergeTickData(r: Reader, end: number, m: TickData, depth: number
 }
 
 /** Decodes a TickData that has not been seen before in this frame (see genRead). */
-export function readTickData(r: Reader, end: number, depth: number): TickData {
+export function readTickData(r: Reader<Pools>, end: number, depth: number): TickData {
   const zero64 = r.zero64 as bigint;
   let InstrumentID = zero64;
   let ExchangeSegment = 0;
@@ -1281,7 +1281,7 @@ export function newIndexData(zero64: bigint): IndexData {
   return { $typeName: "tickwire.marketdata.v1.IndexData", InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, IndexName: "", TimeStamp: zero64, Last: 0, Open: 0, High: 0, Low: 0, Close: 0, YearlyHigh: 0, YearlyLow: 0, NetChangeIndicator: 0 };
 }
 
-export function mergeIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
+export function mergeIndexData(r: Reader<Pools>, end: number, m: IndexData, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1337,7 +1337,7 @@ export function mergeIndexData(r: Reader, end: number, m: IndexData, depth: numb
 }
 
 /** Decodes a IndexData that has not been seen before in this frame (see genRead). */
-export function readIndexData(r: Reader, end: number, depth: number): IndexData {
+export function readIndexData(r: Reader<Pools>, end: number, depth: number): IndexData {
   const zero64 = r.zero64 as bigint;
   let InstrumentID = zero64;
   let ExchangeSegment = 0;
@@ -1526,7 +1526,7 @@ export function newIndexDataMessage(zero64: bigint): IndexDataMessage {
   return { $typeName: "tickwire.marketdata.v1.IndexDataMessage" };
 }
 
-export function mergeIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
+export function mergeIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDataMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1549,7 +1549,7 @@ export function mergeIndexDataMessage(r: Reader, end: number, m: IndexDataMessag
   }
 }
 
-export function freshIndexDataMessage(r: Reader, end: number, depth: number): IndexDataMessage {
+export function freshIndexDataMessage(r: Reader<Pools>, end: number, depth: number): IndexDataMessage {
   const m = newIndexDataMessage(r.zero64 as bigint);
   mergeIndexDataMessage(r, end, m, depth);
   return m;
@@ -1574,7 +1574,7 @@ export function newIndexDataListMessage(zero64: bigint): IndexDataListMessage {
   return { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList: [] };
 }
 
-export function mergeIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
+export function mergeIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1598,7 +1598,7 @@ export function mergeIndexDataListMessage(r: Reader, end: number, m: IndexDataLi
 }
 
 /** Decodes a IndexDataListMessage that has not been seen before in this frame (see genRead). */
-export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
+export function readIndexDataListMessage(r: Reader<Pools>, end: number, depth: number): IndexDataListMessage {
   const IndexDataList: IndexDataListMessage["IndexDataList"] = [];
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
@@ -1638,7 +1638,7 @@ export function newIncrementalUpdateMessage(zero64: bigint): IncrementalUpdateMe
   return { $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage", MDEntriesList: [] };
 }
 
-export function mergeIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
+export function mergeIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: IncrementalUpdateMessage, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1662,7 +1662,7 @@ export function mergeIncrementalUpdateMessage(r: Reader, end: number, m: Increme
 }
 
 /** Decodes a IncrementalUpdateMessage that has not been seen before in this frame (see genRead). */
-export function readIncrementalUpdateMessage(r: Reader, end: number, depth: number): IncrementalUpdateMessage {
+export function readIncrementalUpdateMessage(r: Reader<Pools>, end: number, depth: number): IncrementalUpdateMessage {
   const MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
@@ -1702,7 +1702,7 @@ export function newMDEntries(zero64: bigint): MDEntries {
   return { $typeName: "tickwire.marketdata.v1.MDEntries", MDUpdateAction: 0, MDEntryType: 0, InstrumentID: zero64, ExchangeSegment: 0, ExchangeInstrumentID: 0, InstrumentName: "", MDEntryPrice: 0, MDEntrySize: 0, MDEntryTime: 0, MDEntryPosition: 0, OI: zero64 };
 }
 
-export function mergeMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
+export function mergeMDEntries(r: Reader<Pools>, end: number, m: MDEntries, depth: number): void {
   while (r.pos < end) {
     const b0 = r.buf[r.pos];
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than the field when the JIT declines to inline it.
@@ -1752,7 +1752,7 @@ export function mergeMDEntries(r: Reader, end: number, m: MDEntries, depth: numb
 }
 
 /** Decodes a MDEntries that has not been seen before in this frame (see genRead). */
-export function readMDEntries(r: Reader, end: number, depth: number): MDEntries {
+export function readMDEntries(r: Reader<Pools>, end: number, depth: number): MDEntries {
   const zero64 = r.zero64 as bigint;
   let MDUpdateAction = 0;
   let MDEntryType = 0;

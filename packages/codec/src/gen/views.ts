@@ -14,7 +14,7 @@ import {
   readUint32To,
   readUint64To,
   skipField,
-} from "../reader.js";
+} from "../runtime/index.js";
 import { ViewList } from "../view-list.js";
 
 /** What `toObject()` returns: the message with 64-bit fields as numbers. */

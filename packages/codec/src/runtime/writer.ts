@@ -1,7 +1,7 @@
 // The encoder's primitives. Output is byte-identical to protobuf-es's toBinary:
 // fields in number order, negative int32 as 10-byte varints, NaN as setFloat64
 // writes it, strings through TextEncoder (so lone surrogates become U+FFFD).
-import { EncodeError } from "./errors.js";
+import { EncodeError } from "../errors.js";
 import { encodeUtf8Into } from "./utf8.js";
 
 export class Writer {
@@ -53,7 +53,7 @@ function varint32Size(value: number): number {
   return size;
 }
 
-function writeVarint64(w: Writer, lo: number, hi: number): void {
+export function writeVarint64(w: Writer, lo: number, hi: number): void {
   ensure(w, 10);
   const buf = w.buf;
   lo >>>= 0;
@@ -181,4 +181,91 @@ export function join(w: Writer, at: number): void {
   w.pos = at;
   writeVarint32(w, len);
   w.pos = end;
+}
+
+export function writeSint32(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
+    invalid(field, value, "sint32");
+  }
+  writeVarint32(w, ((value << 1) ^ (value >> 31)) >>> 0);
+}
+
+export function writeSint64(w: Writer, value: bigint, field: string): void {
+  const big = toBigInt(value, field, "sint64");
+  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "sint64");
+  const bits = BigInt.asUintN(64, (big << 1n) ^ (big >> 63n));
+  writeVarint64(w, Number(bits & 0xffffffffn), Number(bits >> 32n));
+}
+
+function writeWord(w: Writer, word: number): void {
+  ensure(w, 4);
+  const buf = w.buf;
+  const pos = w.pos;
+  buf[pos] = word;
+  buf[pos + 1] = word >>> 8;
+  buf[pos + 2] = word >>> 16;
+  buf[pos + 3] = word >>> 24;
+  w.pos = pos + 4;
+}
+
+export function writeFixed32(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    invalid(field, value, "fixed32");
+  }
+  writeWord(w, value);
+}
+
+export function writeSfixed32(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
+    invalid(field, value, "sfixed32");
+  }
+  writeWord(w, value);
+}
+
+export function writeFixed64(w: Writer, value: bigint, field: string): void {
+  const big = toBigInt(value, field, "fixed64");
+  if (big < 0n || big > UINT64_MAX) invalid(field, value, "fixed64");
+  writeWord(w, Number(big & 0xffffffffn));
+  writeWord(w, Number(big >> 32n));
+}
+
+export function writeSfixed64(w: Writer, value: bigint, field: string): void {
+  const big = toBigInt(value, field, "sfixed64");
+  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "sfixed64");
+  const bits = BigInt.asUintN(64, big);
+  writeWord(w, Number(bits & 0xffffffffn));
+  writeWord(w, Number(bits >> 32n));
+}
+
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/** float: finite values beyond float's range are refused, as protobuf-es refuses them; NaN and infinities pass. */
+export function writeFloat(w: Writer, value: number, field: string): void {
+  if (typeof value !== "number" || (Number.isFinite(value) && Math.abs(value) > FLOAT32_MAX)) {
+    invalid(field, value, "float");
+  }
+  ensure(w, 4);
+  w.view.setFloat32(w.pos, value, true);
+  w.pos += 4;
+}
+
+export function writeBool(w: Writer, value: boolean, field: string): void {
+  if (typeof value !== "boolean") invalid(field, value, "bool");
+  writeByte(w, value ? 1 : 0);
+}
+
+export function writeBytes(w: Writer, value: Uint8Array, field: string): void {
+  if (!(value instanceof Uint8Array)) invalid(field, value, "bytes");
+  writeVarint32(w, value.length);
+  ensure(w, value.length);
+  w.buf.set(value, w.pos);
+  w.pos += value.length;
+}
+
+/** The bytes of an unknown field as decoded (`$unknown`): its tag, then its value's bytes unchanged. */
+export function writeUnknown(w: Writer, fieldNo: number, wireType: number, data: Uint8Array): void {
+  writeVarint32(w, ((fieldNo << 3) | wireType) >>> 0);
+  ensure(w, data.length);
+  w.buf.set(data, w.pos);
+  w.pos += data.length;
 }

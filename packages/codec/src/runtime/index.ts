@@ -1,0 +1,80 @@
+// @tickwire/codec/runtime: what generated decoders and encoders import (the
+// market-data code in src/gen and protoc-gen-tickwire's output for any schema).
+// One file per job: reader.ts the state and errors, varint.ts varints and tags,
+// scalars.ts the other scalar types, strings.ts strings and their intern table,
+// skip.ts unknown fields, view-store.ts the view path's stores, writer.ts encoding,
+// frames.ts splitting streams into frames.
+export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
+export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
+export {
+  boolKey,
+  type Decoded,
+  type DecodeOptions,
+  decodeWith,
+  encodeDelimitedWith,
+  encodeWith,
+  type Int64Mode,
+  type Int64Type,
+  int32Key,
+  int64Key,
+  int64ModeOf,
+  isSet,
+  longString,
+  longStringZero,
+  MessageFrameDecoder,
+  type MessageFramesOptions,
+  mergeWith,
+  prepareReader,
+  readFixed64Key,
+  readInt64Key,
+  readUnknown,
+  setEntry,
+  type WithInt64,
+} from "./messages.js";
+export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
+export {
+  readBool,
+  readBytes,
+  readDouble,
+  readFixed32,
+  readFixed64,
+  readFloat,
+  readInt32,
+  readInt64,
+  readSfixed32,
+  readSfixed64,
+  readSint32,
+  readSint64,
+  readUint32,
+  readUint64,
+} from "./scalars.js";
+export { failNesting, failWireType, skipField, skipUnknown } from "./skip.js";
+export { readString, readStringReusing } from "./strings.js";
+export { readLengthEnd, readTag, readVarint32, readVarint64 } from "./varint.js";
+export { readDoubleTo, readInt32To, readInt64To, readUint32To, readUint64To } from "./view-store.js";
+export { tagOf, WireType } from "./wire-type.js";
+export {
+  failMessage,
+  fork,
+  join,
+  Writer,
+  writeBool,
+  writeByte,
+  writeBytes,
+  writeBytes2,
+  writeDouble,
+  writeFixed32,
+  writeFixed64,
+  writeFloat,
+  writeInt32,
+  writeInt64,
+  writeSfixed32,
+  writeSfixed64,
+  writeSint32,
+  writeSint64,
+  writeString,
+  writeUint32,
+  writeUint64,
+  writeUnknown,
+  writeVarint32,
+} from "./writer.js";

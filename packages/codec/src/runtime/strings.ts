@@ -1,0 +1,150 @@
+// Strings: strict UTF-8 through TextDecoder, with short ASCII strings (instrument
+// and index names, enum-like codes) interned so that a repeated name allocates nothing.
+import { fail, failTruncated, type Reader } from "./reader.js";
+import { decodeUtf8Strict } from "./utf8.js";
+import { readVarint32 } from "./varint.js";
+
+const SHORT_STRING = 32;
+/** One reusable array per short length: String.fromCharCode.apply reads them, so a string allocates only itself. */
+const charCodeArrays: number[][] = Array.from({ length: SHORT_STRING + 1 }, (_, n) => new Array<number>(n).fill(0));
+
+// Instrument and index names repeat on every tick of a feed, and building a string
+// is the largest single cost of a small frame. Short ASCII strings are therefore
+// interned in a two-way set-associative table: a hit costs one hash pass and one byte
+// compare and allocates nothing; a miss decodes as usual and takes the slot.
+// Bounded: INTERN_SLOTS strings of at most SHORT_STRING bytes (about 130 KiB in
+// all), shared by every reader since strings are immutable.
+const INTERN_SLOTS = 2048;
+const internStrings: string[] = new Array<string>(INTERN_SLOTS).fill("");
+const internLengths = new Uint8Array(INTERN_SLOTS);
+const SLOT_WORDS = SHORT_STRING / 4;
+const internWords = new Int32Array(INTERN_SLOTS * SLOT_WORDS);
+/** The words of the name being looked up. */
+const nameWords = new Int32Array(SLOT_WORDS);
+
+/** Strict UTF-8, like protobuf-es for proto3 strings; a leading U+FEFF is kept as text. */
+export function readString(r: Reader): string {
+  const len = readVarint32(r);
+  const start = r.pos;
+  const end = start + len;
+  if (end > r.len) failTruncated(r, start);
+  r.pos = end;
+  if (len > SHORT_STRING) return decodeOrFail(r, start, end);
+  const buf = r.buf;
+  // Entries of one incremental update or depth frame mostly name one instrument:
+  // the previous short string of the frame is checked first, from its last byte
+  // (where option strikes and index numbers differ), before any hashing.
+  if (len === r.lastStringLength) {
+    const last = r.lastStringStart;
+    let k = len - 1;
+    while (k >= 0 && buf[start + k] === buf[last + k]) k--;
+    if (k < 0) return r.lastString;
+  }
+  const text = internString(buf, start, end, len);
+  if (text !== undefined) {
+    r.lastStringLength = len;
+    r.lastStringStart = start;
+    r.lastString = text;
+    return text;
+  }
+  return decodeOrFail(r, start, end);
+}
+
+/** The interned string for the short `buf[start, end)`, or undefined when it is not ASCII. */
+function internString(buf: Uint8Array, start: number, end: number, len: number): string | undefined {
+  // Every byte is hashed: names that differ in one digit (option strikes) must not
+  // share a slot. The bytes are taken four at a time as little-endian words (the
+  // tail zero-padded; the length seeds the hash), which serve both the hash and the
+  // compare: a hit compares at most 8 words instead of up to 32 bytes.
+  const words = nameWords;
+  let hash = len;
+  let ascii = 0;
+  let count = 0;
+  let i = start;
+  for (; i + 4 <= end; i += 4) {
+    const word = buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | (buf[i + 3] << 24);
+    words[count++] = word;
+    ascii |= word;
+    hash = Math.imul(hash ^ word, 0x01000193);
+  }
+  if (i < end) {
+    let word = 0;
+    for (let shift = 0; i < end; i++, shift += 8) word |= buf[i] << shift;
+    words[count++] = word;
+    ascii |= word;
+    hash = Math.imul(hash ^ word, 0x01000193);
+  }
+  if ((ascii & 0x80808080) !== 0) return undefined;
+  // murmur3's finaliser: the word-wise FNV above leaves low bits poorly mixed.
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  // Two-way: a name lives in its slot or the slot's pair, so two names of one frame that
+  // hash alike (50 index names make a collision likely) no longer evict each other.
+  const slot = (hash ^ (hash >>> 16)) & (INTERN_SLOTS - 1);
+  if (internLengths[slot] === len && sameWords(words, count, slot * SLOT_WORDS)) return internStrings[slot];
+  const pair = slot ^ 1;
+  if (internLengths[pair] === len && sameWords(words, count, pair * SLOT_WORDS)) return internStrings[pair];
+  // A miss: the slot's entry moves to the pair (dropping the pair's), the new name takes the slot.
+  const base = slot * SLOT_WORDS;
+  internWords.copyWithin(pair * SLOT_WORDS, base, base + SLOT_WORDS);
+  internLengths[pair] = internLengths[slot];
+  internStrings[pair] = internStrings[slot];
+  for (let k = 0; k < count; k++) internWords[base + k] = words[k];
+  const codes = charCodeArrays[len];
+  for (let k = 0; k < len; k++) codes[k] = buf[start + k];
+  const text = String.fromCharCode.apply(String, codes);
+  internLengths[slot] = len;
+  internStrings[slot] = text;
+  return text;
+}
+
+function sameWords(words: Int32Array, count: number, base: number): boolean {
+  for (let k = 0; k < count; k++) if (internWords[base + k] !== words[k]) return false;
+  return true;
+}
+
+/**
+ * Reuse path: keeps `previous` when the bytes spell it again (the usual case for
+ * an instrument name in a reused target), so a steady stream allocates no strings.
+ */
+export function readStringReusing(r: Reader, previous: string): string {
+  const pos = r.pos;
+  const len = readVarint32(r);
+  const start = r.pos;
+  const end = start + len;
+  if (end <= r.len) {
+    const buf = r.buf;
+    // The frame's previous short string first: a byte-to-byte compare, cheaper than charCodeAt.
+    if (len === r.lastStringLength) {
+      const last = r.lastStringStart;
+      let k = len - 1;
+      while (k >= 0 && buf[start + k] === buf[last + k]) k--;
+      if (k < 0) {
+        r.pos = end;
+        return r.lastString;
+      }
+    }
+    if (len === previous.length) {
+      let i = 0;
+      // Only ASCII bytes can equal a char code one for one.
+      while (i < len && buf[start + i] < 0x80 && buf[start + i] === previous.charCodeAt(i)) i++;
+      if (i === len) {
+        r.pos = end;
+        if (len <= SHORT_STRING) {
+          r.lastStringLength = len;
+          r.lastStringStart = start;
+          r.lastString = previous;
+        }
+        return previous;
+      }
+    }
+  }
+  r.pos = pos;
+  return readString(r);
+}
+
+function decodeOrFail(r: Reader, start: number, end: number): string {
+  const text = decodeUtf8Strict(r.buf.subarray(start, end));
+  if (text === undefined) fail(r, "INVALID_UTF8", "a string field is not valid UTF-8", start);
+  return text;
+}

@@ -1,0 +1,564 @@
+// Writes `<name>_tw.ts` for one proto file: per message X a field loop (`fillX`), a
+// zero message in protobuf-es's create() shape (`zeroX`) and a writer (`writeX`),
+// wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
+// newXFrameDecoder. Messages of other files that X reaches (well-known types,
+// imports) get private copies of the same functions, so a file needs nothing but
+// its `_pb` file and the runtime.
+import { type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
+import { checkSupported } from "./support.js";
+
+export interface PluginOptions {
+  /** Where generated code imports the runtime from (default `@tickwire/codec/runtime`). */
+  runtime: string;
+}
+
+const WIRE_VARINT = 0;
+const WIRE_BIT64 = 1;
+const WIRE_LENGTH = 2;
+const WIRE_BIT32 = 5;
+
+interface ScalarInfo {
+  read: string;
+  write: string;
+  wire: number;
+  is64: boolean;
+}
+
+const SCALARS: Record<ScalarType, ScalarInfo> = {
+  [ScalarType.DOUBLE]: { read: "readDouble", write: "writeDouble", wire: WIRE_BIT64, is64: false },
+  [ScalarType.FLOAT]: { read: "readFloat", write: "writeFloat", wire: WIRE_BIT32, is64: false },
+  [ScalarType.INT64]: { read: "readInt64", write: "writeInt64", wire: WIRE_VARINT, is64: true },
+  [ScalarType.UINT64]: { read: "readUint64", write: "writeUint64", wire: WIRE_VARINT, is64: true },
+  [ScalarType.INT32]: { read: "readInt32", write: "writeInt32", wire: WIRE_VARINT, is64: false },
+  [ScalarType.FIXED64]: { read: "readFixed64", write: "writeFixed64", wire: WIRE_BIT64, is64: true },
+  [ScalarType.FIXED32]: { read: "readFixed32", write: "writeFixed32", wire: WIRE_BIT32, is64: false },
+  [ScalarType.BOOL]: { read: "readBool", write: "writeBool", wire: WIRE_VARINT, is64: false },
+  [ScalarType.STRING]: { read: "readString", write: "writeString", wire: WIRE_LENGTH, is64: false },
+  [ScalarType.BYTES]: { read: "readBytes", write: "writeBytes", wire: WIRE_LENGTH, is64: false },
+  [ScalarType.UINT32]: { read: "readUint32", write: "writeUint32", wire: WIRE_VARINT, is64: false },
+  [ScalarType.SFIXED32]: { read: "readSfixed32", write: "writeSfixed32", wire: WIRE_BIT32, is64: false },
+  [ScalarType.SFIXED64]: { read: "readSfixed64", write: "writeSfixed64", wire: WIRE_BIT64, is64: true },
+  [ScalarType.SINT32]: { read: "readSint32", write: "writeSint32", wire: WIRE_VARINT, is64: false },
+  [ScalarType.SINT64]: { read: "readSint64", write: "writeSint64", wire: WIRE_VARINT, is64: true },
+};
+
+const tag = (no: number, wire: number) => ((no << 3) | wire) >>> 0;
+
+/** Every message reachable from `roots` through message, list and map fields, roots first. */
+function reachable(roots: DescMessage[]): DescMessage[] {
+  const seen = new Set<DescMessage>();
+  const order: DescMessage[] = [];
+  const visit = (desc: DescMessage) => {
+    if (seen.has(desc)) return;
+    seen.add(desc);
+    order.push(desc);
+    for (const field of desc.fields) {
+      const child = field.message;
+      if (child !== undefined) visit(child);
+    }
+  };
+  for (const root of roots) visit(root);
+  return order;
+}
+
+/** A file's messages, nested ones included, in protobuf-es's order. */
+function messagesOf(schema: Schema<PluginOptions>, file: DescFile): DescMessage[] {
+  const out: DescMessage[] = [];
+  for (const desc of schema.typesInFile(file)) if (desc.kind === "message") out.push(desc);
+  return out;
+}
+
+export function generateFile(schema: Schema<PluginOptions>, file: DescFile): void {
+  const own = messagesOf(schema, file);
+  const all = reachable(own);
+  for (const desc of all) checkSupported(desc);
+  const f = schema.generateFile(`${file.name}_tw.ts`);
+  f.preamble(file);
+  const runtime = schema.options.runtime;
+  const rt = (name: string): ImportSymbol => f.import(name, runtime);
+  const rtType = (name: string): ImportSymbol => f.import(name, runtime, true);
+  const ownSet = new Set(own);
+  // Private functions of a message from another file are named by its full name: two files may both have an `Instrument`.
+  const id = (desc: DescMessage) => (ownSet.has(desc) ? f.importShape(desc).name : desc.typeName.replace(/\./g, "_"));
+  const gen = new MessageGen(f, rt, rtType, id);
+  for (const desc of all) gen.message(desc);
+  for (const desc of own) gen.publicApi(desc);
+}
+
+class MessageGen {
+  constructor(
+    private readonly f: GeneratedFile,
+    private readonly rt: (name: string) => ImportSymbol,
+    private readonly rtType: (name: string) => ImportSymbol,
+    private readonly id: (desc: DescMessage) => string,
+  ) {}
+
+  message(desc: DescMessage): void {
+    this.zero(desc);
+    this.fill(desc);
+    this.write(desc);
+  }
+
+  private zero(desc: DescMessage): void {
+    const { f } = this;
+    const props: Printable[] = [`$typeName: "${desc.typeName}"`];
+    for (const member of desc.members) {
+      if (member.kind === "oneof") {
+        props.push(`${member.localName}: { case: undefined }`);
+        continue;
+      }
+      if (member.fieldKind === "list") props.push(`${member.localName}: []`);
+      else if (member.fieldKind === "map") props.push(`${member.localName}: {}`);
+      else if (member.fieldKind === "message")
+        continue; // absent until set, as protobuf-es has it
+      else if (member.presence !== IMPLICIT)
+        continue; // `optional`: absent until set
+      else props.push([`${member.localName}: `, this.zeroValue(member)]);
+    }
+    f.print`/** A fresh ${desc.typeName} with the own properties protobuf-es's create() gives it. */`;
+    f.print`function zero${this.id(desc)}(r: ${this.rtType("Reader")}): ${f.importShape(desc)} {`;
+    f.print`  return {`;
+    for (const p of props) f.print("    ", p, ",");
+    f.print("  } as ", f.importShape(desc), ";");
+    f.print`}`;
+    f.print();
+  }
+
+  /** The zero of a singular implicit-presence scalar or enum field. */
+  private zeroValue(field: DescField): Printable {
+    if (field.fieldKind === "enum") return String(field.enum.values[0].number);
+    if (field.fieldKind !== "scalar") throw new Error("zeroValue: not a scalar");
+    return this.scalarZero(field.scalar, field.longAsString);
+  }
+
+  private scalarZero(scalar: ScalarType, longAsString: boolean): Printable {
+    if (SCALARS[scalar].is64) {
+      return longAsString ? [this.rt("longStringZero"), "(r)"] : "r.zero64 as bigint";
+    }
+    switch (scalar) {
+      case ScalarType.BOOL:
+        return "false";
+      case ScalarType.STRING:
+        return '""';
+      case ScalarType.BYTES:
+        return "new Uint8Array(0)";
+      default:
+        return "0";
+    }
+  }
+
+  private readScalar(scalar: ScalarType, longAsString: boolean): Printable {
+    const call: Printable = [this.rt(SCALARS[scalar].read), "(r)"];
+    return longAsString && SCALARS[scalar].is64 ? [this.rt("longString"), "(", call, ")"] : call;
+  }
+
+  private fill(desc: DescMessage): void {
+    const { f, rt } = this;
+    const name = this.id(desc);
+    f.print`function fill${name}(r: ${this.rtType("Reader")}, end: number, m: ${f.importShape(desc)}, depth: number): void {`;
+    f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
+    f.print`  while (r.pos < end) {`;
+    f.print`    const tag = ${rt("readTag")}(r);`;
+    f.print`    switch (tag) {`;
+    for (const field of desc.fields) this.fieldCases(field);
+    const numbers = [...new Set(desc.fields.map((x) => x.number))];
+    f.print`      default:`;
+    if (desc.fields.length > 0) {
+      f.print`        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).`;
+      f.print`        switch (tag >>> 3) {`;
+      // Eight cases a line keeps the output within 120 columns.
+      for (let i = 0; i < numbers.length; i += 8) {
+        f.print`          ${numbers
+          .slice(i, i + 8)
+          .map((n) => `case ${n}:`)
+          .join(" ")}`;
+      }
+      f.print`            ${rt("failWireType")}(r, tag);`;
+      f.print`        }`;
+    }
+    f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
+    f.print`    }`;
+    f.print`  }`;
+    f.print`}`;
+    f.print();
+  }
+
+  private fieldCases(field: DescField): void {
+    const { f, rt } = this;
+    const name = field.localName;
+    const no = field.number;
+    switch (field.fieldKind) {
+      case "scalar":
+      case "enum": {
+        const value =
+          field.fieldKind === "enum"
+            ? ([rt("readInt32"), "(r)"] as Printable)
+            : this.readScalar(field.scalar, field.longAsString);
+        const wire = field.fieldKind === "enum" ? WIRE_VARINT : SCALARS[field.scalar].wire;
+        f.print`      case ${tag(no, wire)}:`;
+        if (field.oneof !== undefined)
+          f.print`        m.${field.oneof.localName} = { case: "${name}", value: ${value} };`;
+        else f.print`        m.${name} = ${value};`;
+        f.print`        break;`;
+        return;
+      }
+      case "message": {
+        const child = this.id(field.message);
+        f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+        f.print`        const childEnd = ${rt("readLengthEnd")}(r);`;
+        if (field.oneof !== undefined) {
+          const oneof = field.oneof.localName;
+          f.print`        const current = m.${oneof};`;
+          f.print`        const child = current.case === "${name}" ? current.value : zero${child}(r);`;
+          f.print`        fill${child}(r, childEnd, child, depth + 1);`;
+          f.print`        m.${oneof} = { case: "${name}", value: child };`;
+        } else if (isWrapper(field)) {
+          // protobuf-es keeps a singular wrapper field (Int64Value, StringValue ...) as its bare value.
+          f.print`        const child = zero${child}(r);`;
+          f.print`        if (m.${name} !== undefined) child.value = m.${name};`;
+          f.print`        fill${child}(r, childEnd, child, depth + 1);`;
+          f.print`        m.${name} = child.value;`;
+        } else {
+          f.print`        const child = m.${name} ?? zero${child}(r);`;
+          f.print`        fill${child}(r, childEnd, child, depth + 1);`;
+          f.print`        m.${name} = child;`;
+        }
+        f.print`        break;`;
+        f.print`      }`;
+        return;
+      }
+      case "list": {
+        if (field.listKind === "message") {
+          const child = this.id(field.message);
+          f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+          f.print`        const childEnd = ${rt("readLengthEnd")}(r);`;
+          f.print`        const child = zero${child}(r);`;
+          f.print`        fill${child}(r, childEnd, child, depth + 1);`;
+          f.print`        m.${name}.push(child);`;
+          f.print`        break;`;
+          f.print`      }`;
+          return;
+        }
+        const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar;
+        const longAsString = field.listKind === "scalar" && field.longAsString;
+        const value = this.readScalar(scalar, longAsString);
+        const wire = SCALARS[scalar].wire;
+        f.print`      case ${tag(no, wire)}:`;
+        f.print`        m.${name}.push(${value});`;
+        f.print`        break;`;
+        if (wire !== WIRE_LENGTH) {
+          // Packed and unpacked are both accepted, whichever the schema declares.
+          f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+          f.print`        const packedEnd = ${rt("readLengthEnd")}(r);`;
+          f.print`        while (r.pos < packedEnd) m.${name}.push(${value});`;
+          f.print`        break;`;
+          f.print`      }`;
+        }
+        return;
+      }
+      case "map": {
+        const key = field.mapKey;
+        const keyInfo = SCALARS[key];
+        f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+        f.print`        const entryEnd = ${rt("readLengthEnd")}(r);`;
+        f.print`        let key = ${key === ScalarType.STRING ? '""' : key === ScalarType.BOOL ? '"false"' : '"0"'};`;
+        const valueType = this.mapValueType(field);
+        f.print`        let value: ${valueType} | undefined;`;
+        f.print`        while (r.pos < entryEnd) {`;
+        f.print`          const entryTag = ${rt("readTag")}(r);`;
+        f.print`          switch (entryTag) {`;
+        f.print`            case ${tag(1, keyInfo.wire)}:`;
+        f.print`              key = ${this.readKey(key)};`;
+        f.print`              break;`;
+        if (field.mapKind === "message") {
+          const child = this.id(field.message);
+          f.print`            case ${tag(2, WIRE_LENGTH)}: {`;
+          f.print`              const childEnd = ${rt("readLengthEnd")}(r);`;
+          f.print`              // A value seen twice in one entry merges, as a singular message field does.`;
+          f.print`              value = value ?? zero${child}(r);`;
+          f.print`              fill${child}(r, childEnd, value, depth + 1);`;
+          f.print`              break;`;
+          f.print`            }`;
+        } else {
+          const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
+          f.print`            case ${tag(2, SCALARS[scalar].wire)}:`;
+          f.print`              value = ${this.readScalar(scalar, false)};`;
+          f.print`              break;`;
+        }
+        f.print`            default:`;
+        f.print`              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) ${rt("failWireType")}(r, entryTag);`;
+        f.print`              ${rt("skipField")}(r, entryTag, depth);`;
+        f.print`          }`;
+        f.print`        }`;
+        // A missing key or value is its type's zero, as protobuf-es fills it in.
+        const zero: Printable =
+          field.mapKind === "message"
+            ? `zero${this.id(field.message)}(r)`
+            : field.mapKind === "enum"
+              ? String(field.enum.values[0].number)
+              : this.scalarZero(field.scalar, false);
+        f.print(
+          "        ",
+          rt("setEntry"),
+          `(m.${name} as { [key: string]: `,
+          valueType,
+          " }, key, value ?? ",
+          zero,
+          ");",
+        );
+        f.print`        break;`;
+        f.print`      }`;
+        return;
+      }
+    }
+  }
+
+  /** The TypeScript type of a map field's values (protobuf-es types int-keyed maps by number keys). */
+  private mapValueType(field: DescField): Printable {
+    if (field.fieldKind !== "map") throw new Error("mapValueType: not a map");
+    if (field.mapKind === "message") return this.f.importShape(field.message);
+    if (field.mapKind === "enum") return this.f.importShape(field.enum);
+    const scalar = field.scalar;
+    if (SCALARS[scalar].is64) return "bigint";
+    switch (scalar) {
+      case ScalarType.BOOL:
+        return "boolean";
+      case ScalarType.STRING:
+        return "string";
+      case ScalarType.BYTES:
+        return "Uint8Array";
+      default:
+        return "number";
+    }
+  }
+
+  private readKey(key: ScalarType): Printable {
+    const rt = this.rt;
+    switch (key) {
+      case ScalarType.STRING:
+        return [rt("readString"), "(r)"];
+      case ScalarType.INT64:
+      case ScalarType.UINT64:
+      case ScalarType.SINT64:
+        return [rt("readInt64Key"), `(r, ${key !== ScalarType.UINT64}, ${key === ScalarType.SINT64})`];
+      case ScalarType.FIXED64:
+      case ScalarType.SFIXED64:
+        return [rt("readFixed64Key"), `(r, ${key === ScalarType.SFIXED64})`];
+      default:
+        return ["String(", rt(SCALARS[key].read), "(r))"];
+    }
+  }
+
+  private write(desc: DescMessage): void {
+    const { f, rt } = this;
+    const name = this.id(desc);
+    f.print`function write${name}(w: ${this.rtType("Writer")}, m: ${f.importShape(desc)}): void {`;
+    f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${desc.typeName}", m.$typeName);`;
+    const sorted = desc.fields.slice().sort((a, b) => a.number - b.number);
+    for (const field of sorted) this.writeField(field);
+    f.print`  const unknown = m.$unknown;`;
+    f.print`  if (unknown !== undefined) for (const u of unknown) ${rt("writeUnknown")}(w, u.no, u.wireType, u.data);`;
+    f.print`}`;
+    f.print();
+  }
+
+  private writeTag(indent: string, no: number, wire: number): void {
+    this.f.print(indent, this.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
+  }
+
+  private writeField(field: DescField): void {
+    const { f, rt } = this;
+    const name = field.localName;
+    const no = field.number;
+    const path = `"${field.parent.typeName}.${field.name}"`;
+    switch (field.fieldKind) {
+      case "scalar":
+      case "enum": {
+        const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
+        const info = SCALARS[scalar];
+        if (field.oneof !== undefined) {
+          const oneof = field.oneof.localName;
+          f.print`  if (m.${oneof}.case === "${name}") {`;
+          this.writeTag("    ", no, info.wire);
+          f.print`    ${rt(info.write)}(w, m.${oneof}.value, ${path});`;
+          f.print`  }`;
+          return;
+        }
+        f.print`  if (${this.presence(field, scalar)}) {`;
+        this.writeTag("    ", no, info.wire);
+        // A jstype = JS_STRING field holds a decimal string; the 64-bit writers take strings as well as bigints.
+        const cast = field.fieldKind === "scalar" && field.longAsString ? " as unknown as bigint" : "";
+        f.print`    ${rt(info.write)}(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, ${path});`;
+        f.print`  }`;
+        return;
+      }
+      case "message": {
+        const child = this.id(field.message);
+        const value = field.oneof !== undefined ? `m.${field.oneof.localName}.value` : `m.${name}`;
+        const present =
+          field.oneof !== undefined
+            ? `m.${field.oneof.localName}.case === "${name}"`
+            : [`m.${name} !== undefined && `, rt("isSet"), `(m, "${name}")`];
+        f.print("  if (", present, ") {");
+        this.writeTag("    ", no, WIRE_LENGTH);
+        f.print`    const at = ${rt("fork")}(w);`;
+        if (isWrapper(field)) {
+          f.print`    write${child}(w, { $typeName: "${field.message.typeName}", value: ${value}! });`;
+        } else {
+          f.print`    write${child}(w, ${value}${field.oneof === undefined ? "!" : ""});`;
+        }
+        f.print`    ${rt("join")}(w, at);`;
+        f.print`  }`;
+        return;
+      }
+      case "list": {
+        if (field.listKind === "message") {
+          const child = this.id(field.message);
+          f.print`  for (const item of m.${name}) {`;
+          this.writeTag("    ", no, WIRE_LENGTH);
+          f.print`    const at = ${rt("fork")}(w);`;
+          f.print`    write${child}(w, item);`;
+          f.print`    ${rt("join")}(w, at);`;
+          f.print`  }`;
+          return;
+        }
+        const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar;
+        const info = SCALARS[scalar];
+        if (field.packed && info.wire !== WIRE_LENGTH) {
+          f.print`  if (m.${name}.length > 0) {`;
+          this.writeTag("    ", no, WIRE_LENGTH);
+          f.print`    const at = ${rt("fork")}(w);`;
+          f.print`    for (const item of m.${name}) ${rt(info.write)}(w, item, ${path});`;
+          f.print`    ${rt("join")}(w, at);`;
+          f.print`  }`;
+          return;
+        }
+        f.print`  for (const item of m.${name}) {`;
+        this.writeTag("    ", no, info.wire);
+        f.print`    ${rt(info.write)}(w, item, ${path});`;
+        f.print`  }`;
+        return;
+      }
+      case "map": {
+        const keyInfo = SCALARS[field.mapKey];
+        const convert =
+          field.mapKey === ScalarType.STRING
+            ? "key"
+            : field.mapKey === ScalarType.BOOL
+              ? [rt("boolKey"), "(key)"]
+              : keyInfo.is64
+                ? [rt("int64Key"), "(key)"]
+                : [rt("int32Key"), "(key)"];
+        f.print("  const ", `${name}Record = m.${name} as { [key: string]: `, this.mapValueType(field), " };");
+        f.print`  for (const key of Object.keys(${name}Record)) {`;
+        this.writeTag("    ", no, WIRE_LENGTH);
+        f.print`    const at = ${rt("fork")}(w);`;
+        this.writeTag("    ", 1, keyInfo.wire);
+        f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+        if (field.mapKind === "message") {
+          this.writeTag("    ", 2, WIRE_LENGTH);
+          f.print`    const valueAt = ${rt("fork")}(w);`;
+          f.print`    write${this.id(field.message)}(w, ${name}Record[key]);`;
+          f.print`    ${rt("join")}(w, valueAt);`;
+        } else {
+          const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
+          this.writeTag("    ", 2, SCALARS[scalar].wire);
+          f.print`    ${rt(SCALARS[scalar].write)}(w, ${name}Record[key], ${path});`;
+        }
+        f.print`    ${rt("join")}(w, at);`;
+        f.print`  }`;
+        return;
+      }
+    }
+  }
+
+  /** Whether protobuf-es's toBinary writes a singular field: its presence rule per type. */
+  private presence(field: DescField, scalar: ScalarType): Printable {
+    const v = `m.${field.localName}`;
+    if (field.presence !== IMPLICIT) return [`${v} !== undefined && `, this.rt("isSet"), `(m, "${field.localName}")`];
+    if (field.fieldKind === "enum") return `${v} !== ${field.enum.values[0].number}`;
+    switch (scalar) {
+      case ScalarType.BOOL:
+        return `${v} !== false`;
+      case ScalarType.STRING:
+        return `${v} !== ""`;
+      case ScalarType.BYTES:
+        return `${v}.byteLength > 0`;
+      case ScalarType.DOUBLE:
+      case ScalarType.FLOAT:
+        return `!Object.is(${v}, 0)`;
+      default:
+        // Loose, as protobuf-es: 0n, 0 and "0" are all zero, so every int64 mode re-encodes.
+        return `(${v} as unknown) != 0`;
+    }
+  }
+
+  publicApi(desc: DescMessage): void {
+    const { f, rt } = this;
+    const name = this.id(desc);
+    const Shape = f.importShape(desc);
+    const Options = this.rtType("DecodeOptions");
+    const Mode = this.rtType("Int64Mode");
+    const Decoded = this.rtType("Decoded");
+    f.print`/**`;
+    f.print` * Decodes a ${desc.typeName}: deep-equal to protobuf-es's fromBinary(${name}Schema, bytes)`;
+    f.print` * (\`$unknown\` included) in the default int64 mode. Throws DecodeError with the offset.`;
+    f.print` */`;
+    f.print`export function decode${name}(bytes: Uint8Array, options?: ${Options}<"bigint">): ${Shape};`;
+    f.print`export function decode${name}<M extends ${Mode}>(bytes: Uint8Array, options: ${Options}<M>): ${Decoded}<${Shape}, M>;`;
+    f.print`export function decode${name}(bytes: Uint8Array, options?: ${Options}): ${Shape} {`;
+    f.print`  return ${rt("decodeWith")}(bytes, options, read${name});`;
+    f.print`}`;
+    f.print();
+    f.print`/** Merges \`bytes\` into \`target\` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */`;
+    f.print`export function merge${name}(target: ${Shape}, bytes: Uint8Array, options?: ${Options}): ${Shape} {`;
+    f.print`  return ${rt("mergeWith")}(target, bytes, options, fill${name});`;
+    f.print`}`;
+    f.print();
+    f.print`/** Encodes byte for byte as protobuf-es's toBinary(${name}Schema, message); 64-bit fields in any int64 mode. */`;
+    f.print`export function encode${name}(message: ${Shape} | ${Decoded}<${Shape}, ${Mode}>): Uint8Array {`;
+    f.print`  return ${rt("encodeWith")}(message as ${Shape}, write${name});`;
+    f.print`}`;
+    f.print();
+    f.print`/** As encode${name}, behind a varint length prefix (the "delimited" framing). */`;
+    f.print`export function encode${name}Delimited(message: ${Shape} | ${Decoded}<${Shape}, ${Mode}>): Uint8Array {`;
+    f.print`  return ${rt("encodeDelimitedWith")}(message as ${Shape}, write${name});`;
+    f.print`}`;
+    f.print();
+    f.print`/** A frame decoder (delimited, message or base64 framing) that yields ${name} messages. */`;
+    f.print`export function new${name}FrameDecoder(options: ${this.rtType("MessageFramesOptions")} = {}): ${rt("MessageFrameDecoder")}<${Shape}> {`;
+    f.print`  return new ${rt("MessageFrameDecoder")}(options, read${name});`;
+    f.print`}`;
+    f.print();
+    f.print`function read${name}(r: ${this.rtType("Reader")}, end: number, depth: number): ${Shape} {`;
+    f.print`  const m = zero${name}(r);`;
+    f.print`  fill${name}(r, end, m, depth);`;
+    f.print`  return m;`;
+    f.print`}`;
+    f.print();
+  }
+}
+
+/** A singular wrapper field outside a oneof, which protobuf-es unwraps to its scalar (isWrapperDesc). */
+function isWrapper(field: DescField): boolean {
+  if (field.fieldKind !== "message" || field.oneof !== undefined) return false;
+  const desc = field.message;
+  const first = desc.fields[0];
+  return (
+    WRAPPERS.has(desc.typeName) &&
+    first !== undefined &&
+    first.fieldKind === "scalar" &&
+    first.name === "value" &&
+    first.number === 1
+  );
+}
+
+const WRAPPERS = new Set(
+  ["Double", "Float", "Int64", "UInt64", "Int32", "UInt32", "Bool", "String", "Bytes"].map(
+    (n) => `google.protobuf.${n}Value`,
+  ),
+);
+
+/** protobuf-es's FeatureSet_FieldPresence.IMPLICIT. */
+const IMPLICIT = 2;
