@@ -7,24 +7,11 @@ import {
   readMarketDataMessageBase,
   resetMarketDataMessageBase,
 } from "./gen/messages.js";
-import { INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./runtime/reader.js";
+import { type Int64Mode, type Int64Type, int64ModeOf, type WithInt64 } from "./runtime/messages.js";
+import { Reader } from "./runtime/reader.js";
 
-/** How 64-bit fields (`ID`, `InstrumentID`, `TimeStamp`, `LTT`, `VTT`, `TBQ`, `TSQ`, `OI`) are returned. */
-export type Int64Mode = "bigint" | "string" | "number";
-
-/** The JavaScript type of a 64-bit field in a mode. */
-export type Int64Type<M extends Int64Mode> = M extends "number" ? number : M extends "string" ? string : bigint;
-
-/** `T` with every bigint replaced by `R`, through nested messages, lists and the oneof. */
-export type WithInt64<T, R> = T extends bigint
-  ? R
-  : T extends Uint8Array
-    ? T
-    : T extends readonly (infer U)[]
-      ? WithInt64<U, R>[]
-      : T extends object
-        ? { [K in keyof T]: WithInt64<T[K], R> }
-        : T;
+// The int64 modes are the runtime's, shared with protoc-gen-tickwire's generated code; re-exported as part of this API.
+export { type Int64Mode, type Int64Type, int64ModeOf, type WithInt64 };
 
 /** What `decodeMessage` returns in a mode: protobuf-es's `MarketDataMessageBase` for "bigint". */
 export type DecodedMessage<M extends Int64Mode = "bigint"> = M extends "bigint"
@@ -37,13 +24,6 @@ export interface DecodeOptions<M extends Int64Mode = Int64Mode> {
    * magnitudes below 2^53, and a larger value fails the frame with INT64_RANGE; never rounded.
    */
   int64?: M;
-}
-
-export function int64ModeOf(mode: unknown): number {
-  if (mode === undefined || mode === "bigint") return INT64_BIGINT;
-  if (mode === "string") return INT64_STRING;
-  if (mode === "number") return INT64_NUMBER;
-  throw new TypeError(`int64 must be "bigint", "string" or "number", not ${String(mode)}`);
 }
 
 export function checkBytes(bytes: unknown, r: Reader): asserts bytes is Uint8Array {
