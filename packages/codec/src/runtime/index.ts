@@ -2,7 +2,7 @@
 // market-data code in src/gen and protoc-gen-tickwire's output for any schema).
 // One file per job: reader.ts the state and errors, varint.ts varints and tags,
 // scalars.ts the other scalar types, strings.ts strings and their intern table,
-// skip.ts unknown fields, view-store.ts the view path's stores, writer.ts encoding,
+// packed.ts packed repeated runs, skip.ts unknown fields, view-store.ts the view path's stores, writer.ts encoding,
 // frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
@@ -19,6 +19,7 @@ export {
   int64Key,
   int64ModeOf,
   isSet,
+  keepUnknown,
   longString,
   longStringZero,
   MessageFrameDecoder,
@@ -29,8 +30,19 @@ export {
   readInt64Key,
   readUnknown,
   setEntry,
+  type UnknownField,
   type WithInt64,
 } from "./messages.js";
+export {
+  readPackedBool,
+  readPackedDouble,
+  readPackedFixed32,
+  readPackedFloat,
+  readPackedInt32,
+  readPackedSfixed32,
+  readPackedSint32,
+  readPackedUint32,
+} from "./packed.js";
 export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
 export {
   readBool,
