@@ -4,13 +4,23 @@
 // newXFrameDecoder. Messages of other files that X reaches (well-known types,
 // imports) get private copies of the same functions, so a file needs nothing but
 // its `_pb` file and the runtime.
-import { type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
+import { generateReuse } from "./reuse.js";
 import { checkSupported } from "./support.js";
+import { generateViews, viewableMessages } from "./views.js";
 
 export interface PluginOptions {
   /** Where generated code imports the runtime from (default `@tickwire/codec/runtime`). */
   runtime: string;
+  /** Import the message and enum types from this module instead of protoc-gen-es's `_pb` file beside the output. */
+  types: string | undefined;
+  /**
+   * Also export the per-message functions (read, fill, zero, write), and emit the
+   * reusing decoder's reset/reuse functions and `Pools`, and the view classes: what
+   * `@tickwire/codec` builds its ReusingDecoder and ViewDecoder on.
+   */
+  internals: boolean;
 }
 
 const WIRE_VARINT = 0;
@@ -57,7 +67,11 @@ const PACKED_READERS: Partial<Record<ScalarType, string>> = {
   [ScalarType.SFIXED32]: "readPackedSfixed32",
 };
 
-type DecodePath = "read" | "fill";
+/** read: a fresh message from locals; fill: merge into `m`; reuse: merge into `m` recycling objects from Pools. */
+export type DecodePath = "read" | "fill" | "reuse";
+
+/** The Pools holder of a oneof message member: `<message>_<field>`. */
+export const holderName = (field: DescField) => `${field.parent.typeName.replace(/\./g, "_")}_${field.localName}`;
 
 /** A field's local in a read function: prefixed, so no field name can shadow `r`, `end`, a keyword or another local. */
 const localOf = (name: string) => `$${name}`;
@@ -92,24 +106,44 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   for (const desc of all) checkSupported(desc);
   const f = schema.generateFile(`${file.name}_tw.ts`);
   f.preamble(file);
-  const runtime = schema.options.runtime;
-  const rt = (name: string): ImportSymbol => f.import(name, runtime);
-  const rtType = (name: string): ImportSymbol => f.import(name, runtime, true);
+  const options = schema.options;
+  const rt = (name: string): ImportSymbol => f.import(name, options.runtime);
+  const rtType = (name: string): ImportSymbol => f.import(name, options.runtime, true);
   const ownSet = new Set(own);
   // Private functions of a message from another file are named by its full name: two files may both have an `Instrument`.
   const id = (desc: DescMessage) => (ownSet.has(desc) ? f.importShape(desc).name : desc.typeName.replace(/\./g, "_"));
-  const gen = new MessageGen(f, rt, rtType, id);
+  const referenced = new Set(all.flatMap((desc) => desc.fields.flatMap((field) => field.message ?? [])));
+  const roots = new Set(all.filter((desc) => !referenced.has(desc)));
+  const gen = new MessageGen(f, rt, rtType, id, options, roots);
   for (const desc of all) gen.message(desc);
   for (const desc of own) gen.publicApi(desc);
+  if (options.internals) {
+    generateReuse(gen, all);
+    generateViews(gen, [...viewableMessages(own)]);
+  }
 }
 
-class MessageGen {
+export class MessageGen {
   constructor(
-    private readonly f: GeneratedFile,
-    private readonly rt: (name: string) => ImportSymbol,
-    private readonly rtType: (name: string) => ImportSymbol,
-    private readonly id: (desc: DescMessage) => string,
+    readonly f: GeneratedFile,
+    readonly rt: (name: string) => ImportSymbol,
+    readonly rtType: (name: string) => ImportSymbol,
+    readonly id: (desc: DescMessage) => string,
+    readonly options: PluginOptions,
+    /** Messages never reached through a field: only these may keep oneof holders in Pools (one instance a frame). */
+    readonly roots: ReadonlySet<DescMessage>,
   ) {}
+
+  /** A message or enum type: from protoc-gen-es's `_pb` file, or from the `types` module. */
+  shape(desc: DescMessage | DescEnum): Printable {
+    const symbol = this.f.importShape(desc);
+    return this.options.types === undefined ? symbol : this.f.import(symbol.name, this.options.types, true);
+  }
+
+  /** `export ` for the per-message functions when the codec's internals are asked for. */
+  get exported(): string {
+    return this.options.internals ? "export " : "";
+  }
 
   message(desc: DescMessage): void {
     this.zero(desc);
@@ -135,22 +169,22 @@ class MessageGen {
       else props.push([`${member.localName}: `, this.zeroValue(member)]);
     }
     f.print`/** A fresh ${desc.typeName} with the own properties protobuf-es's create() gives it. */`;
-    f.print`function zero${this.id(desc)}(r: ${this.rtType("Reader")}): ${f.importShape(desc)} {`;
+    f.print`${this.exported}function zero${this.id(desc)}(r: ${this.rtType("Reader")}): ${this.shape(desc)} {`;
     f.print`  return {`;
     for (const p of props) f.print("    ", p, ",");
-    f.print("  } as ", f.importShape(desc), ";");
+    f.print("  } as ", this.shape(desc), ";");
     f.print`}`;
     f.print();
   }
 
   /** The zero of a singular implicit-presence scalar or enum field. */
-  private zeroValue(field: DescField): Printable {
+  zeroValue(field: DescField): Printable {
     if (field.fieldKind === "enum") return String(field.enum.values[0].number);
     if (field.fieldKind !== "scalar") throw new Error("zeroValue: not a scalar");
     return this.scalarZero(field.scalar, field.longAsString);
   }
 
-  private scalarZero(scalar: ScalarType, longAsString: boolean): Printable {
+  scalarZero(scalar: ScalarType, longAsString: boolean): Printable {
     if (SCALARS[scalar].is64) {
       return longAsString ? [this.rt("longStringZero"), "(r)"] : "r.zero64 as bigint";
     }
@@ -166,7 +200,7 @@ class MessageGen {
     }
   }
 
-  private readScalar(scalar: ScalarType, longAsString: boolean): Printable {
+  readScalar(scalar: ScalarType, longAsString: boolean): Printable {
     const call: Printable = [this.rt(SCALARS[scalar].read), "(r)"];
     return longAsString && SCALARS[scalar].is64 ? [this.rt("longString"), "(", call, ")"] : call;
   }
@@ -178,7 +212,7 @@ class MessageGen {
   private fill(desc: DescMessage): void {
     const { f } = this;
     const name = this.id(desc);
-    f.print`function fill${name}(r: ${this.rtType("Reader")}, end: number, m: ${f.importShape(desc)}, depth: number): void {`;
+    f.print`${this.exported}function fill${name}(r: ${this.rtType("Reader")}, end: number, m: ${this.shape(desc)}, depth: number): void {`;
     this.fieldLoop(desc, "fill");
     f.print`}`;
     f.print();
@@ -194,8 +228,8 @@ class MessageGen {
   private read(desc: DescMessage): void {
     const { f } = this;
     const name = this.id(desc);
-    const Shape = f.importShape(desc);
-    f.print`function read${name}(r: ${this.rtType("Reader")}, end: number, depth: number): ${Shape} {`;
+    const Shape = this.shape(desc);
+    f.print`${this.exported}function read${name}(r: ${this.rtType("Reader")}, end: number, depth: number): ${Shape} {`;
     const props: Printable[] = [`$typeName: "${desc.typeName}"`];
     const later: string[] = [];
     for (const member of desc.members) {
@@ -232,9 +266,10 @@ class MessageGen {
   }
 
   /** The field loop both paths share: `read` assigns locals, `fill` the properties of `m`. */
-  private fieldLoop(desc: DescMessage, path: DecodePath): void {
+  fieldLoop(desc: DescMessage, path: DecodePath): void {
     const { f, rt } = this;
     f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
+    if (path === "reuse" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
     f.print`  const buf = r.buf;`;
     f.print`  while (r.pos < end) {`;
     f.print`    const b0 = buf[r.pos];`;
@@ -257,7 +292,7 @@ class MessageGen {
       f.print`            ${rt("failWireType")}(r, tag);`;
       f.print`        }`;
     }
-    if (path === "fill") f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
+    if (path !== "read") f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
     else f.print`        unknownFields = ${rt("keepUnknown")}(r, unknownFields, tag, depth);`;
     f.print`    }`;
     f.print`  }`;
@@ -268,7 +303,7 @@ class MessageGen {
     const name = field.localName;
     const no = field.number;
     // Where a value goes: a property of `m` (fill) or the field's local (read).
-    const at = (prop: string) => (path === "fill" ? `m.${prop}` : localOf(prop));
+    const at = (prop: string) => (path === "read" ? localOf(prop) : `m.${prop}`);
     switch (field.fieldKind) {
       case "scalar":
       case "enum": {
@@ -286,9 +321,13 @@ class MessageGen {
           f.print`      }`;
           return;
         }
-        const value =
-          field.fieldKind === "enum"
-            ? ([rt("readInt32"), "(r)"] as Printable)
+        const reusedString =
+          path === "reuse" && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING && !field.oneof;
+        const value: Printable = reusedString
+          ? // The string of the recycled message is kept when the bytes spell it again.
+            [rt("readStringReusing"), `(r, m.${name})`]
+          : field.fieldKind === "enum"
+            ? [rt("readInt32"), "(r)"]
             : this.readScalar(field.scalar, field.longAsString);
         f.print`      case ${tag(no, wire)}:`;
         if (field.oneof !== undefined)
@@ -301,7 +340,9 @@ class MessageGen {
         const child = this.id(field.message);
         f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
         f.print`        const childEnd = ${rt("readLengthEnd")}(r);`;
-        if (field.oneof !== undefined) {
+        if (path === "reuse" && !isWrapper(field)) {
+          this.reuseMessageCase(field, child);
+        } else if (field.oneof !== undefined) {
           // protobuf-es merges into the member only when it is the current case.
           const oneof = at(field.oneof.localName);
           f.print`        const current = ${oneof};`;
@@ -324,6 +365,16 @@ class MessageGen {
       }
       case "list": {
         const list = at(name);
+        if (field.listKind === "message" && path === "reuse") {
+          const child = this.id(field.message);
+          f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+          f.print`        const child = pools.take${child}();`;
+          f.print`        reuse${child}(r, ${rt("readLengthEnd")}(r), child, depth + 1);`;
+          f.print`        ${list}.push(child);`;
+          f.print`        break;`;
+          f.print`      }`;
+          return;
+        }
         if (field.listKind === "message") {
           const child = this.id(field.message);
           f.print`      case ${tag(no, WIRE_LENGTH)}:`;
@@ -406,11 +457,41 @@ class MessageGen {
     }
   }
 
+  /** A singular or oneof message field on the reuse path: merged into the current object, or into one from Pools. */
+  private reuseMessageCase(field: DescField, child: string): void {
+    const { f } = this;
+    const name = field.localName;
+    const oneof = field.oneof;
+    if (oneof === undefined) {
+      f.print`        const current = m.${name};`;
+      f.print`        if (current !== undefined) reuse${child}(r, childEnd, current, depth + 1);`;
+      f.print`        else {`;
+      f.print`          const child = pools.take${child}();`;
+      f.print`          reuse${child}(r, childEnd, child, depth + 1);`;
+      f.print`          m.${name} = child;`;
+      f.print`        }`;
+      return;
+    }
+    // protobuf-es merges into the member only when it is the current case.
+    f.print`        const current = m.${oneof.localName};`;
+    f.print`        if (current.case === "${name}") reuse${child}(r, childEnd, current.value, depth + 1);`;
+    f.print`        else {`;
+    f.print`          const child = pools.take${child}();`;
+    f.print`          reuse${child}(r, childEnd, child, depth + 1);`;
+    if (this.roots.has(field.parent)) {
+      f.print`          m.${oneof.localName} = pools.hold${holderName(field)}(child);`;
+    } else {
+      // A message that may occur several times in a frame cannot share one holder object.
+      f.print`          m.${oneof.localName} = { case: "${name}", value: child };`;
+    }
+    f.print`        }`;
+  }
+
   /** The TypeScript type of a map field's values (protobuf-es types int-keyed maps by number keys). */
-  private mapValueType(field: DescField): Printable {
+  mapValueType(field: DescField): Printable {
     if (field.fieldKind !== "map") throw new Error("mapValueType: not a map");
-    if (field.mapKind === "message") return this.f.importShape(field.message);
-    if (field.mapKind === "enum") return this.f.importShape(field.enum);
+    if (field.mapKind === "message") return this.shape(field.message);
+    if (field.mapKind === "enum") return this.shape(field.enum);
     const scalar = field.scalar;
     if (SCALARS[scalar].is64) return "bigint";
     switch (scalar) {
@@ -425,7 +506,7 @@ class MessageGen {
     }
   }
 
-  private readKey(key: ScalarType): Printable {
+  readKey(key: ScalarType): Printable {
     const rt = this.rt;
     switch (key) {
       case ScalarType.STRING:
@@ -445,8 +526,8 @@ class MessageGen {
   private write(desc: DescMessage): void {
     const { f, rt } = this;
     const name = this.id(desc);
-    f.print`function write${name}(w: ${this.rtType("Writer")}, m: ${f.importShape(desc)}): void {`;
-    f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${desc.typeName}", m.$typeName);`;
+    f.print`${this.exported}function write${name}(w: ${this.rtType("Writer")}, m: ${this.shape(desc)}): void {`;
+    f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${nameInPackage(desc)}", m.$typeName);`;
     const sorted = desc.fields.slice().sort((a, b) => a.number - b.number);
     for (const field of sorted) this.writeField(field);
     f.print`  const unknown = m.$unknown;`;
@@ -455,15 +536,27 @@ class MessageGen {
     f.print();
   }
 
+  /** A field's tag as its precomputed varint bytes: one or two byte stores instead of a varint loop. */
   private writeTag(indent: string, no: number, wire: number): void {
-    this.f.print(indent, this.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
+    const bytes: number[] = [];
+    for (let value = tag(no, wire); ; value >>>= 7) {
+      if (value < 0x80) {
+        bytes.push(value);
+        break;
+      }
+      bytes.push((value & 0x7f) | 0x80);
+    }
+    const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
+    if (bytes.length === 1) this.f.print(indent, this.rt("writeByte"), `(w, ${hex[0]});`);
+    else if (bytes.length === 2) this.f.print(indent, this.rt("writeBytes2"), `(w, ${hex[0]}, ${hex[1]});`);
+    else this.f.print(indent, this.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
   }
 
   private writeField(field: DescField): void {
     const { f, rt } = this;
     const name = field.localName;
     const no = field.number;
-    const path = `"${field.parent.typeName}.${field.name}"`;
+    const path = `"${nameInPackage(field.parent)}.${field.name}"`;
     switch (field.fieldKind) {
       case "scalar":
       case "enum": {
@@ -589,7 +682,7 @@ class MessageGen {
   publicApi(desc: DescMessage): void {
     const { f, rt } = this;
     const name = this.id(desc);
-    const Shape = f.importShape(desc);
+    const Shape = this.shape(desc);
     const Options = this.rtType("DecodeOptions");
     const Mode = this.rtType("Int64Mode");
     const Decoded = this.rtType("Decoded");
@@ -627,7 +720,7 @@ class MessageGen {
 }
 
 /** A singular wrapper field outside a oneof, which protobuf-es unwraps to its scalar (isWrapperDesc). */
-function isWrapper(field: DescField): boolean {
+export function isWrapper(field: DescField): boolean {
   if (field.fieldKind !== "message" || field.oneof !== undefined) return false;
   const desc = field.message;
   const first = desc.fields[0];
@@ -646,5 +739,18 @@ const WRAPPERS = new Set(
   ),
 );
 
+/** How EncodeError names a message: its name within its package (`Order.Leg`), as the schema's author writes it. */
+function nameInPackage(desc: DescMessage): string {
+  const pkg = desc.file.proto.package;
+  return pkg === "" ? desc.typeName : desc.typeName.slice(pkg.length + 1);
+}
+
+/** A field whose messages the reuse path takes from Pools. */
+export function takesFromPools(field: DescField): boolean {
+  return (
+    (field.fieldKind === "message" && !isWrapper(field)) || (field.fieldKind === "list" && field.listKind === "message")
+  );
+}
+
 /** protobuf-es's FeatureSet_FieldPresence.IMPLICIT. */
-const IMPLICIT = 2;
+export const IMPLICIT = 2;

@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -221,70 +221,70 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("tickwire.orders.v1.Scalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("Scalars", m.$typeName);
   if (!Object.is(m.fDouble, 0)) {
-    writeVarint32(w, 9);
-    writeDouble(w, m.fDouble, "tickwire.orders.v1.Scalars.f_double");
+    writeByte(w, 0x09);
+    writeDouble(w, m.fDouble, "Scalars.f_double");
   }
   if (!Object.is(m.fFloat, 0)) {
-    writeVarint32(w, 21);
-    writeFloat(w, m.fFloat, "tickwire.orders.v1.Scalars.f_float");
+    writeByte(w, 0x15);
+    writeFloat(w, m.fFloat, "Scalars.f_float");
   }
   if ((m.fInt32 as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.fInt32, "tickwire.orders.v1.Scalars.f_int32");
+    writeByte(w, 0x18);
+    writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
   if ((m.fInt64 as unknown) != 0) {
-    writeVarint32(w, 32);
-    writeInt64(w, m.fInt64, "tickwire.orders.v1.Scalars.f_int64");
+    writeByte(w, 0x20);
+    writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
   if ((m.fUint32 as unknown) != 0) {
-    writeVarint32(w, 40);
-    writeUint32(w, m.fUint32, "tickwire.orders.v1.Scalars.f_uint32");
+    writeByte(w, 0x28);
+    writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
   if ((m.fUint64 as unknown) != 0) {
-    writeVarint32(w, 48);
-    writeUint64(w, m.fUint64, "tickwire.orders.v1.Scalars.f_uint64");
+    writeByte(w, 0x30);
+    writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
   if ((m.fSint32 as unknown) != 0) {
-    writeVarint32(w, 56);
-    writeSint32(w, m.fSint32, "tickwire.orders.v1.Scalars.f_sint32");
+    writeByte(w, 0x38);
+    writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
   if ((m.fSint64 as unknown) != 0) {
-    writeVarint32(w, 64);
-    writeSint64(w, m.fSint64, "tickwire.orders.v1.Scalars.f_sint64");
+    writeByte(w, 0x40);
+    writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
   if ((m.fFixed32 as unknown) != 0) {
-    writeVarint32(w, 77);
-    writeFixed32(w, m.fFixed32, "tickwire.orders.v1.Scalars.f_fixed32");
+    writeByte(w, 0x4d);
+    writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
   if ((m.fFixed64 as unknown) != 0) {
-    writeVarint32(w, 81);
-    writeFixed64(w, m.fFixed64, "tickwire.orders.v1.Scalars.f_fixed64");
+    writeByte(w, 0x51);
+    writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
   if ((m.fSfixed32 as unknown) != 0) {
-    writeVarint32(w, 93);
-    writeSfixed32(w, m.fSfixed32, "tickwire.orders.v1.Scalars.f_sfixed32");
+    writeByte(w, 0x5d);
+    writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
   if ((m.fSfixed64 as unknown) != 0) {
-    writeVarint32(w, 97);
-    writeSfixed64(w, m.fSfixed64, "tickwire.orders.v1.Scalars.f_sfixed64");
+    writeByte(w, 0x61);
+    writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
   if (m.fBool !== false) {
-    writeVarint32(w, 104);
-    writeBool(w, m.fBool, "tickwire.orders.v1.Scalars.f_bool");
+    writeByte(w, 0x68);
+    writeBool(w, m.fBool, "Scalars.f_bool");
   }
   if (m.fString !== "") {
-    writeVarint32(w, 114);
-    writeString(w, m.fString, "tickwire.orders.v1.Scalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, m.fString, "Scalars.f_string");
   }
   if (m.fBytes.byteLength > 0) {
-    writeVarint32(w, 122);
-    writeBytes(w, m.fBytes, "tickwire.orders.v1.Scalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, m.fBytes, "Scalars.f_bytes");
   }
   if (m.fEnum !== 0) {
-    writeVarint32(w, 128);
-    writeInt32(w, m.fEnum, "tickwire.orders.v1.Scalars.f_enum");
+    writeBytes2(w, 0x80, 0x01);
+    writeInt32(w, m.fEnum, "Scalars.f_enum");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -502,73 +502,73 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
 }
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("tickwire.orders.v1.OptionalScalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("OptionalScalars", m.$typeName);
   if (m.fDouble !== undefined && isSet(m, "fDouble")) {
-    writeVarint32(w, 9);
-    writeDouble(w, m.fDouble!, "tickwire.orders.v1.OptionalScalars.f_double");
+    writeByte(w, 0x09);
+    writeDouble(w, m.fDouble!, "OptionalScalars.f_double");
   }
   if (m.fFloat !== undefined && isSet(m, "fFloat")) {
-    writeVarint32(w, 21);
-    writeFloat(w, m.fFloat!, "tickwire.orders.v1.OptionalScalars.f_float");
+    writeByte(w, 0x15);
+    writeFloat(w, m.fFloat!, "OptionalScalars.f_float");
   }
   if (m.fInt32 !== undefined && isSet(m, "fInt32")) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.fInt32!, "tickwire.orders.v1.OptionalScalars.f_int32");
+    writeByte(w, 0x18);
+    writeInt32(w, m.fInt32!, "OptionalScalars.f_int32");
   }
   if (m.fInt64 !== undefined && isSet(m, "fInt64")) {
-    writeVarint32(w, 32);
-    writeInt64(w, m.fInt64!, "tickwire.orders.v1.OptionalScalars.f_int64");
+    writeByte(w, 0x20);
+    writeInt64(w, m.fInt64!, "OptionalScalars.f_int64");
   }
   if (m.fUint32 !== undefined && isSet(m, "fUint32")) {
-    writeVarint32(w, 40);
-    writeUint32(w, m.fUint32!, "tickwire.orders.v1.OptionalScalars.f_uint32");
+    writeByte(w, 0x28);
+    writeUint32(w, m.fUint32!, "OptionalScalars.f_uint32");
   }
   if (m.fUint64 !== undefined && isSet(m, "fUint64")) {
-    writeVarint32(w, 48);
-    writeUint64(w, m.fUint64!, "tickwire.orders.v1.OptionalScalars.f_uint64");
+    writeByte(w, 0x30);
+    writeUint64(w, m.fUint64!, "OptionalScalars.f_uint64");
   }
   if (m.fSint32 !== undefined && isSet(m, "fSint32")) {
-    writeVarint32(w, 56);
-    writeSint32(w, m.fSint32!, "tickwire.orders.v1.OptionalScalars.f_sint32");
+    writeByte(w, 0x38);
+    writeSint32(w, m.fSint32!, "OptionalScalars.f_sint32");
   }
   if (m.fSint64 !== undefined && isSet(m, "fSint64")) {
-    writeVarint32(w, 64);
-    writeSint64(w, m.fSint64!, "tickwire.orders.v1.OptionalScalars.f_sint64");
+    writeByte(w, 0x40);
+    writeSint64(w, m.fSint64!, "OptionalScalars.f_sint64");
   }
   if (m.fFixed32 !== undefined && isSet(m, "fFixed32")) {
-    writeVarint32(w, 77);
-    writeFixed32(w, m.fFixed32!, "tickwire.orders.v1.OptionalScalars.f_fixed32");
+    writeByte(w, 0x4d);
+    writeFixed32(w, m.fFixed32!, "OptionalScalars.f_fixed32");
   }
   if (m.fFixed64 !== undefined && isSet(m, "fFixed64")) {
-    writeVarint32(w, 81);
-    writeFixed64(w, m.fFixed64!, "tickwire.orders.v1.OptionalScalars.f_fixed64");
+    writeByte(w, 0x51);
+    writeFixed64(w, m.fFixed64!, "OptionalScalars.f_fixed64");
   }
   if (m.fSfixed32 !== undefined && isSet(m, "fSfixed32")) {
-    writeVarint32(w, 93);
-    writeSfixed32(w, m.fSfixed32!, "tickwire.orders.v1.OptionalScalars.f_sfixed32");
+    writeByte(w, 0x5d);
+    writeSfixed32(w, m.fSfixed32!, "OptionalScalars.f_sfixed32");
   }
   if (m.fSfixed64 !== undefined && isSet(m, "fSfixed64")) {
-    writeVarint32(w, 97);
-    writeSfixed64(w, m.fSfixed64!, "tickwire.orders.v1.OptionalScalars.f_sfixed64");
+    writeByte(w, 0x61);
+    writeSfixed64(w, m.fSfixed64!, "OptionalScalars.f_sfixed64");
   }
   if (m.fBool !== undefined && isSet(m, "fBool")) {
-    writeVarint32(w, 104);
-    writeBool(w, m.fBool!, "tickwire.orders.v1.OptionalScalars.f_bool");
+    writeByte(w, 0x68);
+    writeBool(w, m.fBool!, "OptionalScalars.f_bool");
   }
   if (m.fString !== undefined && isSet(m, "fString")) {
-    writeVarint32(w, 114);
-    writeString(w, m.fString!, "tickwire.orders.v1.OptionalScalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, m.fString!, "OptionalScalars.f_string");
   }
   if (m.fBytes !== undefined && isSet(m, "fBytes")) {
-    writeVarint32(w, 122);
-    writeBytes(w, m.fBytes!, "tickwire.orders.v1.OptionalScalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, m.fBytes!, "OptionalScalars.f_bytes");
   }
   if (m.fEnum !== undefined && isSet(m, "fEnum")) {
-    writeVarint32(w, 128);
-    writeInt32(w, m.fEnum!, "tickwire.orders.v1.OptionalScalars.f_enum");
+    writeBytes2(w, 0x80, 0x01);
+    writeInt32(w, m.fEnum!, "OptionalScalars.f_enum");
   }
   if (m.fMessage !== undefined && isSet(m, "fMessage")) {
-    writeVarint32(w, 138);
+    writeBytes2(w, 0x8a, 0x01);
     const at = fork(w);
     writeInstrument(w, m.fMessage!);
     join(w, at);
@@ -758,41 +758,41 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
 }
 
 function writeInstrument(w: Writer, m: Instrument): void {
-  if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("tickwire.orders.v1.Instrument", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("Instrument", m.$typeName);
   if (m.symbol !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.symbol, "tickwire.orders.v1.Instrument.symbol");
+    writeByte(w, 0x0a);
+    writeString(w, m.symbol, "Instrument.symbol");
   }
   if (m.exchange !== "") {
-    writeVarint32(w, 18);
-    writeString(w, m.exchange, "tickwire.orders.v1.Instrument.exchange");
+    writeByte(w, 0x12);
+    writeString(w, m.exchange, "Instrument.exchange");
   }
   if ((m.instrumentId as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeInt64(w, m.instrumentId, "tickwire.orders.v1.Instrument.instrument_id");
+    writeByte(w, 0x18);
+    writeInt64(w, m.instrumentId, "Instrument.instrument_id");
   }
   if (!Object.is(m.tickSize, 0)) {
-    writeVarint32(w, 33);
-    writeDouble(w, m.tickSize, "tickwire.orders.v1.Instrument.tick_size");
+    writeByte(w, 0x21);
+    writeDouble(w, m.tickSize, "Instrument.tick_size");
   }
   if (m.listedAt !== undefined && isSet(m, "listedAt")) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
     writegoogle_protobuf_Timestamp(w, m.listedAt!);
     join(w, at);
   }
   const attributesRecord = m.attributes as { [key: string]: string };
   for (const key of Object.keys(attributesRecord)) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Instrument.attributes");
-    writeVarint32(w, 18);
-    writeString(w, attributesRecord[key], "tickwire.orders.v1.Instrument.attributes");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Instrument.attributes");
+    writeByte(w, 0x12);
+    writeString(w, attributesRecord[key], "Instrument.attributes");
     join(w, at);
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
     writeUnderlying(w, m.underlying!);
     join(w, at);
@@ -871,14 +871,14 @@ function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, dep
 }
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
-  if (m.$typeName !== "google.protobuf.Timestamp") failMessage("google.protobuf.Timestamp", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Timestamp") failMessage("Timestamp", m.$typeName);
   if ((m.seconds as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.seconds, "google.protobuf.Timestamp.seconds");
+    writeByte(w, 0x08);
+    writeInt64(w, m.seconds, "Timestamp.seconds");
   }
   if ((m.nanos as unknown) != 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.nanos, "google.protobuf.Timestamp.nanos");
+    writeByte(w, 0x10);
+    writeInt32(w, m.nanos, "Timestamp.nanos");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -982,22 +982,22 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
 }
 
 function writeUnderlying(w: Writer, m: Underlying): void {
-  if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("tickwire.orders.v1.Underlying", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("Underlying", m.$typeName);
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   for (const item of m.basket) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
     writeUnderlying(w, item);
     join(w, at);
   }
   if (!Object.is(m.weight, 0)) {
-    writeVarint32(w, 25);
-    writeDouble(w, m.weight, "tickwire.orders.v1.Underlying.weight");
+    writeByte(w, 0x19);
+    writeDouble(w, m.weight, "Underlying.weight");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1412,118 +1412,118 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
 }
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("tickwire.orders.v1.RepeatedScalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("RepeatedScalars", m.$typeName);
   if (m.fDouble.length > 0) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    for (const item of m.fDouble) writeDouble(w, item, "tickwire.orders.v1.RepeatedScalars.f_double");
+    for (const item of m.fDouble) writeDouble(w, item, "RepeatedScalars.f_double");
     join(w, at);
   }
   if (m.fFloat.length > 0) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
-    for (const item of m.fFloat) writeFloat(w, item, "tickwire.orders.v1.RepeatedScalars.f_float");
+    for (const item of m.fFloat) writeFloat(w, item, "RepeatedScalars.f_float");
     join(w, at);
   }
   if (m.fInt32.length > 0) {
-    writeVarint32(w, 26);
+    writeByte(w, 0x1a);
     const at = fork(w);
-    for (const item of m.fInt32) writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.f_int32");
+    for (const item of m.fInt32) writeInt32(w, item, "RepeatedScalars.f_int32");
     join(w, at);
   }
   if (m.fInt64.length > 0) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
-    for (const item of m.fInt64) writeInt64(w, item, "tickwire.orders.v1.RepeatedScalars.f_int64");
+    for (const item of m.fInt64) writeInt64(w, item, "RepeatedScalars.f_int64");
     join(w, at);
   }
   if (m.fUint32.length > 0) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
-    for (const item of m.fUint32) writeUint32(w, item, "tickwire.orders.v1.RepeatedScalars.f_uint32");
+    for (const item of m.fUint32) writeUint32(w, item, "RepeatedScalars.f_uint32");
     join(w, at);
   }
   if (m.fUint64.length > 0) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    for (const item of m.fUint64) writeUint64(w, item, "tickwire.orders.v1.RepeatedScalars.f_uint64");
+    for (const item of m.fUint64) writeUint64(w, item, "RepeatedScalars.f_uint64");
     join(w, at);
   }
   if (m.fSint32.length > 0) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
-    for (const item of m.fSint32) writeSint32(w, item, "tickwire.orders.v1.RepeatedScalars.f_sint32");
+    for (const item of m.fSint32) writeSint32(w, item, "RepeatedScalars.f_sint32");
     join(w, at);
   }
   if (m.fSint64.length > 0) {
-    writeVarint32(w, 66);
+    writeByte(w, 0x42);
     const at = fork(w);
-    for (const item of m.fSint64) writeSint64(w, item, "tickwire.orders.v1.RepeatedScalars.f_sint64");
+    for (const item of m.fSint64) writeSint64(w, item, "RepeatedScalars.f_sint64");
     join(w, at);
   }
   if (m.fFixed32.length > 0) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    for (const item of m.fFixed32) writeFixed32(w, item, "tickwire.orders.v1.RepeatedScalars.f_fixed32");
+    for (const item of m.fFixed32) writeFixed32(w, item, "RepeatedScalars.f_fixed32");
     join(w, at);
   }
   if (m.fFixed64.length > 0) {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
-    for (const item of m.fFixed64) writeFixed64(w, item, "tickwire.orders.v1.RepeatedScalars.f_fixed64");
+    for (const item of m.fFixed64) writeFixed64(w, item, "RepeatedScalars.f_fixed64");
     join(w, at);
   }
   if (m.fSfixed32.length > 0) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
-    for (const item of m.fSfixed32) writeSfixed32(w, item, "tickwire.orders.v1.RepeatedScalars.f_sfixed32");
+    for (const item of m.fSfixed32) writeSfixed32(w, item, "RepeatedScalars.f_sfixed32");
     join(w, at);
   }
   if (m.fSfixed64.length > 0) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
-    for (const item of m.fSfixed64) writeSfixed64(w, item, "tickwire.orders.v1.RepeatedScalars.f_sfixed64");
+    for (const item of m.fSfixed64) writeSfixed64(w, item, "RepeatedScalars.f_sfixed64");
     join(w, at);
   }
   if (m.fBool.length > 0) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
-    for (const item of m.fBool) writeBool(w, item, "tickwire.orders.v1.RepeatedScalars.f_bool");
+    for (const item of m.fBool) writeBool(w, item, "RepeatedScalars.f_bool");
     join(w, at);
   }
   for (const item of m.fString) {
-    writeVarint32(w, 114);
-    writeString(w, item, "tickwire.orders.v1.RepeatedScalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, item, "RepeatedScalars.f_string");
   }
   for (const item of m.fBytes) {
-    writeVarint32(w, 122);
-    writeBytes(w, item, "tickwire.orders.v1.RepeatedScalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, item, "RepeatedScalars.f_bytes");
   }
   if (m.fEnum.length > 0) {
-    writeVarint32(w, 130);
+    writeBytes2(w, 0x82, 0x01);
     const at = fork(w);
-    for (const item of m.fEnum) writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.f_enum");
+    for (const item of m.fEnum) writeInt32(w, item, "RepeatedScalars.f_enum");
     join(w, at);
   }
   for (const item of m.unpackedInt32) {
-    writeVarint32(w, 136);
-    writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_int32");
+    writeBytes2(w, 0x88, 0x01);
+    writeInt32(w, item, "RepeatedScalars.unpacked_int32");
   }
   for (const item of m.unpackedDouble) {
-    writeVarint32(w, 145);
-    writeDouble(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_double");
+    writeBytes2(w, 0x91, 0x01);
+    writeDouble(w, item, "RepeatedScalars.unpacked_double");
   }
   for (const item of m.unpackedSint64) {
-    writeVarint32(w, 152);
-    writeSint64(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_sint64");
+    writeBytes2(w, 0x98, 0x01);
+    writeSint64(w, item, "RepeatedScalars.unpacked_sint64");
   }
   for (const item of m.unpackedEnum) {
-    writeVarint32(w, 160);
-    writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_enum");
+    writeBytes2(w, 0xa0, 0x01);
+    writeInt32(w, item, "RepeatedScalars.unpacked_enum");
   }
   for (const item of m.unpackedFixed32) {
-    writeVarint32(w, 173);
-    writeFixed32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_fixed32");
+    writeBytes2(w, 0xad, 0x01);
+    writeFixed32(w, item, "RepeatedScalars.unpacked_fixed32");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -2293,44 +2293,44 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
 }
 
 function writeMaps(w: Writer, m: Maps): void {
-  if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("tickwire.orders.v1.Maps", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("Maps", m.$typeName);
   const stringStringRecord = m.stringString as { [key: string]: string };
   for (const key of Object.keys(stringStringRecord)) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_string");
-    writeVarint32(w, 18);
-    writeString(w, stringStringRecord[key], "tickwire.orders.v1.Maps.string_string");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_string");
+    writeByte(w, 0x12);
+    writeString(w, stringStringRecord[key], "Maps.string_string");
     join(w, at);
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   for (const key of Object.keys(int32Int64Record)) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeInt32(w, int32Key(key), "tickwire.orders.v1.Maps.int32_int64");
-    writeVarint32(w, 16);
-    writeInt64(w, int32Int64Record[key], "tickwire.orders.v1.Maps.int32_int64");
+    writeByte(w, 0x08);
+    writeInt32(w, int32Key(key), "Maps.int32_int64");
+    writeByte(w, 0x10);
+    writeInt64(w, int32Int64Record[key], "Maps.int32_int64");
     join(w, at);
   }
   const int64EnumRecord = m.int64Enum as { [key: string]: Side };
   for (const key of Object.keys(int64EnumRecord)) {
-    writeVarint32(w, 26);
+    writeByte(w, 0x1a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeInt64(w, int64Key(key), "tickwire.orders.v1.Maps.int64_enum");
-    writeVarint32(w, 16);
-    writeInt32(w, int64EnumRecord[key], "tickwire.orders.v1.Maps.int64_enum");
+    writeByte(w, 0x08);
+    writeInt64(w, int64Key(key), "Maps.int64_enum");
+    writeByte(w, 0x10);
+    writeInt32(w, int64EnumRecord[key], "Maps.int64_enum");
     join(w, at);
   }
   const uint32MessageRecord = m.uint32Message as { [key: string]: Instrument };
   for (const key of Object.keys(uint32MessageRecord)) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeUint32(w, int32Key(key), "tickwire.orders.v1.Maps.uint32_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x08);
+    writeUint32(w, int32Key(key), "Maps.uint32_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, uint32MessageRecord[key]);
     join(w, valueAt);
@@ -2338,71 +2338,71 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const uint64BytesRecord = m.uint64Bytes as { [key: string]: Uint8Array };
   for (const key of Object.keys(uint64BytesRecord)) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeUint64(w, int64Key(key), "tickwire.orders.v1.Maps.uint64_bytes");
-    writeVarint32(w, 18);
-    writeBytes(w, uint64BytesRecord[key], "tickwire.orders.v1.Maps.uint64_bytes");
+    writeByte(w, 0x08);
+    writeUint64(w, int64Key(key), "Maps.uint64_bytes");
+    writeByte(w, 0x12);
+    writeBytes(w, uint64BytesRecord[key], "Maps.uint64_bytes");
     join(w, at);
   }
   const sint32DoubleRecord = m.sint32Double as { [key: string]: number };
   for (const key of Object.keys(sint32DoubleRecord)) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeSint32(w, int32Key(key), "tickwire.orders.v1.Maps.sint32_double");
-    writeVarint32(w, 17);
-    writeDouble(w, sint32DoubleRecord[key], "tickwire.orders.v1.Maps.sint32_double");
+    writeByte(w, 0x08);
+    writeSint32(w, int32Key(key), "Maps.sint32_double");
+    writeByte(w, 0x11);
+    writeDouble(w, sint32DoubleRecord[key], "Maps.sint32_double");
     join(w, at);
   }
   const sint64FloatRecord = m.sint64Float as { [key: string]: number };
   for (const key of Object.keys(sint64FloatRecord)) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeSint64(w, int64Key(key), "tickwire.orders.v1.Maps.sint64_float");
-    writeVarint32(w, 21);
-    writeFloat(w, sint64FloatRecord[key], "tickwire.orders.v1.Maps.sint64_float");
+    writeByte(w, 0x08);
+    writeSint64(w, int64Key(key), "Maps.sint64_float");
+    writeByte(w, 0x15);
+    writeFloat(w, sint64FloatRecord[key], "Maps.sint64_float");
     join(w, at);
   }
   const fixed32BoolRecord = m.fixed32Bool as { [key: string]: boolean };
   for (const key of Object.keys(fixed32BoolRecord)) {
-    writeVarint32(w, 66);
+    writeByte(w, 0x42);
     const at = fork(w);
-    writeVarint32(w, 13);
-    writeFixed32(w, int32Key(key), "tickwire.orders.v1.Maps.fixed32_bool");
-    writeVarint32(w, 16);
-    writeBool(w, fixed32BoolRecord[key], "tickwire.orders.v1.Maps.fixed32_bool");
+    writeByte(w, 0x0d);
+    writeFixed32(w, int32Key(key), "Maps.fixed32_bool");
+    writeByte(w, 0x10);
+    writeBool(w, fixed32BoolRecord[key], "Maps.fixed32_bool");
     join(w, at);
   }
   const fixed64StringRecord = m.fixed64String as { [key: string]: string };
   for (const key of Object.keys(fixed64StringRecord)) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    writeVarint32(w, 9);
-    writeFixed64(w, int64Key(key), "tickwire.orders.v1.Maps.fixed64_string");
-    writeVarint32(w, 18);
-    writeString(w, fixed64StringRecord[key], "tickwire.orders.v1.Maps.fixed64_string");
+    writeByte(w, 0x09);
+    writeFixed64(w, int64Key(key), "Maps.fixed64_string");
+    writeByte(w, 0x12);
+    writeString(w, fixed64StringRecord[key], "Maps.fixed64_string");
     join(w, at);
   }
   const sfixed32Uint32Record = m.sfixed32Uint32 as { [key: string]: number };
   for (const key of Object.keys(sfixed32Uint32Record)) {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
-    writeVarint32(w, 13);
-    writeSfixed32(w, int32Key(key), "tickwire.orders.v1.Maps.sfixed32_uint32");
-    writeVarint32(w, 16);
-    writeUint32(w, sfixed32Uint32Record[key], "tickwire.orders.v1.Maps.sfixed32_uint32");
+    writeByte(w, 0x0d);
+    writeSfixed32(w, int32Key(key), "Maps.sfixed32_uint32");
+    writeByte(w, 0x10);
+    writeUint32(w, sfixed32Uint32Record[key], "Maps.sfixed32_uint32");
     join(w, at);
   }
   const sfixed64MessageRecord = m.sfixed64Message as { [key: string]: Instrument };
   for (const key of Object.keys(sfixed64MessageRecord)) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
-    writeVarint32(w, 9);
-    writeSfixed64(w, int64Key(key), "tickwire.orders.v1.Maps.sfixed64_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x09);
+    writeSfixed64(w, int64Key(key), "Maps.sfixed64_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, sfixed64MessageRecord[key]);
     join(w, valueAt);
@@ -2410,21 +2410,21 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const boolStringRecord = m.boolString as { [key: string]: string };
   for (const key of Object.keys(boolStringRecord)) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeBool(w, boolKey(key), "tickwire.orders.v1.Maps.bool_string");
-    writeVarint32(w, 18);
-    writeString(w, boolStringRecord[key], "tickwire.orders.v1.Maps.bool_string");
+    writeByte(w, 0x08);
+    writeBool(w, boolKey(key), "Maps.bool_string");
+    writeByte(w, 0x12);
+    writeString(w, boolStringRecord[key], "Maps.bool_string");
     join(w, at);
   }
   const stringMessageRecord = m.stringMessage as { [key: string]: Instrument };
   for (const key of Object.keys(stringMessageRecord)) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, stringMessageRecord[key]);
     join(w, valueAt);
@@ -2432,12 +2432,12 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const stringSint64Record = m.stringSint64 as { [key: string]: bigint };
   for (const key of Object.keys(stringSint64Record)) {
-    writeVarint32(w, 114);
+    writeByte(w, 0x72);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_sint64");
-    writeVarint32(w, 16);
-    writeSint64(w, stringSint64Record[key], "tickwire.orders.v1.Maps.string_sint64");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_sint64");
+    writeByte(w, 0x10);
+    writeSint64(w, stringSint64Record[key], "Maps.string_sint64");
     join(w, at);
   }
   const unknown = m.$unknown;
@@ -2804,116 +2804,116 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
 }
 
 function writeOrder(w: Writer, m: Order): void {
-  if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("tickwire.orders.v1.Order", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("Order", m.$typeName);
   if (m.clientOrderId !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.clientOrderId, "tickwire.orders.v1.Order.client_order_id");
+    writeByte(w, 0x0a);
+    writeString(w, m.clientOrderId, "Order.client_order_id");
   }
   if (m.side !== 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.side, "tickwire.orders.v1.Order.side");
+    writeByte(w, 0x10);
+    writeInt32(w, m.side, "Order.side");
   }
   if (m.type !== 0) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.type, "tickwire.orders.v1.Order.type");
+    writeByte(w, 0x18);
+    writeInt32(w, m.type, "Order.type");
   }
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   if ((m.quantity as unknown) != 0) {
-    writeVarint32(w, 40);
-    writeInt64(w, m.quantity as unknown as bigint, "tickwire.orders.v1.Order.quantity");
+    writeByte(w, 0x28);
+    writeInt64(w, m.quantity as unknown as bigint, "Order.quantity");
   }
   if (!Object.is(m.price, 0)) {
-    writeVarint32(w, 49);
-    writeDouble(w, m.price, "tickwire.orders.v1.Order.price");
+    writeByte(w, 0x31);
+    writeDouble(w, m.price, "Order.price");
   }
   if (m.stopPrice !== undefined && isSet(m, "stopPrice")) {
-    writeVarint32(w, 57);
-    writeDouble(w, m.stopPrice!, "tickwire.orders.v1.Order.stop_price");
+    writeByte(w, 0x39);
+    writeDouble(w, m.stopPrice!, "Order.stop_price");
   }
   if (m.timeInForce.case === "day") {
-    writeVarint32(w, 64);
-    writeBool(w, m.timeInForce.value, "tickwire.orders.v1.Order.day");
+    writeByte(w, 0x40);
+    writeBool(w, m.timeInForce.value, "Order.day");
   }
   if (m.timeInForce.case === "goodTill") {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
     writegoogle_protobuf_Timestamp(w, m.timeInForce.value);
     join(w, at);
   }
   if (m.timeInForce.case === "goodFor") {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
     writegoogle_protobuf_Duration(w, m.timeInForce.value);
     join(w, at);
   }
   if (m.timeInForce.case === "session") {
-    writeVarint32(w, 90);
-    writeString(w, m.timeInForce.value, "tickwire.orders.v1.Order.session");
+    writeByte(w, 0x5a);
+    writeString(w, m.timeInForce.value, "Order.session");
   }
   for (const item of m.legs) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
     writeOrder_Leg(w, item);
     join(w, at);
   }
   if (m.maxShow !== undefined && isSet(m, "maxShow")) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
     writegoogle_protobuf_Int64Value(w, { $typeName: "google.protobuf.Int64Value", value: m.maxShow! });
     join(w, at);
   }
   if (m.note !== undefined && isSet(m, "note")) {
-    writeVarint32(w, 114);
+    writeByte(w, 0x72);
     const at = fork(w);
     writegoogle_protobuf_StringValue(w, { $typeName: "google.protobuf.StringValue", value: m.note! });
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
   for (const key of Object.keys(legsByNameRecord)) {
-    writeVarint32(w, 122);
+    writeByte(w, 0x7a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Order.legs_by_name");
-    writeVarint32(w, 18);
+    writeByte(w, 0x0a);
+    writeString(w, key, "Order.legs_by_name");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeOrder_Leg(w, legsByNameRecord[key]);
     join(w, valueAt);
     join(w, at);
   }
   if (m.parent !== undefined && isSet(m, "parent")) {
-    writeVarint32(w, 130);
+    writeBytes2(w, 0x82, 0x01);
     const at = fork(w);
     writeOrder(w, m.parent!);
     join(w, at);
   }
   for (const item of m.children) {
-    writeVarint32(w, 138);
+    writeBytes2(w, 0x8a, 0x01);
     const at = fork(w);
     writeOrder(w, item);
     join(w, at);
   }
   if (m.signature.byteLength > 0) {
-    writeVarint32(w, 146);
-    writeBytes(w, m.signature, "tickwire.orders.v1.Order.signature");
+    writeBytes2(w, 0x92, 0x01);
+    writeBytes(w, m.signature, "Order.signature");
   }
   if (m.timeInForce.case === "legRule") {
-    writeVarint32(w, 162);
+    writeBytes2(w, 0xa2, 0x01);
     const at = fork(w);
     writeOrder_Leg(w, m.timeInForce.value);
     join(w, at);
   }
   if ((m.account as unknown) != 0) {
-    writeVarint32(w, 16376);
-    writeUint64(w, m.account, "tickwire.orders.v1.Order.account");
+    writeBytes2(w, 0xf8, 0x7f);
+    writeUint64(w, m.account, "Order.account");
   }
   if ((m.farField as unknown) != 0) {
     writeVarint32(w, 800000);
-    writeSint32(w, m.farField, "tickwire.orders.v1.Order.far_field");
+    writeSint32(w, m.farField, "Order.far_field");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -2989,14 +2989,14 @@ function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth
 }
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
-  if (m.$typeName !== "google.protobuf.Duration") failMessage("google.protobuf.Duration", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Duration") failMessage("Duration", m.$typeName);
   if ((m.seconds as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.seconds, "google.protobuf.Duration.seconds");
+    writeByte(w, 0x08);
+    writeInt64(w, m.seconds, "Duration.seconds");
   }
   if ((m.nanos as unknown) != 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.nanos, "google.protobuf.Duration.nanos");
+    writeByte(w, 0x10);
+    writeInt32(w, m.nanos, "Duration.nanos");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -3088,20 +3088,20 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
 }
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
-  if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("tickwire.orders.v1.Order.Leg", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("Order.Leg", m.$typeName);
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   if (m.side !== 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.side, "tickwire.orders.v1.Order.Leg.side");
+    writeByte(w, 0x10);
+    writeInt32(w, m.side, "Order.Leg.side");
   }
   if ((m.ratio as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeUint32(w, m.ratio, "tickwire.orders.v1.Order.Leg.ratio");
+    writeByte(w, 0x18);
+    writeUint32(w, m.ratio, "Order.Leg.ratio");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -3168,10 +3168,10 @@ function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, d
 }
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
-  if (m.$typeName !== "google.protobuf.Int64Value") failMessage("google.protobuf.Int64Value", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Int64Value") failMessage("Int64Value", m.$typeName);
   if ((m.value as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.value, "google.protobuf.Int64Value.value");
+    writeByte(w, 0x08);
+    writeInt64(w, m.value, "Int64Value.value");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -3238,10 +3238,10 @@ function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue,
 }
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
-  if (m.$typeName !== "google.protobuf.StringValue") failMessage("google.protobuf.StringValue", m.$typeName);
+  if (m.$typeName !== "google.protobuf.StringValue") failMessage("StringValue", m.$typeName);
   if (m.value !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.value, "google.protobuf.StringValue.value");
+    writeByte(w, 0x0a);
+    writeString(w, m.value, "StringValue.value");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
