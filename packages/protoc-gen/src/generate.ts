@@ -322,7 +322,11 @@ export class MessageGen {
           return;
         }
         const reusedString =
-          path === "reuse" && field.fieldKind === "scalar" && field.scalar === ScalarType.STRING && !field.oneof;
+          path === "reuse" &&
+          field.fieldKind === "scalar" &&
+          field.scalar === ScalarType.STRING &&
+          field.oneof === undefined &&
+          field.presence === IMPLICIT;
         const value: Printable = reusedString
           ? // The string of the recycled message is kept when the bytes spell it again.
             [rt("readStringReusing"), `(r, m.${name})`]
