@@ -4,7 +4,14 @@
 // newXFrameDecoder. Messages of other files that X reaches (well-known types,
 // imports) get private copies of the same functions, so a file needs nothing but
 // its `_pb` file and the runtime.
-import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import {
+  type DescEnum,
+  type DescField,
+  type DescFile,
+  type DescMessage,
+  type DescOneof,
+  ScalarType,
+} from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
 import { generateReuse } from "./reuse.js";
 import { checkSupported } from "./support.js";
@@ -13,7 +20,7 @@ import { generateViews, viewableMessages } from "./views.js";
 export interface PluginOptions {
   /** Where generated code imports the runtime from (default `@tickwire/codec/runtime`). */
   runtime: string;
-  /** Import the message and enum types from this module instead of protoc-gen-es's `_pb` file beside the output. */
+  /** Import the file's own message and enum types from this module instead of protoc-gen-es's `_pb` file beside the output. */
   types: string | undefined;
   /**
    * Also export the per-message functions (read, fill, zero, write), and emit the
@@ -93,6 +100,49 @@ function reachable(roots: DescMessage[]): DescMessage[] {
   return order;
 }
 
+/**
+ * The messages that can be nested without bound: those reachable from a message that
+ * reaches itself. The rest sit at a depth the schema bounds, below protobuf-es's limit
+ * of 100 (unless a chain of 100 distinct message types exists: then every loop checks),
+ * so their loops skip the depth check.
+ */
+function unboundedNesting(all: readonly DescMessage[]): Set<DescMessage> {
+  const children = (desc: DescMessage) => desc.fields.flatMap((field) => field.message ?? []);
+  const reaches = (from: DescMessage, target: DescMessage): boolean => {
+    const seen = new Set<DescMessage>();
+    const stack = children(from);
+    while (stack.length > 0) {
+      const next = stack.pop() as DescMessage;
+      if (next === target) return true;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...children(next));
+    }
+    return false;
+  };
+  const deep = new Set<DescMessage>();
+  const visit = (desc: DescMessage) => {
+    if (deep.has(desc)) return;
+    deep.add(desc);
+    for (const child of children(desc)) visit(child);
+  };
+  for (const desc of all) if (reaches(desc, desc)) visit(desc);
+  // The rest form a DAG: its longest chain, memoised, bounds their depth.
+  const longestFrom = new Map<DescMessage, number>();
+  const chain = (desc: DescMessage): number => {
+    if (deep.has(desc)) return 1;
+    let length = longestFrom.get(desc);
+    if (length === undefined) {
+      length = 1 + Math.max(0, ...children(desc).map(chain));
+      longestFrom.set(desc, length);
+    }
+    return length;
+  };
+  const longest = Math.max(0, ...all.map(chain));
+  if (longest >= 100) for (const desc of all) deep.add(desc);
+  return deep;
+}
+
 /** A file's messages, nested ones included, in protobuf-es's order. */
 function messagesOf(schema: Schema<PluginOptions>, file: DescFile): DescMessage[] {
   const out: DescMessage[] = [];
@@ -114,7 +164,7 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   const id = (desc: DescMessage) => (ownSet.has(desc) ? f.importShape(desc).name : desc.typeName.replace(/\./g, "_"));
   const referenced = new Set(all.flatMap((desc) => desc.fields.flatMap((field) => field.message ?? [])));
   const roots = new Set(all.filter((desc) => !referenced.has(desc)));
-  const gen = new MessageGen(f, rt, rtType, id, options, roots);
+  const gen = new MessageGen(f, file, rt, rtType, id, options, roots, unboundedNesting(all));
   for (const desc of all) gen.message(desc);
   for (const desc of own) gen.publicApi(desc);
   if (options.internals) {
@@ -126,18 +176,22 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
 export class MessageGen {
   constructor(
     readonly f: GeneratedFile,
+    readonly file: DescFile,
     readonly rt: (name: string) => ImportSymbol,
     readonly rtType: (name: string) => ImportSymbol,
     readonly id: (desc: DescMessage) => string,
     readonly options: PluginOptions,
     /** Messages never reached through a field: only these may keep oneof holders in Pools (one instance a frame). */
     readonly roots: ReadonlySet<DescMessage>,
+    /** Messages that can occur nested beyond the recursion limit: only these check the depth. */
+    readonly deep: ReadonlySet<DescMessage>,
   ) {}
 
-  /** A message or enum type: from protoc-gen-es's `_pb` file, or from the `types` module. */
+  /** A message or enum type: from protoc-gen-es's `_pb` file, or for this file's own types from the `types` module. */
   shape(desc: DescMessage | DescEnum): Printable {
     const symbol = this.f.importShape(desc);
-    return this.options.types === undefined ? symbol : this.f.import(symbol.name, this.options.types, true);
+    const types = this.options.types;
+    return types === undefined || desc.file !== this.file ? symbol : this.f.import(symbol.name, types, true);
   }
 
   /** `export ` for the per-message functions when the codec's internals are asked for. */
@@ -232,6 +286,14 @@ export class MessageGen {
     f.print`${this.exported}function read${name}(r: ${this.rtType("Reader")}, end: number, depth: number): ${Shape} {`;
     const props: Printable[] = [`$typeName: "${desc.typeName}"`];
     const later: string[] = [];
+    const is64 = (member: DescField | DescOneof) =>
+      member.kind === "field" &&
+      member.fieldKind === "scalar" &&
+      member.presence === IMPLICIT &&
+      SCALARS[member.scalar].is64 &&
+      !member.longAsString;
+    // The mode's zero of 64-bit fields, loaded once.
+    if (desc.members.some(is64)) f.print`  const zero64 = r.zero64 as bigint;`;
     for (const member of desc.members) {
       const local = localOf(member.localName);
       const type: Printable = [Shape, `["${member.localName}"]`];
@@ -249,7 +311,7 @@ export class MessageGen {
         f.print("  let ", local, ": ", type, ";");
         later.push(member.localName);
       } else {
-        f.print("  let ", local, ": ", type, " = ", this.zeroValue(member), ";");
+        f.print("  let ", local, ": ", type, " = ", is64(member) ? "zero64" : this.zeroValue(member), ";");
         props.push(`${member.localName}: ${local}`);
       }
     }
@@ -268,7 +330,7 @@ export class MessageGen {
   /** The field loop both paths share: `read` assigns locals, `fill` the properties of `m`. */
   fieldLoop(desc: DescMessage, path: DecodePath): void {
     const { f, rt } = this;
-    f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
+    if (this.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
     if (path === "reuse" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
     f.print`  const buf = r.buf;`;
     f.print`  while (r.pos < end) {`;
@@ -277,25 +339,37 @@ export class MessageGen {
     f.print`    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : ${rt("readTag")}(r);`;
     f.print`    switch (tag) {`;
     for (const field of desc.fields) this.fieldCases(field, path);
-    const numbers = [...new Set(desc.fields.map((x) => x.number))];
     f.print`      default:`;
-    if (desc.fields.length > 0) {
-      f.print`        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).`;
-      f.print`        switch (tag >>> 3) {`;
-      // Eight cases a line keeps the output within 120 columns.
-      for (let i = 0; i < numbers.length; i += 8) {
-        f.print`          ${numbers
-          .slice(i, i + 8)
-          .map((n) => `case ${n}:`)
-          .join(" ")}`;
-      }
-      f.print`            ${rt("failWireType")}(r, tag);`;
-      f.print`        }`;
-    }
+    this.rejectWrongWireType(desc, "        ");
     if (path !== "read") f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
     else f.print`        unknownFields = ${rt("keepUnknown")}(r, unknownFields, tag, depth);`;
     f.print`    }`;
     f.print`  }`;
+  }
+
+  /** In a loop's `default`: a known field number arriving with another wire type is rejected, not read by its declared type. */
+  rejectWrongWireType(desc: DescMessage, indent: string): void {
+    const { f, rt } = this;
+    const numbers = [...new Set(desc.fields.map((x) => x.number))];
+    if (numbers.length === 0) return;
+    f.print(
+      indent,
+      "// A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).",
+    );
+    f.print(indent, "switch (tag >>> 3) {");
+    // Eight cases a line keeps the output within 120 columns.
+    for (let i = 0; i < numbers.length; i += 8) {
+      f.print(
+        indent,
+        "  ",
+        numbers
+          .slice(i, i + 8)
+          .map((n) => `case ${n}:`)
+          .join(" "),
+      );
+    }
+    f.print(indent, "    ", rt("failWireType"), "(r, tag);");
+    f.print(indent, "}");
   }
 
   private fieldCases(field: DescField, path: DecodePath): void {

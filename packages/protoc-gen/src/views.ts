@@ -162,19 +162,8 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
   f.print`      const tag = b0 < 0x80 ? ((r.pos += 1), b0) : ${rt("readTag")}(r);`;
   f.print`      switch (tag) {`;
   for (const field of desc.fields) fillCase(gen, field, slot);
-  const numbers = [...new Set(desc.fields.map((x) => x.number))];
   f.print`        default:`;
-  if (numbers.length > 0) {
-    f.print`          switch (tag >>> 3) {`;
-    for (let i = 0; i < numbers.length; i += 8) {
-      f.print`            ${numbers
-        .slice(i, i + 8)
-        .map((n) => `case ${n}:`)
-        .join(" ")}`;
-    }
-    f.print`              ${rt("failWireType")}(r, tag);`;
-    f.print`          }`;
-  }
+  gen.rejectWrongWireType(desc, "          ");
   f.print`          ${rt("skipField")}(r, tag, depth);`;
   f.print`      }`;
   f.print`    }`;

@@ -11,8 +11,8 @@ import { Reader } from "@tickwire/codec/runtime";
 import fc from "fast-check";
 import { viewableMessages } from "../src/views.js";
 import { messageArb } from "./arbitrary.js";
+import * as generated from "./gen/internals/tickwire/orders/v1/orders_tw.js";
 import { file_tickwire_orders_v1_orders } from "./gen/tickwire/orders/v1/orders_pb.js";
-import * as generated from "./gen/tickwire/orders/v1/orders_tw.js";
 import { shapeName } from "./generated.js";
 
 const RUNS = Number(process.env.TICKWIRE_FUZZ_RUNS ?? 300);

@@ -14,7 +14,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, WithInt64, Writer } from "../../../../runtime/index.js";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, RECURSION_LIMIT, skipField, ViewList, writeByte, writeBytes2, writeDouble, writeInt32, writeInt64, writeString, writeUint32, writeUint64, writeUnknown } from "../../../../runtime/index.js";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeBytes2, writeDouble, writeInt32, writeInt64, writeString, writeUint32, writeUint64, writeUnknown } from "../../../../runtime/index.js";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
 /** A fresh tickwire.marketdata.v1.MarketDataMessageBase with the own properties protobuf-es's create() gives it. */
@@ -29,12 +29,12 @@ export function zeroMarketDataMessageBase(r: Reader): MarketDataMessageBase {
 }
 
 export function readMarketDataMessageBase(r: Reader, end: number, depth: number): MarketDataMessageBase {
+  const zero64 = r.zero64 as bigint;
   let $MessageCode: MarketDataMessageBase["MessageCode"] = 0;
-  let $ID: MarketDataMessageBase["ID"] = r.zero64 as bigint;
+  let $ID: MarketDataMessageBase["ID"] = zero64;
   let $MessageSize: MarketDataMessageBase["MessageSize"] = 0;
   let $subtype: MarketDataMessageBase["subtype"] | undefined;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -121,7 +121,6 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
 }
 
 export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -274,16 +273,16 @@ export function zeroTickDataMessage(r: Reader): TickDataMessage {
 }
 
 export function readTickDataMessage(r: Reader, end: number, depth: number): TickDataMessage {
-  let $InstrumentID: TickDataMessage["InstrumentID"] = r.zero64 as bigint;
+  const zero64 = r.zero64 as bigint;
+  let $InstrumentID: TickDataMessage["InstrumentID"] = zero64;
   let $ExchangeSegment: TickDataMessage["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: TickDataMessage["ExchangeInstrumentID"] = 0;
   let $InstrumentName: TickDataMessage["InstrumentName"] = "";
-  let $TimeStamp: TickDataMessage["TimeStamp"] = r.zero64 as bigint;
+  let $TimeStamp: TickDataMessage["TimeStamp"] = zero64;
   let $LTP: TickDataMessage["LTP"] = 0;
   let $LTQ: TickDataMessage["LTQ"] = 0;
-  let $LTT: TickDataMessage["LTT"] = r.zero64 as bigint;
+  let $LTT: TickDataMessage["LTT"] = zero64;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -345,7 +344,6 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
 }
 
 export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -458,27 +456,27 @@ export function zeroTouchLineDataMessage(r: Reader): TouchLineDataMessage {
 }
 
 export function readTouchLineDataMessage(r: Reader, end: number, depth: number): TouchLineDataMessage {
-  let $InstrumentID: TouchLineDataMessage["InstrumentID"] = r.zero64 as bigint;
+  const zero64 = r.zero64 as bigint;
+  let $InstrumentID: TouchLineDataMessage["InstrumentID"] = zero64;
   let $ExchangeSegment: TouchLineDataMessage["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: TouchLineDataMessage["ExchangeInstrumentID"] = 0;
   let $InstrumentName: TouchLineDataMessage["InstrumentName"] = "";
-  let $TimeStamp: TouchLineDataMessage["TimeStamp"] = r.zero64 as bigint;
+  let $TimeStamp: TouchLineDataMessage["TimeStamp"] = zero64;
   let $LTP: TouchLineDataMessage["LTP"] = 0;
   let $LTQ: TouchLineDataMessage["LTQ"] = 0;
-  let $LTT: TouchLineDataMessage["LTT"] = r.zero64 as bigint;
+  let $LTT: TouchLineDataMessage["LTT"] = zero64;
   let $ATP: TouchLineDataMessage["ATP"] = 0;
-  let $VTT: TouchLineDataMessage["VTT"] = r.zero64 as bigint;
-  let $TBQ: TouchLineDataMessage["TBQ"] = r.zero64 as bigint;
-  let $TSQ: TouchLineDataMessage["TSQ"] = r.zero64 as bigint;
+  let $VTT: TouchLineDataMessage["VTT"] = zero64;
+  let $TBQ: TouchLineDataMessage["TBQ"] = zero64;
+  let $TSQ: TouchLineDataMessage["TSQ"] = zero64;
   let $Open: TouchLineDataMessage["Open"] = 0;
   let $High: TouchLineDataMessage["High"] = 0;
   let $Low: TouchLineDataMessage["Low"] = 0;
   let $Close: TouchLineDataMessage["Close"] = 0;
-  let $OI: TouchLineDataMessage["OI"] = r.zero64 as bigint;
+  let $OI: TouchLineDataMessage["OI"] = zero64;
   const $BestBidLevel: TouchLineDataMessage["BestBidLevel"] = [];
   const $BestAskLevel: TouchLineDataMessage["BestAskLevel"] = [];
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -616,7 +614,6 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
 }
 
 export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -830,7 +827,6 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   let $Price: PriceDepthLevel["Price"] = 0;
   let $Orders: PriceDepthLevel["Orders"] = 0;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -872,7 +868,6 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
 }
 
 export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -950,27 +945,27 @@ export function zeroMarketDepthMessage(r: Reader): MarketDepthMessage {
 }
 
 export function readMarketDepthMessage(r: Reader, end: number, depth: number): MarketDepthMessage {
-  let $InstrumentID: MarketDepthMessage["InstrumentID"] = r.zero64 as bigint;
+  const zero64 = r.zero64 as bigint;
+  let $InstrumentID: MarketDepthMessage["InstrumentID"] = zero64;
   let $ExchangeSegment: MarketDepthMessage["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: MarketDepthMessage["ExchangeInstrumentID"] = 0;
   let $InstrumentName: MarketDepthMessage["InstrumentName"] = "";
-  let $TimeStamp: MarketDepthMessage["TimeStamp"] = r.zero64 as bigint;
+  let $TimeStamp: MarketDepthMessage["TimeStamp"] = zero64;
   let $LTP: MarketDepthMessage["LTP"] = 0;
   let $LTQ: MarketDepthMessage["LTQ"] = 0;
-  let $LTT: MarketDepthMessage["LTT"] = r.zero64 as bigint;
+  let $LTT: MarketDepthMessage["LTT"] = zero64;
   let $ATP: MarketDepthMessage["ATP"] = 0;
-  let $VTT: MarketDepthMessage["VTT"] = r.zero64 as bigint;
-  let $TBQ: MarketDepthMessage["TBQ"] = r.zero64 as bigint;
-  let $TSQ: MarketDepthMessage["TSQ"] = r.zero64 as bigint;
+  let $VTT: MarketDepthMessage["VTT"] = zero64;
+  let $TBQ: MarketDepthMessage["TBQ"] = zero64;
+  let $TSQ: MarketDepthMessage["TSQ"] = zero64;
   let $Open: MarketDepthMessage["Open"] = 0;
   let $High: MarketDepthMessage["High"] = 0;
   let $Low: MarketDepthMessage["Low"] = 0;
   let $Close: MarketDepthMessage["Close"] = 0;
-  let $OI: MarketDepthMessage["OI"] = r.zero64 as bigint;
+  let $OI: MarketDepthMessage["OI"] = zero64;
   const $BestBidLevel: MarketDepthMessage["BestBidLevel"] = [];
   const $BestAskLevel: MarketDepthMessage["BestAskLevel"] = [];
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1108,7 +1103,6 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
 }
 
 export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1317,7 +1311,6 @@ export function zeroIndexDataMessage(r: Reader): IndexDataMessage {
 export function readIndexDataMessage(r: Reader, end: number, depth: number): IndexDataMessage {
   let $IndexData: IndexDataMessage["IndexData"];
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1349,7 +1342,6 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
 }
 
 export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1407,11 +1399,12 @@ export function zeroIndexData(r: Reader): IndexData {
 }
 
 export function readIndexData(r: Reader, end: number, depth: number): IndexData {
-  let $InstrumentID: IndexData["InstrumentID"] = r.zero64 as bigint;
+  const zero64 = r.zero64 as bigint;
+  let $InstrumentID: IndexData["InstrumentID"] = zero64;
   let $ExchangeSegment: IndexData["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: IndexData["ExchangeInstrumentID"] = 0;
   let $IndexName: IndexData["IndexName"] = "";
-  let $TimeStamp: IndexData["TimeStamp"] = r.zero64 as bigint;
+  let $TimeStamp: IndexData["TimeStamp"] = zero64;
   let $Last: IndexData["Last"] = 0;
   let $Open: IndexData["Open"] = 0;
   let $High: IndexData["High"] = 0;
@@ -1421,7 +1414,6 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   let $YearlyLow: IndexData["YearlyLow"] = 0;
   let $NetChangeIndicator: IndexData["NetChangeIndicator"] = 0;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1540,7 +1532,6 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
 }
 
 export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1709,7 +1700,6 @@ export function zeroIndexDataListMessage(r: Reader): IndexDataListMessage {
 export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
   const $IndexDataList: IndexDataListMessage["IndexDataList"] = [];
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1737,7 +1727,6 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
 }
 
 export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1781,7 +1770,6 @@ export function zeroIncrementalUpdateMessage(r: Reader): IncrementalUpdateMessag
 export function readIncrementalUpdateMessage(r: Reader, end: number, depth: number): IncrementalUpdateMessage {
   const $MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1809,7 +1797,6 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
 }
 
 export function fillIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1861,9 +1848,10 @@ export function zeroMDEntries(r: Reader): MDEntries {
 }
 
 export function readMDEntries(r: Reader, end: number, depth: number): MDEntries {
+  const zero64 = r.zero64 as bigint;
   let $MDUpdateAction: MDEntries["MDUpdateAction"] = 0;
   let $MDEntryType: MDEntries["MDEntryType"] = 0;
-  let $InstrumentID: MDEntries["InstrumentID"] = r.zero64 as bigint;
+  let $InstrumentID: MDEntries["InstrumentID"] = zero64;
   let $ExchangeSegment: MDEntries["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: MDEntries["ExchangeInstrumentID"] = 0;
   let $InstrumentName: MDEntries["InstrumentName"] = "";
@@ -1871,9 +1859,8 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   let $MDEntrySize: MDEntries["MDEntrySize"] = 0;
   let $MDEntryTime: MDEntries["MDEntryTime"] = 0;
   let $MDEntryPosition: MDEntries["MDEntryPosition"] = 0;
-  let $OI: MDEntries["OI"] = r.zero64 as bigint;
+  let $OI: MDEntries["OI"] = zero64;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -1948,7 +1935,6 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
 }
 
 export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -2072,16 +2058,16 @@ export function zeroTickData(r: Reader): TickData {
 }
 
 export function readTickData(r: Reader, end: number, depth: number): TickData {
-  let $InstrumentID: TickData["InstrumentID"] = r.zero64 as bigint;
+  const zero64 = r.zero64 as bigint;
+  let $InstrumentID: TickData["InstrumentID"] = zero64;
   let $ExchangeSegment: TickData["ExchangeSegment"] = 0;
   let $ExchangeInstrumentID: TickData["ExchangeInstrumentID"] = 0;
   let $InstrumentName: TickData["InstrumentName"] = "";
   let $LTP: TickData["LTP"] = 0;
   let $LTQ: TickData["LTQ"] = 0;
-  let $LTT: TickData["LTT"] = r.zero64 as bigint;
+  let $LTT: TickData["LTT"] = zero64;
   let $Flag: TickData["Flag"] = 0;
   let unknownFields: UnknownField[] | undefined;
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -2143,7 +2129,6 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
 }
 
 export function fillTickData(r: Reader, end: number, m: TickData, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -2573,7 +2558,6 @@ export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader):
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: MarketDataMessageBase, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -2694,7 +2678,6 @@ export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -2768,7 +2751,6 @@ export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): v
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: TouchLineDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -2898,7 +2880,6 @@ export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDepthLevel, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -2957,7 +2938,6 @@ export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void 
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: MarketDepthMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -3085,7 +3065,6 @@ export function resetIndexDataMessage(m: IndexDataMessage, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDataMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -3135,7 +3114,6 @@ export function resetIndexData(m: IndexData, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -3243,7 +3221,6 @@ export function resetIndexDataListMessage(m: IndexDataListMessage, r: Reader): v
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -3276,7 +3253,6 @@ export function resetIncrementalUpdateMessage(m: IncrementalUpdateMessage, r: Re
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: IncrementalUpdateMessage, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
   const buf = r.buf;
   while (r.pos < end) {
@@ -3319,7 +3295,6 @@ export function resetMDEntries(m: MDEntries, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -3392,7 +3367,6 @@ export function resetTickData(m: TickData, r: Reader): void {
 
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos];
@@ -3848,6 +3822,7 @@ export class MarketDataMessageBaseView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
             case 505: case 506:
@@ -3939,6 +3914,7 @@ export class TickDataMessageView {
           readInt64To(r, this.num, 6);
           break;
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
               failWireType(r, tag);
@@ -4110,6 +4086,7 @@ export class TouchLineDataMessageView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
@@ -4283,6 +4260,7 @@ export class MarketDepthMessageView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
@@ -4339,6 +4317,7 @@ export class PriceDepthLevelView {
           readInt32To(r, this.num, 2);
           break;
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 1: case 2: case 3:
               failWireType(r, tag);
@@ -4429,6 +4408,7 @@ export class TickDataView {
           readInt32To(r, this.num, 6);
           break;
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
               failWireType(r, tag);
@@ -4554,6 +4534,7 @@ export class IndexDataView {
           readUint32To(r, this.num, 11);
           break;
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             case 18: case 19: case 20: case 21: case 22:
@@ -4603,6 +4584,7 @@ export class IndexDataMessageView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 1:
               failWireType(r, tag);
@@ -4645,6 +4627,7 @@ export class IndexDataListMessageView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 401:
               failWireType(r, tag);
@@ -4685,6 +4668,7 @@ export class IncrementalUpdateMessageView {
             break;
           }
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 11:
               failWireType(r, tag);
@@ -4796,6 +4780,7 @@ export class MDEntriesView {
           readInt64To(r, this.num, 9);
           break;
         default:
+          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
             case 9: case 10: case 11:
