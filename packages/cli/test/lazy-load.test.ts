@@ -67,7 +67,11 @@ describe("commands that do not serve load no server module", { concurrency: true
 });
 
 test("stats, decode and inspect load no sandbox module at all (message helpers come from @tickwire/proto)", async () => {
-  for (const args of [["stats", capture], ["decode", capture], ["inspect", capture]]) {
+  for (const args of [
+    ["stats", capture],
+    ["decode", capture],
+    ["inspect", capture],
+  ]) {
     const { code, urls } = await resolvedBy(args);
     assert.equal(code, 0);
     assert.deepEqual(

@@ -17,14 +17,15 @@ export function parseIdList(list: string): string[] {
   });
 }
 
-/** Waits for Ctrl-C / SIGTERM, or `seconds` when given. */
-export async function untilStopped(seconds: number | undefined): Promise<void> {
+/** Waits for Ctrl-C / SIGTERM, or `seconds` when given, or `also` when given (serve's end of a replay). */
+export async function untilStopped(seconds: number | undefined, also?: Promise<unknown>): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
   if (seconds !== undefined) waits.push(new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()));
+  if (also !== undefined) waits.push(also);
   await Promise.race(waits);
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);

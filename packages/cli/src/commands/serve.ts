@@ -1,12 +1,12 @@
 // `tickwire serve`: the sandbox platform (REST API and market-data WebSocket) until Ctrl-C. The sandbox (fastify,
 // pino, jose) is loaded when it runs, so other commands start without it.
-import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import type { SandboxOptions } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import { integer, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
+import { untilStopped } from "./relay.js";
 
 /** Writes a line to the run's standard output. */
 export const sayTo =
@@ -63,27 +63,18 @@ export async function serve(
   say(`sandbox listening: ${sandbox.httpUrl}  feed ${sandbox.wsUrl}`);
   if (sandbox.demoUser)
     say(`demo user: ${sandbox.demoUser.userId} / ${sandbox.demoUser.appKey} (public, loopback only)`);
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
-  if (seconds !== undefined) waits.push(new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()));
   let code: ExitCode = EXIT.OK;
-  if (options.replay && !options.replay.loop) {
-    waits.push(
-      sandbox.feed.ended.then(
-        () => say(`replay finished: ${sandbox.feed.produced} messages`),
-        (error: Error) => {
-          say(`replay stopped: ${error.message}`);
-          code = EXIT.FAILURE;
-        },
-      ),
-    );
-  }
-  await Promise.race(waits);
-  process.off("SIGINT", onSignal);
-  process.off("SIGTERM", onSignal);
+  const replayEnd =
+    options.replay && !options.replay.loop
+      ? sandbox.feed.ended.then(
+          () => say(`replay finished: ${sandbox.feed.produced} messages`),
+          (error: Error) => {
+            say(`replay stopped: ${error.message}`);
+            code = EXIT.FAILURE;
+          },
+        )
+      : undefined;
+  await untilStopped(seconds, replayEnd);
   await sandbox.close();
   say(`sandbox closed after ${sandbox.feed.produced} messages`);
   return code;
