@@ -1,4 +1,5 @@
-// The fault cases, shared by the client's fault tests (one bounded cycle each) and the faults campaign (many cycles).
+// The fault cases, shared by the client's fault tests (one bounded cycle each) and @tickwire/reliability's faults
+// campaign (many cycles).
 // Each case runs a client feed through the fault proxy against a sandbox subscribed to every instrument, so the
 // sandbox's message ids (its sequence numbers) are consecutive on a healthy connection: a gap inside one connection
 // is a lost frame. The client and sandbox are passed in, so the client's tests run its sources, not its build.
