@@ -1,9 +1,9 @@
 // `tickwire tail`: prints relayed market data from NATS, one line a message. @tickwire/relay is loaded inside the
 // action, so commands that do not tail load none of it.
 import type { Command } from "commander";
+import { integer, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js";
-import { integer, positive } from "../parse.js";
 import { parseIdList, untilStopped } from "./relay.js";
 
 const SUBTYPE_PRICE: Record<string, (value: Record<string, unknown>) => unknown> = {
