@@ -1,5 +1,5 @@
-// --url, --user and --app-key of the commands that can talk to a real platform (demo, board, relay), each read from
-// the environment when not given. An empty variable counts as unset, so `TICKWIRE_URL=` turns the platform off.
+// --url, --user and --app-key of the commands that can talk to a real platform (demo, board, relay), and --nats of
+// relay and tail, each read from the environment when not given. An empty variable counts as unset, so `TICKWIRE_URL=` turns the platform off.
 import { type Command, Option } from "commander";
 
 export interface PlatformCredentials {
@@ -27,4 +27,17 @@ export function platformCredentials(command: Command): PlatformCredentials {
     return given === "" && command.getOptionValueSource(name) === "env" ? undefined : given;
   };
   return { url: value("url"), user: value("user"), appKey: value("appKey") };
+}
+
+/** `--nats`, read from NATS_URL when not given (a flag beats the environment; an empty variable counts as unset). */
+export function natsOption(): Option {
+  return new Option("--nats <urls>", "comma-separated NATS URLs").env("NATS_URL");
+}
+
+export const DEFAULT_NATS_URL = "nats://127.0.0.1:4222";
+
+/** The NATS servers given by --nats or a non-empty NATS_URL, else the local default. */
+export function natsServers(command: Command): string[] {
+  const given = command.getOptionValue("nats") as string | undefined;
+  return (given === undefined || given === "" ? DEFAULT_NATS_URL : given).split(",");
 }

@@ -5,9 +5,7 @@ import type { Command } from "commander";
 import { integer, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
-import { platformCredentials, withPlatformOptions } from "../platform-options.js";
-
-const env = (name: string) => process.env[name] || undefined;
+import { natsOption, natsServers, platformCredentials, withPlatformOptions } from "../platform-options.js";
 
 export function parseIdList(list: string): string[] {
   return list.split(",").map((text) => {
@@ -38,7 +36,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
       .description(
         "relay one platform session to NATS JetStream: each frame's original bytes on tickwire.md.<segment>.<id>.<subtype>, status on tickwire.status.<name>",
       )
-      .option("--nats <urls>", "comma-separated NATS URLs (env NATS_URL)", "nats://127.0.0.1:4222"),
+      .addOption(natsOption()),
     "the platform's base URL",
   )
     .option("--sandbox", "relay an embedded sandbox's feed instead of a platform (to try it out)", false)
@@ -78,7 +76,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
         const relay = await startRelay({
           name: opts.name,
           platform,
-          servers: (env("NATS_URL") ?? opts.nats).split(","),
+          servers: natsServers(command),
           instruments,
           stream: {
             replicas: opts.replicas,
