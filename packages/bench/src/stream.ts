@@ -4,6 +4,7 @@
 import { Buffer } from "node:buffer";
 import { decodeMessage, FrameDecoder } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { splitDelimited } from "@tickwire/testkit/delimited";
 import { delimitedCapture, FIRST_MESSAGE_ID } from "./feed.js";
 import type { BenchCase } from "./measure.js";
 import { canonical, firstDifference } from "./normalise.js";
@@ -23,19 +24,8 @@ interface Capture {
 
 function buildCapture(mixed: Subject, minBytes: number): Capture {
   const { bytes, count } = delimitedCapture(mixed.frames, minBytes);
-  const frames: Uint8Array[] = new Array(count);
-  for (let i = 0, at = 0; i < count; i++) {
-    let length = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = bytes[at++];
-      length |= (b & 0x7f) << shift;
-      shift += 7;
-    } while (b > 0x7f);
-    frames[i] = bytes.subarray(at, at + length);
-    at += length;
-  }
+  const frames = splitDelimited(bytes);
+  if (frames.length !== count) throw new Error(`the capture holds ${frames.length} frames, ${count} were written`);
   const base64 = mixed.frames.map((f) => Buffer.from(f.buffer, f.byteOffset, f.length).toString("base64"));
   return { bytes, frames, base64: frames.map((_, i) => base64[i % base64.length]) };
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { MarketDataMessageBaseSchema, subtypeCases } from "@tickwire/proto";
 import { defaultInstruments, MarketSimulator } from "@tickwire/sandbox";
+import { splitDelimited } from "@tickwire/testkit/delimited";
 import { delimitedCapture, encodeAll, FIRST_MESSAGE_ID, MIXED_SEED, mixedFeed, mixedInstruments } from "../src/feed.js";
 import { medianInterval } from "../src/measure.js";
 import { canonical, tagCount } from "../src/normalise.js";
@@ -38,20 +39,9 @@ test("a delimited capture repeats the frames up to the size asked for, each behi
   const { bytes, count } = delimitedCapture(frames, 10_000);
   assert.equal(count % 10, 0);
   assert.ok(bytes.length >= 10_000);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    let length = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = bytes[at++];
-      length |= (b & 0x7f) << shift;
-      shift += 7;
-    } while (b > 0x7f);
-    assert.deepEqual(bytes.subarray(at, at + length), frames[i % 10]);
-    at += length;
-  }
-  assert.equal(at, bytes.length);
+  const split = splitDelimited(bytes);
+  assert.equal(split.length, count);
+  for (const [i, frame] of split.entries()) assert.deepEqual(frame, frames[i % 10]);
 });
 
 test("the skip-scan visits exactly the tags on the wire, nested ones included", () => {

@@ -4,17 +4,21 @@
 import { readFileSync } from "node:fs";
 import type { Int64Mode } from "@tickwire/codec";
 import { Command, CommanderError, Option } from "commander";
+import { integer, positive } from "./argument-parsers.js";
+import { registerBoardCommand } from "./commands/board.js";
 import { decodeCommand } from "./commands/decode.js";
+import { registerDemoCommand } from "./commands/demo.js";
 import { genCommand, parseKinds } from "./commands/gen.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { registerRecordCommand } from "./commands/record.js";
 import { registerRelayCommand } from "./commands/relay.js";
+import { registerReplayCommand } from "./commands/replay.js";
+import { registerServeCommand } from "./commands/serve.js";
 import { collectStats, formatStats } from "./commands/stats.js";
 import { registerTailCommand } from "./commands/tail.js";
 import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
 import { FRAMINGS, type Framing } from "./frames.js";
 import { openInput, openOutput } from "./io.js";
-import { registerLiveCommands } from "./live.js";
-import { integer, positive } from "./parse.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -141,7 +145,16 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
       setExit(stats.badFrames > 0 ? EXIT.FAILURE : EXIT.OK);
     });
 
-  registerLiveCommands(program, io, setExit);
+  // The commands that talk to a network load what they need (sandbox, client, board, ws) only when they run.
+  for (const register of [
+    registerDemoCommand,
+    registerBoardCommand,
+    registerServeCommand,
+    registerReplayCommand,
+    registerRecordCommand,
+  ]) {
+    register(program, io, setExit);
+  }
   registerRelayCommand(program, io, setExit);
   registerTailCommand(program, io, setExit);
   for (const command of program.commands) {

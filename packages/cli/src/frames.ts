@@ -1,6 +1,7 @@
 // Raw frames of an input, without decoding them: what `stats` and `inspect` look at. `decode` uses the codec's
-// FrameDecoder instead; both number frames from 0 and give byte offsets in the input.
-import { base64DecodedLength, DecodeError, decodeBase64, type Framing } from "@tickwire/codec";
+// FrameDecoder; delimited input is split here by its RawFrameDecoder, so both split alike (the same maxFrameBytes
+// bound, the same errors), number frames from 0 and give byte offsets in the input.
+import { base64DecodedLength, DecodeError, decodeBase64, type Framing, RawFrameDecoder } from "@tickwire/codec";
 import { CliError } from "./exit-codes.js";
 import { lines } from "./io.js";
 
@@ -17,20 +18,7 @@ export interface RawFrame {
   readonly line?: number;
 }
 
-/** A framing problem: the stream cannot be split further (or, for base64, one line is not base64). */
-export class FramingError extends Error {
-  override readonly name = "FramingError";
-  constructor(
-    message: string,
-    readonly frameIndex: number,
-    readonly offset: number,
-    readonly fatal: boolean,
-  ) {
-    super(`${message} (frame ${frameIndex}, byte offset ${offset})`);
-  }
-}
-
-export type FrameEvent = { frame: RawFrame } | { error: FramingError | DecodeError; line?: number };
+export type FrameEvent = { frame: RawFrame } | { error: DecodeError; line?: number };
 
 export async function* rawFrames(chunks: AsyncIterable<Uint8Array>, framing: Framing): AsyncGenerator<FrameEvent> {
   if (framing === "base64") {
@@ -65,46 +53,28 @@ export async function* rawFrames(chunks: AsyncIterable<Uint8Array>, framing: Fra
 }
 
 async function* delimitedFrames(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<FrameEvent> {
-  let buffer: Uint8Array = new Uint8Array(0);
-  let base = 0; // input offset of buffer[0]
-  let index = 0;
+  let errors: DecodeError[] = [];
+  const decoder = new RawFrameDecoder({ framing: "delimited", onError: (error) => errors.push(error) });
   for await (const chunk of chunks) {
-    buffer = buffer.length === 0 ? chunk : concat([buffer, chunk]);
-    let pos = 0;
-    for (;;) {
-      const prefix = readVarint(buffer, pos);
-      if (prefix === "incomplete") break;
-      if (prefix === "too-long") {
-        yield {
-          error: new FramingError("VARINT_TOO_LONG: a length prefix of more than 10 bytes", index, base + pos, true),
-        };
-        return;
-      }
-      const [length, next] = prefix;
-      if (next + length > buffer.length) break;
-      yield { frame: { index, offset: base + pos, bytes: buffer.subarray(next, next + length) } };
-      index++;
-      pos = next + length;
+    const frames = decoder.push(chunk);
+    const found = errors;
+    errors = [];
+    // Frames and errors of one chunk, in frame order.
+    let next = 0;
+    for (const error of found) {
+      while (next < frames.length && frames[next].frameIndex < error.frameIndex) yield frameEvent(frames[next++]);
+      yield { error };
+      // A length prefix of more than 10 bytes: the stream cannot be split further.
+      if (error.code === "VARINT_TOO_LONG") return;
     }
-    buffer = buffer.subarray(pos);
-    base += pos;
+    while (next < frames.length) yield frameEvent(frames[next++]);
   }
-  if (buffer.length > 0) {
-    yield { error: new FramingError("TRUNCATED: the input ends inside a frame", index, base, true) };
-  }
+  decoder.end();
+  for (const error of errors) yield { error };
 }
 
-function readVarint(bytes: Uint8Array, start: number): [number, number] | "incomplete" | "too-long" {
-  let value = 0;
-  let scale = 1;
-  for (let i = 0; i < 10; i++) {
-    if (start + i >= bytes.length) return "incomplete";
-    const byte = bytes[start + i];
-    value += (byte & 0x7f) * scale;
-    scale *= 128;
-    if (byte < 0x80) return [value, start + i + 1];
-  }
-  return "too-long";
+function frameEvent(frame: { bytes: Uint8Array; offset: number; frameIndex: number }): FrameEvent {
+  return { frame: { index: frame.frameIndex, offset: frame.offset, bytes: frame.bytes } };
 }
 
 export function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -6,29 +6,19 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fromBinary, toJson } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { splitDelimited } from "@tickwire/testkit/delimited";
 import { jsonLines, tickwire } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tickwire-cli-"));
 const capture = join(dir, "gen.bin");
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Splits a size-delimited capture into its message bytes. */
+/** Where each frame of a size-delimited capture lies in it. */
 function split(bytes: Uint8Array): { start: number; end: number }[] {
-  const frames: { start: number; end: number }[] = [];
-  let pos = 0;
-  while (pos < bytes.length) {
-    let length = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = bytes[pos++];
-      length += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (byte >= 0x80);
-    frames.push({ start: pos, end: pos + length });
-    pos += length;
-  }
-  return frames;
+  return splitDelimited(bytes).map((frame) => {
+    const start = frame.byteOffset - bytes.byteOffset;
+    return { start, end: start + frame.length };
+  });
 }
 
 before(async () => {

@@ -66,6 +66,22 @@ describe("commands that do not serve load no server module", { concurrency: true
   }
 });
 
+test("stats, decode and inspect load no sandbox module at all (message helpers come from @tickwire/proto)", async () => {
+  for (const args of [
+    ["stats", capture],
+    ["decode", capture],
+    ["inspect", capture],
+  ]) {
+    const { code, urls } = await resolvedBy(args);
+    assert.equal(code, 0);
+    assert.deepEqual(
+      urls.filter((url) => url.includes("/packages/sandbox/")),
+      [],
+      args[0],
+    );
+  }
+});
+
 test("the control: serve loads the sandbox with fastify, pino and jose", async () => {
   const { code, urls } = await resolvedBy(["serve", "--seconds", "0.2"]);
   assert.equal(code, 0);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { defaultInstruments, startSandbox } from "@tickwire/sandbox";
+import { demoLogin } from "@tickwire/testkit/sandbox";
 import { jsonLines, tickwire } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tickwire-cli-live-"));
@@ -38,13 +39,7 @@ test("record a sandbox feed, decode the capture, replay it through a sandbox", a
   const sandbox = await startSandbox({ logger: false, rate: 2000 });
   const capture = join(dir, "recorded.bin");
   try {
-    const { userId, appKey } = sandbox.demoUser ?? assert.fail("no demo user");
-    const login = await fetch(`${sandbox.httpUrl}/api_gateway/v1/api/app_login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId, appKey }),
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const token = await demoLogin(sandbox);
     const ids = defaultInstruments.map((i) => String(i.id)).join(",");
     const recorded = await tickwire(
       ["record", "--url", `${sandbox.wsUrl}?key=${token}`, "--instruments", ids, "--count", "200", "--out", capture],

@@ -49,7 +49,8 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
     child.stderr.on("data", (chunk) => {
       output += chunk;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    // A guard against a hung example, not a speed check: on a loaded 2-core machine an example can take 30 s.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { defaultInstruments, startSandbox } from "@tickwire/sandbox";
+import { demoLogin } from "@tickwire/testkit/sandbox";
 import { tickwire } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tickwire-cli-record-"));
@@ -13,13 +14,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 test("record --out into a missing directory fails with the file's error and exits", async () => {
   const sandbox = await startSandbox({ logger: false, rate: 2000 });
   try {
-    const { userId, appKey } = sandbox.demoUser ?? assert.fail("no demo user");
-    const login = await fetch(`${sandbox.httpUrl}/api_gateway/v1/api/app_login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ userId, appKey }),
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const token = await demoLogin(sandbox);
     const out = join(dir, "missing", "recorded.bin");
     const id = String(defaultInstruments[0].id);
     const recorded = await tickwire(

@@ -42,6 +42,20 @@ describe("relay and tail", {
     assert.ok(stored > 100, out);
   });
 
+  test("--nats beats NATS_URL, and NATS_URL is used without it", async () => {
+    const args = ["tail", "--subject", "tickwire.md.>", "--start", "new", "--no-interest", "--seconds", "1"];
+    const unreachable = "nats://127.0.0.1:9";
+    const flag = await tickwire([...args, "--nats", nats.urls[0]], {
+      env: { NATS_URL: unreachable },
+      timeoutMs: 20_000,
+    });
+    assert.equal(flag.code, 0, flag.stderr);
+    const fromEnv = await tickwire(args, { env: { NATS_URL: nats.urls[0] }, timeoutMs: 20_000 });
+    assert.equal(fromEnv.code, 0, fromEnv.stderr);
+    const wrongEnv = await tickwire(args, { env: { NATS_URL: unreachable }, timeoutMs: 20_000 });
+    assert.notEqual(wrongEnv.code, 0, "NATS_URL is read when --nats is not given");
+  });
+
   test("bad arguments and missing credentials are usage errors (exit 2)", async () => {
     const usage = await tickwire(["tail", "--nats", nats.urls[0]]);
     assert.equal(usage.code, 2);

@@ -9,7 +9,8 @@ import type {
   TradeRecord,
 } from "@tickwire/rest-schemas";
 import { ClosedError, HttpError, InvalidArgumentError } from "./errors.js";
-import { MarketDataFeed, type MarketDataOptions } from "./feed/market-data.js";
+import { MarketDataFeed } from "./feed/market-data.js";
+import type { MarketDataOptions } from "./feed/options.js";
 import { WebSocketSource } from "./feed/socket.js";
 import { type HttpAnswer, HttpTransport } from "./http.js";
 import { type InstrumentIdInput, idsJson, toInstrumentIds } from "./ids.js";

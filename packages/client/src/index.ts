@@ -21,16 +21,19 @@ export {
   ValidationError,
   type ValidationProblem,
 } from "./errors.js";
+export type { FeedState } from "./feed/connection.js";
 export {
   type DisconnectInfo,
   type FeedEventName,
   type FeedEvents,
+  Listeners,
   type ReconnectInfo,
   SUBTYPES,
   type SubtypeValue,
 } from "./feed/events.js";
-export type { FeedState, FeedStats, MarketDataFeed, MarketDataOptions } from "./feed/market-data.js";
-export type { OverflowPolicy } from "./feed/queue.js";
+export type { FeedStats, MarketDataFeed } from "./feed/market-data.js";
+export type { MarketDataOptions } from "./feed/options.js";
+export { IteratorFanout, type OverflowPolicy } from "./feed/queue.js";
 export type { InstrumentIdInput } from "./ids.js";
 export { tokenExpiry } from "./jwt.js";
 export {

@@ -134,6 +134,29 @@ export function nonNegativeInteger(name: string, value: unknown, fallback: numbe
   return value;
 }
 
+/**
+ * A backoff option (`loginBackoff`, a feed's `reconnect`) checked and completed from `defaults`; `name` is the
+ * option's path in error messages. Absent (or null) means all defaults.
+ */
+export function resolveBackoff(
+  name: string,
+  value: Partial<BackoffOptions> | undefined,
+  defaults: { initialDelayMs: number; maxDelayMs: number },
+): Required<BackoffOptions> {
+  const given = value ?? {};
+  if (given === null || typeof given !== "object") throw new InvalidArgumentError(name, "must be an object");
+  const initialDelayMs = positiveInteger(`${name}.initialDelayMs`, given.initialDelayMs, defaults.initialDelayMs);
+  const maxDelayMs = positiveInteger(`${name}.maxDelayMs`, given.maxDelayMs, defaults.maxDelayMs);
+  if (maxDelayMs < initialDelayMs) {
+    throw new InvalidArgumentError(`${name}.maxDelayMs`, "must not be below initialDelayMs");
+  }
+  const factor = given.factor ?? 2;
+  if (typeof factor !== "number" || !(factor >= 1 && factor <= 10)) {
+    throw new InvalidArgumentError(`${name}.factor`, "must be a number from 1 to 10");
+  }
+  return { initialDelayMs, maxDelayMs, factor };
+}
+
 export function optionalFunction<T>(name: string, value: unknown): T | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "function")
@@ -210,19 +233,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     wsUrl = url.href;
   }
 
-  const backoff = options.loginBackoff ?? {};
-  if (backoff === null || typeof backoff !== "object") {
-    throw new InvalidArgumentError("options.loginBackoff", "must be an object");
-  }
-  const initialDelayMs = positiveInteger("options.loginBackoff.initialDelayMs", backoff.initialDelayMs, 1000);
-  const maxDelayMs = positiveInteger("options.loginBackoff.maxDelayMs", backoff.maxDelayMs, 60_000);
-  if (maxDelayMs < initialDelayMs) {
-    throw new InvalidArgumentError("options.loginBackoff.maxDelayMs", "must not be below initialDelayMs");
-  }
-  const factor = backoff.factor ?? 2;
-  if (typeof factor !== "number" || !(factor >= 1 && factor <= 10)) {
-    throw new InvalidArgumentError("options.loginBackoff.factor", `must be a number from 1 to 10`);
-  }
+  const loginBackoff = resolveBackoff("options.loginBackoff", options.loginBackoff, {
+    initialDelayMs: 1000,
+    maxDelayMs: 60_000,
+  });
 
   const custom = optionalFunction<FetchFunction>("options.fetch", options.fetch);
   if (custom === undefined && typeof globalThis.fetch !== "function") {
@@ -240,7 +254,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     userId,
     timeoutMs: positiveInteger("options.timeoutMs", options.timeoutMs, 10_000),
     tokenRefreshSkewMs: nonNegativeInteger("options.tokenRefreshSkewMs", options.tokenRefreshSkewMs, 60_000),
-    loginBackoff: { initialDelayMs, maxDelayMs, factor },
+    loginBackoff,
     maxLtpIdsPerRequest: positiveInteger("options.maxLtpIdsPerRequest", options.maxLtpIdsPerRequest, 1000, 1_000_000),
     ltpConcurrency: positiveInteger("options.ltpConcurrency", options.ltpConcurrency, 4, 64),
     paths: resolvePaths(options.paths),

@@ -1,11 +1,8 @@
-// Keeps the app key and tokens out of everything the client says: error messages, causes and log lines.
+// Keeps the app key and tokens out of everything the client says: error messages, causes and log lines. What is
+// shaped like a secret is defined once in @tickwire/proto/internal, shared with the sandbox's logger.
+import { isSecretFieldName, REDACTED, scrubSecrets } from "@tickwire/proto/internal";
 
-export const REDACTED = "[REDACTED]";
-
-// A JWT's three base64url parts, the first starting with '{"' encoded ("eyJ"); and any `key=` query value.
-const JWT_SHAPE = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const KEY_PARAM = /(\bkey=)[^&#\s"']*/gi;
-const BEARER = /(Bearer\s+)[^\s"',]+/gi;
+export { REDACTED };
 
 /** Replaces known secrets (exact values), anything shaped like a JWT, Bearer credentials and `key=` query values. */
 export class Redactor {
@@ -24,7 +21,7 @@ export class Redactor {
   scrub(text: string): string {
     let out = text;
     for (const secret of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    return out.replace(JWT_SHAPE, REDACTED).replace(KEY_PARAM, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`);
+    return scrubSecrets(out);
   }
 
   /**
@@ -71,8 +68,6 @@ export interface Logger {
 
 export type Log = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
 
-const SECRET_FIELD = /^(appkey|accesstoken|token|key|authorization|password|secret)$/i;
-
 /** Wraps a logger so that messages and field values pass the redactor; a throwing logger never breaks the client. */
 export function redactingLog(logger: Logger | undefined, redactor: Redactor): Log {
   if (!logger) return () => {};
@@ -90,7 +85,7 @@ export function redactingLog(logger: Logger | undefined, redactor: Redactor): Lo
 function scrubFields(fields: Record<string, unknown>, redactor: Redactor): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (SECRET_FIELD.test(key)) out[key] = REDACTED;
+    if (isSecretFieldName(key)) out[key] = REDACTED;
     else if (typeof value === "string") out[key] = redactor.scrub(value);
     else if (value instanceof Error) out[key] = redactor.copyError(value);
     else if (value !== null && typeof value === "object" && !Array.isArray(value)) {

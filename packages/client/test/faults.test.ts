@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { startSandbox } from "@tickwire/sandbox";
-import { type CaseName, type FaultDeps, runCase } from "../../reliability/src/faults/cases.js";
+import { type CaseName, type FaultDeps, runCase } from "@tickwire/testkit/faults";
 import { createClient } from "../src/index.js";
 
 const deps = { createClient, startSandbox } as unknown as FaultDeps;

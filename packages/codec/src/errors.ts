@@ -1,4 +1,4 @@
-import { brandErrorClass } from "./brand.js";
+import { brandErrorClass } from "@tickwire/proto/internal";
 
 /** Why a frame could not be decoded. */
 export type DecodeErrorCode =

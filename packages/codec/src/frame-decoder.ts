@@ -49,3 +49,27 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> extends FrameSplitter<
     ) as DecodedMessage<M>;
   }
 }
+
+/** One frame's bytes as they came, without decoding them. */
+export interface RawFrame {
+  /** The message bytes (no length prefix; a base64 frame decoded): a copy of its own, safe to keep. */
+  readonly bytes: Uint8Array;
+  /** Stream offset where the frame begins: its length prefix in "delimited" framing. */
+  readonly offset: number;
+  /** Frames counted from 0, bad ones included (as in DecodeError.frameIndex). */
+  readonly frameIndex: number;
+}
+
+export type RawFrameDecoderOptions = FrameSplitterOptions;
+
+/**
+ * Splits a stream into frames as FrameDecoder does (the same framings, `maxFrameBytes` bound and typed DecodeErrors:
+ * FRAME_TOO_LARGE, VARINT_TOO_LONG, TRUNCATED at `end()`), but hands out each frame's bytes instead of a message:
+ * for tools that look at frames without decoding them, or forward them.
+ */
+export class RawFrameDecoder extends FrameSplitter<RawFrame> {
+  protected decodeFrameAt(r: Reader): RawFrame {
+    // A copy: a frame that spanned chunks sits in a buffer the splitter reuses for the next one.
+    return { bytes: r.buf.slice(r.pos, r.len), offset: this.frameOffset, frameIndex: r.frameIndex };
+  }
+}

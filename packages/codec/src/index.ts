@@ -9,7 +9,15 @@ export {
 } from "./decode.js";
 export { delimitBytes, type EncodableMessage, encodeDelimited, encodeMessage } from "./encode.js";
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
-export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type FrameDecoderOptions, type Framing } from "./frame-decoder.js";
+export {
+  DEFAULT_MAX_FRAME_BYTES,
+  FrameDecoder,
+  type FrameDecoderOptions,
+  type Framing,
+  type RawFrame,
+  RawFrameDecoder,
+  type RawFrameDecoderOptions,
+} from "./frame-decoder.js";
 export type {
   IncrementalUpdateMessageObject,
   IncrementalUpdateMessageView,

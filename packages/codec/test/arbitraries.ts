@@ -162,28 +162,3 @@ export function mapBigInts(value: unknown, convert: (n: bigint) => unknown): unk
   }
   return value;
 }
-
-/** Protobuf wire building blocks for hand-made inputs. */
-export function varint(value: bigint | number): number[] {
-  let v = BigInt.asUintN(64, BigInt(value));
-  const out: number[] = [];
-  while (v > 0x7fn) {
-    out.push(Number(v & 0x7fn) | 0x80);
-    v >>= 7n;
-  }
-  out.push(Number(v));
-  return out;
-}
-
-export const tag = (field: number, wireType: number): number[] => varint((field << 3) | wireType);
-export const lengthDelimited = (field: number, body: number[]): number[] => [
-  ...tag(field, 2),
-  ...varint(body.length),
-  ...body,
-];
-export const utf8 = (s: string): number[] => [...new TextEncoder().encode(s)];
-export function double64(value: number): number[] {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setFloat64(0, value, true);
-  return [...bytes];
-}

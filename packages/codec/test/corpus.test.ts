@@ -8,6 +8,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
+import { type Outcome, outcomeOf } from "@tickwire/testkit/outcome";
+import { varint } from "@tickwire/testkit/wire";
 import {
   DecodeError,
   type DecodeErrorCode,
@@ -17,7 +19,7 @@ import {
   ReusingDecoder,
   ViewDecoder,
 } from "../src/index.js";
-import { mapBigInts, reference, toBytes, varint } from "./arbitraries.js";
+import { mapBigInts, reference, toBytes } from "./arbitraries.js";
 
 interface CorpusEntry {
   description: string;
@@ -31,15 +33,6 @@ const directory = new URL("./corpus/", import.meta.url);
 const files = readdirSync(directory)
   .filter((name) => name.endsWith(".json"))
   .sort();
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-function attempt(f: () => unknown): Outcome {
-  try {
-    return { ok: true, value: f() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
 
 /** A plain copy without own properties holding undefined (ReusingDecoder keeps an absent IndexData as one). */
 function plain(value: unknown): unknown {
@@ -81,10 +74,10 @@ describe("fuzz corpus: every input replayed against protobuf-es", () => {
     const entry = JSON.parse(readFileSync(new URL(file, directory), "utf8")) as CorpusEntry;
     const bytes = new Uint8Array(Buffer.from(entry.hex, "hex"));
     test(`${file}: ${entry.description}`, () => {
-      const theirs = attempt(() => reference(bytes));
+      const theirs = outcomeOf(() => reference(bytes));
       if (entry.code !== undefined) assert.ok(theirs.ok, "a documented difference is one protobuf-es accepts");
       for (const mode of ["bigint", "string", "number"] as const) {
-        const ours = attempt(() => decodeMessage(bytes, { int64: mode }));
+        const ours = outcomeOf(() => decodeMessage(bytes, { int64: mode }));
         const expectedCode = entry.code ?? (mode === "number" ? entry.numberCode : undefined);
         if (expectedCode !== undefined) assert.equal(codeOf(ours), expectedCode, mode);
         else if (theirs.ok) {
@@ -94,12 +87,12 @@ describe("fuzz corpus: every input replayed against protobuf-es", () => {
       }
 
       // The other paths agree with decodeMessage in their mode.
-      const asNumber = attempt(() => decodeMessage(bytes, { int64: "number" }));
-      const view = attempt(() => views.decode(bytes).toObject());
+      const asNumber = outcomeOf(() => decodeMessage(bytes, { int64: "number" }));
+      const view = outcomeOf(() => views.decode(bytes).toObject());
       if (asNumber.ok) assert.deepStrictEqual(view, asNumber);
       else assert.equal(codeOf(view), codeOf(asNumber));
-      const asBigint = attempt(() => decodeMessage(bytes));
-      const reused = attempt(() => plain(reusing.decode(bytes)));
+      const asBigint = outcomeOf(() => decodeMessage(bytes));
+      const reused = outcomeOf(() => plain(reusing.decode(bytes)));
       if (asBigint.ok) assert.deepStrictEqual(reused, { ok: true, value: plain(asBigint.value) });
       else assert.equal(codeOf(reused), codeOf(asBigint));
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import { DecodeError, decodeMessage, encodeMessage } from "../src/index.js";
 import { mapBigInts, message, messageBytes, reference, toBytes } from "./arbitraries.js";
@@ -151,23 +152,14 @@ describe("int64 modes", () => {
 
 describe('"number" mode edges of the direct varint-to-double path', () => {
   // MarketDataMessageBase.ID (field 2, uint64) as a raw varint, so lengths can be over-long.
-  const idFrame = (varint: number[]) => new Uint8Array([0x10, ...varint]);
-  const varintOf = (n: bigint) => {
-    const out: number[] = [];
-    while (n > 0x7fn) {
-      out.push(Number(n & 0x7fn) | 0x80);
-      n >>= 7n;
-    }
-    out.push(Number(n));
-    return out;
-  };
+  const idFrame = (encoded: number[]) => new Uint8Array([0x10, ...encoded]);
   const idOf = (bytes: Uint8Array) => decodeMessage(bytes, { int64: "number" }).ID;
 
   test("2^53 - 1 is exact; 2^53 and 2^56 - 1 (8 bytes) throw INT64_RANGE", () => {
-    assert.equal(idOf(idFrame(varintOf(2n ** 53n - 1n))), Number.MAX_SAFE_INTEGER);
+    assert.equal(idOf(idFrame(varint(2n ** 53n - 1n))), Number.MAX_SAFE_INTEGER);
     for (const wide of [2n ** 53n, 2n ** 53n + 1n, 2n ** 56n - 1n, 2n ** 64n - 1n]) {
       assert.throws(
-        () => idOf(idFrame(varintOf(wide))),
+        () => idOf(idFrame(varint(wide))),
         (e: unknown) => e instanceof DecodeError && e.code === "INT64_RANGE",
       );
     }
@@ -184,14 +176,14 @@ describe('"number" mode edges of the direct varint-to-double path', () => {
     for (let bytes = 1; bytes <= 8; bytes++) {
       for (const n of [1n << BigInt(7 * (bytes - 1)), (1n << BigInt(7 * bytes)) - 1n]) {
         if (n >= 2n ** 53n) continue;
-        assert.equal(idOf(idFrame(varintOf(n))), Number(n));
+        assert.equal(idOf(idFrame(varint(n))), Number(n));
       }
     }
   });
 
   test("int64 negative values (10-byte varints) still read exactly", () => {
     // TickDataMessage.TimeStamp (field 14, int64) = -1 inside subtype 500.
-    const inner = [0x70, ...varintOf(2n ** 64n - 1n)];
+    const inner = [0x70, ...varint(2n ** 64n - 1n)];
     const bytes = new Uint8Array([0xa2, 0x1f, inner.length, ...inner]);
     const decoded = decodeMessage(bytes, { int64: "number" });
     assert.equal(decoded.subtype.case, "TickDataMessage");

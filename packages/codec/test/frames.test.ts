@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { concatBytes } from "@tickwire/testkit/bytes";
+import { varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import {
   createDecodeStream,
@@ -10,17 +12,7 @@ import {
   encodeDelimited,
   FrameDecoder,
 } from "../src/index.js";
-import { message, messageBytes, toBytes, varint } from "./arbitraries.js";
-
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+import { message, messageBytes, toBytes } from "./arbitraries.js";
 
 /** Splits `bytes` at the given cut points (taken modulo its length). */
 function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
@@ -48,7 +40,7 @@ describe("delimited framing", () => {
   test("any split of a stream yields the same messages", () => {
     fc.assert(
       fc.property(frames, fc.array(fc.nat(), { maxLength: 12 }), (list, cuts) => {
-        const stream = concat(list.map((b) => concat([new Uint8Array(varint(b.length)), b])));
+        const stream = concatBytes(list.map((b) => concatBytes([new Uint8Array(varint(b.length)), b])));
         const expected = list.map((b) => decodeMessage(b));
         assert.deepStrictEqual(pushAll(new FrameDecoder(), split(stream, cuts)), expected);
       }),
@@ -59,7 +51,7 @@ describe("delimited framing", () => {
   test("one byte at a time", () => {
     fc.assert(
       fc.property(frames, (list) => {
-        const stream = concat(list.map((b) => concat([new Uint8Array(varint(b.length)), b])));
+        const stream = concatBytes(list.map((b) => concatBytes([new Uint8Array(varint(b.length)), b])));
         const chunks = Array.from(stream, (_, i) => stream.subarray(i, i + 1));
         assert.deepStrictEqual(
           pushAll(new FrameDecoder(), chunks),
@@ -73,7 +65,7 @@ describe("delimited framing", () => {
   test("encodeDelimited output round-trips, including empty messages and 128+ byte frames", () => {
     fc.assert(
       fc.property(fc.array(message, { maxLength: 5 }), (list) => {
-        const stream = concat(list.map((m) => encodeDelimited(m)));
+        const stream = concatBytes(list.map((m) => encodeDelimited(m)));
         assert.deepStrictEqual(
           pushAll(new FrameDecoder(), [stream]),
           list.map((m) => decodeMessage(toBytes(m))),
@@ -88,7 +80,7 @@ describe("delimited framing", () => {
     const b = encodeDelimited(decodeMessage(new Uint8Array([0x08, 0x02])));
     const decoder = new FrameDecoder();
     assert.equal(decoder.push(a.subarray(0, 2)).length, 0);
-    const second = decoder.push(concat([a.subarray(2), b.subarray(0, 1)]));
+    const second = decoder.push(concatBytes([a.subarray(2), b.subarray(0, 1)]));
     assert.deepStrictEqual(
       second.map((m) => m.MessageCode),
       [1],
@@ -110,8 +102,8 @@ describe("delimited framing", () => {
 
   test("maxFrameBytes: an oversized frame is reported from its prefix, skipped across chunks, neighbours kept", () => {
     const small = encodeDelimited(decodeMessage(new Uint8Array([0x08, 0x07])));
-    const big = concat([new Uint8Array(varint(100)), new Uint8Array(100).fill(0x08)]);
-    const stream = concat([small, big, small]);
+    const big = concatBytes([new Uint8Array(varint(100)), new Uint8Array(100).fill(0x08)]);
+    const stream = concatBytes([small, big, small]);
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 6 }), (cuts) => {
         const errors: DecodeError[] = [];
@@ -141,7 +133,7 @@ describe("delimited framing", () => {
   });
 
   test("frames inside one chunk are decoded in place: no assembly buffer is created", () => {
-    const stream = concat([
+    const stream = concatBytes([
       encodeDelimited(decodeMessage(new Uint8Array([0x08, 0x01]))),
       encodeDelimited(decodeMessage(new Uint8Array([0x08, 0x02]))),
     ]);
@@ -159,7 +151,7 @@ describe("delimited framing", () => {
   test("a bad frame in the middle with onError loses none of its neighbours, under any split", () => {
     const good = (code: number) => encodeDelimited(decodeMessage(new Uint8Array([0x08, code])));
     const bad = new Uint8Array([3, 0x08, 0x80, 0x80]); // an intact prefix, a truncated varint inside
-    const stream = concat([good(1), good(2), bad, good(3), good(4)]);
+    const stream = concatBytes([good(1), good(2), bad, good(3), good(4)]);
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 10 }), (cuts) => {
         const errors: DecodeError[] = [];
@@ -179,7 +171,7 @@ describe("delimited framing", () => {
   test("without onError a bad frame throws, and the frames completed before it come with the next push", () => {
     const good = (code: number) => encodeDelimited(decodeMessage(new Uint8Array([0x08, code])));
     const decoder = new FrameDecoder();
-    assert.throws(() => decoder.push(concat([good(1), new Uint8Array([1, 0x00]), good(2)])), DecodeError);
+    assert.throws(() => decoder.push(concatBytes([good(1), new Uint8Array([1, 0x00]), good(2)])), DecodeError);
     assert.deepStrictEqual(
       decoder.push(good(3)).map((m) => m.MessageCode),
       [1, 3],
@@ -190,7 +182,7 @@ describe("delimited framing", () => {
     for (const tail of [new Uint8Array([5, 0x08]), new Uint8Array([0x80])]) {
       const errors: DecodeError[] = [];
       const decoder = new FrameDecoder({ onError: (e) => errors.push(e) });
-      decoder.push(concat([new Uint8Array([2, 0x08, 0x01]), tail]));
+      decoder.push(concatBytes([new Uint8Array([2, 0x08, 0x01]), tail]));
       decoder.end();
       assert.deepStrictEqual(
         errors.map((e) => [e.code, e.offset, e.frameIndex]),
@@ -224,7 +216,7 @@ describe("delimited framing", () => {
     const narrow = encodeDelimited(decodeMessage(new Uint8Array([0x10, ...varint(42)])));
     const errors: DecodeError[] = [];
     const decoder = new FrameDecoder({ int64: "number", onError: (e) => errors.push(e) });
-    const got = decoder.push(concat([narrow, wide, narrow]));
+    const got = decoder.push(concatBytes([narrow, wide, narrow]));
     assert.deepStrictEqual(
       got.map((m) => m.ID),
       [42, 42],
@@ -323,7 +315,7 @@ function streamOf<T>(chunks: T[]): ReadableStream<T> {
 
 describe("async sources and streams", () => {
   const list = fc.sample(messageBytes, { numRuns: 10, seed: 11 });
-  const stream = concat(list.map((b) => concat([new Uint8Array(varint(b.length)), b])));
+  const stream = concatBytes(list.map((b) => concatBytes([new Uint8Array(varint(b.length)), b])));
   const expected = list.map((b) => decodeMessage(b));
   const chunks = split(stream, [3, 50, 51, 400, 1000]);
 

@@ -3,93 +3,42 @@
 // protobuf-es reads by its declared type and we reject with INVALID_WIRE_TYPE.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { assertAgrees } from "@tickwire/testkit/differential";
+import { byteMutation, mutateBytes } from "@tickwire/testkit/fuzz";
+import { outcomeOf } from "@tickwire/testkit/outcome";
+import { varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import { DecodeError, decodeMessage, FrameDecoder } from "../src/index.js";
-import { messageBytes, reference, varint } from "./arbitraries.js";
+import { messageBytes, reference } from "./arbitraries.js";
 
 /** Generous: a decode of these inputs takes microseconds; this only catches hangs and blow-ups. */
 const PER_INPUT_MS = 250;
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-function run(f: () => unknown): Outcome {
-  try {
-    return { ok: true, value: f() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 function agreesWithReference(bytes: Uint8Array): void {
   let started = performance.now();
-  const ours = run(() => decodeMessage(bytes));
+  const ours = outcomeOf(() => decodeMessage(bytes));
   let elapsed = performance.now() - started;
   // A loaded CI machine can pause any one call (GC, another process: once 250 ms for two
   // bytes); a real blow-up stays slow on every try.
   for (let retry = 0; retry < 3 && elapsed >= PER_INPUT_MS; retry++) {
     started = performance.now();
-    run(() => decodeMessage(bytes));
+    outcomeOf(() => decodeMessage(bytes));
     elapsed = Math.min(elapsed, performance.now() - started);
   }
   assert.ok(elapsed < PER_INPUT_MS, `decoding ${bytes.length} bytes took ${elapsed} ms`);
   if (!ours.ok) assert.ok(ours.error instanceof DecodeError, `only DecodeError escapes, got ${String(ours.error)}`);
-  const theirs = run(() => reference(bytes));
-  if (ours.ok) {
-    assert.ok(theirs.ok, "we accepted what protobuf-es rejects");
-    assert.deepStrictEqual(ours.value, theirs.value);
-  } else if (theirs.ok) {
-    assert.equal(
-      (ours.error as DecodeError).code,
-      "INVALID_WIRE_TYPE",
-      `we rejected what protobuf-es accepts: ${ours.error}`,
-    );
-  }
-}
-
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant("flip" as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
-  fc.record({ kind: fc.constant("set" as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({
-    kind: fc.constant("insert" as const),
-    at: fc.nat(),
-    bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }),
-  }),
-  fc.record({ kind: fc.constant("delete" as const), at: fc.nat(), count: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
-);
-
-type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
-
-function mutate(input: Uint8Array, mutations: Mutation[]): Uint8Array {
-  let bytes = [...input];
-  for (const m of mutations) {
-    const at = bytes.length === 0 ? 0 : m.at % (bytes.length + 1);
-    switch (m.kind) {
-      case "flip":
-        if (at < bytes.length) bytes[at] ^= 1 << m.bit;
-        break;
-      case "set":
-        if (at < bytes.length) bytes[at] = m.value;
-        break;
-      case "insert":
-        bytes.splice(at, 0, ...m.bytes);
-        break;
-      case "delete":
-        bytes.splice(at, m.count);
-        break;
-      case "truncate":
-        bytes = bytes.slice(0, at);
-        break;
-    }
-  }
-  return new Uint8Array(bytes);
+  assertAgrees(
+    ours,
+    outcomeOf(() => reference(bytes)),
+    "INVALID_WIRE_TYPE",
+  );
 }
 
 describe("fuzz: only DecodeError escapes, results equal protobuf-es or both reject", () => {
   test("mutated valid messages", () => {
     fc.assert(
-      fc.property(messageBytes, fc.array(mutation, { minLength: 1, maxLength: 4 }), (bytes, mutations) => {
-        agreesWithReference(mutate(bytes, mutations));
+      fc.property(messageBytes, fc.array(byteMutation, { minLength: 1, maxLength: 4 }), (bytes, mutations) => {
+        agreesWithReference(mutateBytes(bytes, mutations));
       }),
       { numRuns: 3000 },
     );
@@ -127,24 +76,29 @@ describe("fuzz: only DecodeError escapes, results equal protobuf-es or both reje
 
   test("a fuzzed frame decoded in place inside a chunk never reads its neighbours", () => {
     fc.assert(
-      fc.property(messageBytes, fc.array(mutation, { minLength: 1, maxLength: 3 }), messageBytes, (a, mutations, b) => {
-        const bad = mutate(a, mutations);
-        const stream = new Uint8Array([...varint(bad.length), ...bad, ...varint(b.length), ...b]);
-        const errors: DecodeError[] = [];
-        const decoder = new FrameDecoder({ onError: (e) => errors.push(e) });
-        const messages = decoder.push(stream);
-        decoder.end();
-        const alone = run(() => decodeMessage(bad));
-        if (alone.ok) {
-          assert.deepStrictEqual(messages, [alone.value, decodeMessage(b)]);
-        } else {
-          assert.deepStrictEqual(messages, [decodeMessage(b)]);
-          assert.equal(errors.length, 1);
-          assert.equal(errors[0].frameIndex, 0);
-          assert.equal(errors[0].code, (alone.error as DecodeError).code);
-          assert.equal(errors[0].offset, (alone.error as DecodeError).offset + varint(bad.length).length);
-        }
-      }),
+      fc.property(
+        messageBytes,
+        fc.array(byteMutation, { minLength: 1, maxLength: 3 }),
+        messageBytes,
+        (a, mutations, b) => {
+          const bad = mutateBytes(a, mutations);
+          const stream = new Uint8Array([...varint(bad.length), ...bad, ...varint(b.length), ...b]);
+          const errors: DecodeError[] = [];
+          const decoder = new FrameDecoder({ onError: (e) => errors.push(e) });
+          const messages = decoder.push(stream);
+          decoder.end();
+          const alone = outcomeOf(() => decodeMessage(bad));
+          if (alone.ok) {
+            assert.deepStrictEqual(messages, [alone.value, decodeMessage(b)]);
+          } else {
+            assert.deepStrictEqual(messages, [decodeMessage(b)]);
+            assert.equal(errors.length, 1);
+            assert.equal(errors[0].frameIndex, 0);
+            assert.equal(errors[0].code, (alone.error as DecodeError).code);
+            assert.equal(errors[0].offset, (alone.error as DecodeError).offset + varint(bad.length).length);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });

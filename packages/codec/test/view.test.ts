@@ -5,23 +5,17 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { concatBytes } from "@tickwire/testkit/bytes";
+import { type Outcome, outcomeOf } from "@tickwire/testkit/outcome";
+import { lengthDelimited, tag, varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import { DecodeError, decodeMessage, delimitBytes, ViewDecoder } from "../src/index.js";
-import { lengthDelimited, messageBytes, tag, varint } from "./arbitraries.js";
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-function run(f: () => unknown): Outcome {
-  try {
-    return { ok: true, value: f() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
+import { messageBytes } from "./arbitraries.js";
 
 const views = new ViewDecoder();
 function agrees(bytes: Uint8Array): void {
-  const ours = run(() => views.decode(bytes).toObject());
-  const theirs = run(() => decodeMessage(bytes, { int64: "number" }));
+  const ours = outcomeOf(() => views.decode(bytes).toObject());
+  const theirs = outcomeOf(() => decodeMessage(bytes, { int64: "number" }));
   if (ours.ok && theirs.ok) assert.deepStrictEqual(ours.value, theirs.value);
   else if (!ours.ok && !theirs.ok) {
     assert.ok(ours.error instanceof DecodeError, `only DecodeError escapes, got ${String(ours.error)}`);
@@ -115,13 +109,8 @@ describe("ViewDecoder", () => {
         (list, size) => {
           const bad = new Uint8Array([0xff, 0xff]); // a truncated varint field
           const parts = [...list.slice(0, 1), bad, ...list.slice(1)].map(delimitBytes);
-          const stream = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-          let at = 0;
-          for (const p of parts) {
-            stream.set(p, at);
-            at += p.length;
-          }
-          const expected: Outcome[] = list.map((b) => run(() => decodeMessage(b, { int64: "number" })));
+          const stream = concatBytes(parts);
+          const expected: Outcome[] = list.map((b) => outcomeOf(() => decodeMessage(b, { int64: "number" })));
           const errors: DecodeError[] = [];
           const seen: unknown[] = [];
           const decoder = new ViewDecoder({ onError: (e) => errors.push(e) });

@@ -1,8 +1,9 @@
 // Hand-built wire variations: each must decode exactly as protobuf-es reads it.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { double64, lengthDelimited, tag, utf8, varint } from "@tickwire/testkit/wire";
 import { DecodeError, type DecodeErrorCode, decodeMessage } from "../src/index.js";
-import { double64, lengthDelimited, reference, tag, utf8, varint } from "./arbitraries.js";
+import { reference } from "./arbitraries.js";
 
 const same = (bytes: number[]) => {
   const input = new Uint8Array(bytes);

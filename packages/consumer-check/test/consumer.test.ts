@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { packagesDir, publicPackages, repoRoot, workspaceRange } from "@tickwire/testkit/workspace";
 import { type Example, extractExamples } from "../src/examples.js";
 import { cleanEnv, describeFailure, run } from "../src/run.js";
-import { packagesDir, publicPackages, root, workspaceRange } from "../src/workspace.js";
 
 const packages = publicPackages();
 const examples: Example[] = [
@@ -17,14 +17,14 @@ const examples: Example[] = [
     extractExamples(readFileSync(join(packagesDir, p.dir, "README.md"), "utf8"), `packages/${p.dir}/README.md`, p.dir),
   ),
   // The root README's per-package sections show other examples than the packages' own READMEs.
-  ...extractExamples(readFileSync(join(root, "README.md"), "utf8"), "README.md", "root", /^### @tickwire\//),
+  ...extractExamples(readFileSync(join(repoRoot, "README.md"), "utf8"), "README.md", "root", /^### @tickwire\//),
 ];
 
 const workDir = mkdtempSync(join(tmpdir(), "tickwire-consumer-"));
 const tarballDir = join(workDir, "tarballs");
 const project = join(workDir, "project");
 const env = cleanEnv();
-const pnpm = join(root, "node_modules", ".bin", "pnpm");
+const pnpm = join(repoRoot, "node_modules", ".bin", "pnpm");
 const bin = (name: string) => join(packagesDir, "consumer-check", "node_modules", ".bin", name);
 const tarballs = new Map<string, string>();
 

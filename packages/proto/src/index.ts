@@ -5,5 +5,7 @@ export {
   exchangeSegmentByName,
   exchangeSegmentByNumber,
   exchangeSegments,
+  messageIds,
+  messageTime,
 } from "./helpers.js";
 export { type SubtypeCase, subtypeCases } from "./subtypes.js";

@@ -10,7 +10,13 @@ import {
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { type InstrumentIdInput, InvalidArgumentError } from "@tickwire/client";
+import {
+  type InstrumentIdInput,
+  InvalidArgumentError,
+  IteratorFanout,
+  Listeners,
+  type SubtypeValue,
+} from "@tickwire/client";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { toIds } from "./ids.js";
@@ -68,67 +74,19 @@ type RelayEvents<M extends Int64Mode> = {
   open: () => void;
   error: (error: Error) => void;
 } & {
-  [K in SubtypeCase]: (
-    value: Extract<DecodedMessage<M>["subtype"], { case: K }>["value"],
-    message: DecodedMessage<M>,
-  ) => void;
+  [K in SubtypeCase]: (value: SubtypeValue<M, K>, message: DecodedMessage<M>) => void;
 };
-
-// biome-ignore lint/suspicious/noExplicitAny: listeners of different events have different signatures
-type AnyListener = (...args: any[]) => void;
 
 const EVENT_NAMES = new Set<string>(["message", "open", "error", ...subtypeCases]);
 /** Recent multi-subject frame ids remembered to deliver such a frame once. */
 const FRAME_MEMORY = 4096;
 
-class Buffer<T> {
-  readonly #items: T[] = [];
-  #waiting: ((r: IteratorResult<T, undefined>) => void) | undefined;
-  #ended = false;
-  constructor(
-    private readonly capacity: number,
-    private readonly overflow: "drop-oldest" | "drop-newest",
-    private readonly onDrop: () => void,
-  ) {}
-  push(item: T): void {
-    if (this.#ended) return;
-    const waiting = this.#waiting;
-    if (waiting) {
-      this.#waiting = undefined;
-      waiting({ value: item, done: false });
-      return;
-    }
-    if (this.#items.length >= this.capacity) {
-      this.onDrop();
-      if (this.overflow === "drop-newest") return;
-      this.#items.shift();
-    }
-    this.#items.push(item);
-  }
-  next(): Promise<IteratorResult<T, undefined>> {
-    if (this.#items.length > 0) return Promise.resolve({ value: this.#items.shift() as T, done: false });
-    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => {
-      this.#waiting = resolve;
-    });
-  }
-  end(): void {
-    this.#ended = true;
-    this.#waiting?.({ value: undefined, done: true });
-    this.#waiting = undefined;
-  }
-  clear(): void {
-    this.end();
-    this.#items.length = 0;
-  }
-}
-
 export class RelayFeed<M extends Int64Mode = "bigint"> {
   readonly #options: SubscribeRelayOptions<M>;
   readonly #filters: string[];
   readonly #instruments: bigint[];
-  readonly #listeners = new Map<string, AnyListener[]>();
-  readonly #queues = new Set<Buffer<DecodedMessage<M>>>();
+  readonly #listeners = new Listeners();
+  readonly #fanout: IteratorFanout<DecodedMessage<M>>;
   readonly #recentFrames = new Set<string>();
   readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions">;
   #state: RelayFeedState = "connecting";
@@ -173,6 +131,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       interestRequests: 0,
       interestFailures: 0,
     };
+    const bufferSize = options.bufferSize ?? 10_000;
+    if (!Number.isInteger(bufferSize) || bufferSize < 1 || bufferSize > 10_000_000) {
+      throw new InvalidArgumentError("options.bufferSize", "must be an integer from 1 to 10000000");
+    }
+    const overflow = options.overflow ?? "drop-oldest";
+    if (overflow !== "drop-oldest" && overflow !== "drop-newest") {
+      throw new InvalidArgumentError("options.overflow", 'must be "drop-oldest" or "drop-newest"');
+    }
+    this.#fanout = new IteratorFanout(bufferSize, overflow, () => this.#stats.drops++);
   }
 
   get state(): RelayFeedState {
@@ -281,40 +248,28 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#emit(subtype.case, [subtype.value, message]);
     }
     this.#emit("message", [message, info]);
-    for (const queue of this.#queues) queue.push(message);
+    this.#fanout.push(message);
   }
 
   on<E extends keyof RelayEvents<M>>(event: E, listener: RelayEvents<M>[E]): () => void {
     if (!EVENT_NAMES.has(event)) throw new InvalidArgumentError("event", `is not a feed event: ${String(event)}`);
     if (typeof listener !== "function") throw new InvalidArgumentError("listener", "must be a function");
-    const list = this.#listeners.get(event) ?? [];
-    this.#listeners.set(event, [...list, listener as AnyListener]);
+    this.#listeners.add(event, listener);
     return () => this.off(event, listener);
   }
 
   off<E extends keyof RelayEvents<M>>(event: E, listener: RelayEvents<M>[E]): void {
-    const list = this.#listeners.get(event);
-    if (list)
-      this.#listeners.set(
-        event,
-        list.filter((l) => l !== listener),
-      );
+    this.#listeners.remove(event, listener);
   }
 
   #emit(event: string, args: unknown[]): void {
-    const list = this.#listeners.get(event);
-    if (!list) return;
-    for (const listener of list) {
-      try {
-        listener(...args);
-      } catch (error) {
-        if (event !== "error") this.#report(error as Error);
-      }
-    }
+    this.#listeners.emit(event, args, (error) => {
+      if (event !== "error") this.#report(error as Error);
+    });
   }
 
   #report(error: Error): void {
-    if ((this.#listeners.get("error") ?? []).length > 0) this.#emit("error", [error]);
+    if (this.#listeners.has("error")) this.#emit("error", [error]);
   }
 
   ready(): Promise<void> {
@@ -324,23 +279,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   }
 
   messages(): AsyncIterableIterator<DecodedMessage<M>> {
-    const queue = new Buffer<DecodedMessage<M>>(
-      this.#options.bufferSize ?? 10_000,
-      this.#options.overflow ?? "drop-oldest",
-      () => this.#stats.drops++,
-    );
-    if (this.#state === "closed") queue.end();
-    else this.#queues.add(queue);
-    const iterator: AsyncIterableIterator<DecodedMessage<M>> = {
-      next: () => queue.next(),
-      return: () => {
-        queue.clear();
-        this.#queues.delete(queue);
-        return Promise.resolve({ value: undefined, done: true });
-      },
-      [Symbol.asyncIterator]: () => iterator,
-    };
-    return iterator;
+    return this.#fanout.iterator();
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<DecodedMessage<M>> {
@@ -369,8 +308,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     this.#closing ??= (async () => {
       this.#state = "closed";
       clearInterval(this.#interestTimer);
-      for (const queue of this.#queues) queue.end();
-      this.#queues.clear();
+      this.#fanout.end();
       for (const w of this.#readyWaiters) w.reject(new Error("the feed closed before it was ready"));
       this.#readyWaiters = [];
       this.#listeners.clear();

@@ -5,15 +5,17 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DecodeError, decodeMessage } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { outcomeOf } from "@tickwire/testkit/outcome";
+import { tag, varint } from "@tickwire/testkit/wire";
 import { type Finding, runTarget } from "../src/fuzz/index.js";
 import { inputs, mutate } from "../src/fuzz/inputs.js";
-import { attempt, judge, normalise, reference } from "../src/fuzz/oracle.js";
+import { judge, normalise, reference } from "../src/fuzz/oracle.js";
 import type { Target } from "../src/fuzz/targets.js";
-import { scan, tag, varint } from "../src/fuzz/wire.js";
+import { scan } from "../src/fuzz/wire.js";
 
 const hex = (text: string) => new Uint8Array(Buffer.from(text, "hex"));
 const ours = (bytes: Uint8Array, mode: "bigint" | "number" = "bigint") =>
-  attempt(() => normalise(decodeMessage(bytes, { int64: mode }), mode));
+  outcomeOf(() => normalise(decodeMessage(bytes, { int64: mode }), mode));
 
 describe("fuzz oracle", () => {
   test("lets through the documented wrong-wire-type difference, and only where a known field has the wrong wire type", () => {
@@ -66,7 +68,7 @@ describe("campaign", () => {
       perInputMs: 1000,
       record: (bytes) => ({ hex: Buffer.from(bytes).toString("hex") }),
       check(bytes) {
-        const result = attempt(() => {
+        const result = outcomeOf(() => {
           if (bytes.length > 0 && bytes[0] % 2 === 0) throw new RangeError("planted"); // about half the inputs
           return normalise(decodeMessage(bytes), "bigint");
         });

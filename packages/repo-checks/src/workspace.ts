@@ -1,36 +1,16 @@
-// The repository as the checks see it: its tracked files, its public packages, and those packages packed as npm
-// would publish them.
+// The repository as the checks see it: its tracked files, and its public packages (@tickwire/testkit/workspace)
+// packed as npm would publish them.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-
-export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url)).replace(/[\\/]$/, "");
-
-export interface PublicPackage {
-  name: string;
-  /** Directory name under packages/. */
-  dir: string;
-  manifest: Record<string, unknown>;
-}
+import { type PublicPackage, repoRoot } from "@tickwire/testkit/workspace";
 
 /** Tracked files (repository-relative, POSIX), without .ci/, whose tests and fixtures are CI's own. */
 export function trackedFiles(): string[] {
   return execFileSync("git", ["ls-files", "-z"], { cwd: repoRoot, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
     .split("\0")
     .filter((file) => file !== "" && !file.startsWith(".ci/"));
-}
-
-export function publicPackages(): PublicPackage[] {
-  const packages: PublicPackage[] = [];
-  for (const dir of readdirSync(join(repoRoot, "packages")).sort()) {
-    const file = join(repoRoot, "packages", dir, "package.json");
-    if (!existsSync(file)) continue;
-    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    if (manifest.private !== true) packages.push({ name: String(manifest.name), dir, manifest });
-  }
-  return packages;
 }
 
 /** The pnpm the scripts use: the root dev dependency (no global pnpm is assumed), else whatever is on PATH. */

@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { publicPackages, repoRoot } from "@tickwire/testkit/workspace";
 import { FORBIDDEN_STRINGS, formatFindings, isText, scanText } from "../src/outside-paths.js";
-import { pack, publicPackages, repoRoot, trackedFiles } from "../src/workspace.js";
+import { pack, trackedFiles } from "../src/workspace.js";
 
 describe("the scanner", () => {
   test("flags each spec name, in any file type", () => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { publicPackages, repoRoot } from "../src/workspace.js";
+import { publicPackages, repoRoot } from "@tickwire/testkit/workspace";
 
 const REPOSITORY_URL = "git+https://github.com/tickwire/tickwire.git";
 const packages = publicPackages();

@@ -4,7 +4,8 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { delimitBytes, encodeMessage, FrameDecoder } from "@tickwire/codec";
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { type FeedFrame, messageIds, messageTime } from "./frame.js";
+import { messageIds, messageTime } from "@tickwire/proto";
+import type { FeedFrame } from "./frame.js";
 
 export class CaptureWriter {
   private readonly stream: WriteStream;

@@ -1,6 +1,10 @@
 // One encoded feed message and what the server needs to route it, plus the MessageSize splice.
 import { encodeMessage } from "@tickwire/codec";
-import type { MarketDataMessageBase } from "@tickwire/proto";
+import {
+  type MarketDataMessageBase,
+  messageIds as protoMessageIds,
+  messageTime as protoMessageTime,
+} from "@tickwire/proto";
 
 export interface FeedFrame {
   /** The message as encoded: one MarketDataMessageBase, no length prefix (what a BINARY WebSocket frame holds). */
@@ -66,45 +70,8 @@ export function encodeWithSize(message: MarketDataMessageBase): Uint8Array {
   return out;
 }
 
-/**
- * A message's time in epoch milliseconds: `TimeStamp` where the subtype has one, `LTT` for TickData, `MDEntryTime`
- * (seconds) of the first entry for incremental updates; `undefined` when none is set.
- */
-export function messageTime(message: MarketDataMessageBase): number | undefined {
-  const { subtype } = message;
-  switch (subtype.case) {
-    case "TickDataMessage":
-    case "TouchLineDataMessage":
-    case "MarketDepthMessage":
-      return Number(subtype.value.TimeStamp) || undefined;
-    case "IndexDataMessage":
-      return Number(subtype.value.IndexData?.TimeStamp ?? 0) || undefined;
-    case "IndexDataListMessage":
-      return Number(subtype.value.IndexDataList[0]?.TimeStamp ?? 0) || undefined;
-    case "TickData":
-      return Number(subtype.value.LTT) || undefined;
-    case "IncrementalUpdateMessage": {
-      const seconds = subtype.value.MDEntriesList[0]?.MDEntryTime ?? 0;
-      return seconds ? seconds * 1000 : undefined;
-    }
-    default:
-      return undefined;
-  }
-}
+/** @deprecated Import `messageTime` from `@tickwire/proto` (this is the same function, re-exported for compatibility). */
+export const messageTime: typeof protoMessageTime = protoMessageTime;
 
-/** The instrument ids a message carries, in order, without repeats. */
-export function messageIds(message: MarketDataMessageBase): bigint[] {
-  const { subtype } = message;
-  switch (subtype.case) {
-    case "IndexDataMessage":
-      return subtype.value.IndexData ? [subtype.value.IndexData.InstrumentID] : [];
-    case "IndexDataListMessage":
-      return [...new Set(subtype.value.IndexDataList.map((entry) => entry.InstrumentID))];
-    case "IncrementalUpdateMessage":
-      return [...new Set(subtype.value.MDEntriesList.map((entry) => entry.InstrumentID))];
-    case undefined:
-      return [];
-    default:
-      return [subtype.value.InstrumentID];
-  }
-}
+/** @deprecated Import `messageIds` from `@tickwire/proto` (this is the same function, re-exported for compatibility). */
+export const messageIds: typeof protoMessageIds = protoMessageIds;

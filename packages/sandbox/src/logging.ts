@@ -1,6 +1,9 @@
 // pino with the secrets taken out. Three layers, because a secret can reach a log line by more than one road:
 // redaction of known paths (the Authorization header, appKey, tokens), a request serializer that blanks the WebSocket
-// URL's `key` parameter, and a last pass over every serialized line that blanks anything shaped like a JWT.
+// URL's `key` parameter, and a last pass over every serialized line that blanks anything shaped like a secret. What
+// is shaped like a secret, and which field names hold one, is defined once in @tickwire/proto/internal, shared with
+// the client.
+import { REDACTED, SECRET_FIELD_NAMES, scrubSecrets } from "@tickwire/proto/internal";
 import { type Logger, pino } from "pino";
 
 /** Where log lines go: anything with `write(line)`, e.g. a stream, or an object collecting lines in a test. */
@@ -15,29 +18,18 @@ export interface LoggerOptions {
   stream?: LogDestination;
 }
 
-export const REDACTED = "[REDACTED]";
+export { REDACTED };
 
-const JWT_SHAPE = /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
-const KEY_PARAM = /([?&]key=)[^&#\s"]*/g;
+/** Blanks JWT-shaped text, `key=` query values and Bearer credentials. */
+export const scrub: (text: string) => string = scrubSecrets;
 
-/** Blanks JWT-shaped text and `key=` query values. */
-export function scrub(text: string): string {
-  return text.replace(JWT_SHAPE, REDACTED).replace(KEY_PARAM, `$1${REDACTED}`);
-}
-
+// Every secret field at the top level and one level down (pino paths are exact, so these spellings only), and the
+// places request logging puts the Authorization header.
 const REDACT_PATHS = [
   "req.headers.authorization",
   "headers.authorization",
-  "authorization",
-  "appKey",
-  "*.appKey",
   "body.appKey",
-  "accessToken",
-  "*.accessToken",
-  "token",
-  "*.token",
-  "key",
-  "*.key",
+  ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`]),
 ];
 
 interface RequestLike {

@@ -10,8 +10,8 @@ import type {
   PriceDepthLevel,
   TouchLineDataMessage,
 } from "@tickwire/proto";
-import { ExchangeSegment } from "@tickwire/proto";
-import { encodeWithSize, type FeedFrame, MESSAGE_CODES, messageIds } from "./frame.js";
+import { ExchangeSegment, messageIds } from "@tickwire/proto";
+import { encodeWithSize, type FeedFrame, MESSAGE_CODES } from "./frame.js";
 import { checkInstruments, defaultInstruments, type Instrument, PRICE_UNITS } from "./instruments.js";
 import { Prng } from "./prng.js";
 

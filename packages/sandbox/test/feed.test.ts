@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { subtypeCases } from "@tickwire/proto";
 import { CLOSE_SLOW_CONSUMER, CLOSE_TOKEN_EXPIRED, defaultInstruments, MAX_SAFE_ID } from "../src/index.js";
-import { eventually, FeedClient, login, start, type TestSandbox, upgradeStatus } from "./helpers.js";
+import { eventually, FeedClient, login, openFeed, start, type TestSandbox, upgradeStatus } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
 const subscribeAll = `{"action":"subscribe","instrumentIds":[${ALL.join(",")}]}`;
@@ -172,8 +172,7 @@ describe("requests, errors and heartbeats", () => {
     const short = await start({ tokenLifetimeSeconds: 2, paused: true });
     try {
       const shortToken = await login(short);
-      const client = new FeedClient(`${short.wsUrl}?key=${shortToken}`);
-      await client.opened();
+      const client = await openFeed(short, shortToken);
       const closed = await client.closed;
       assert.equal(closed.code, CLOSE_TOKEN_EXPIRED);
       assert.equal(closed.reason, "token expired");
@@ -186,8 +185,7 @@ describe("requests, errors and heartbeats", () => {
     const fast = await start({ rate: 5_000, slowConsumer: { highWaterMark: 64 * 1024, maxConsecutiveDrops: 2_000 } });
     try {
       const fastToken = await login(fast);
-      const client = new FeedClient(`${fast.wsUrl}?key=${fastToken}`);
-      await client.opened();
+      const client = await openFeed(fast, fastToken);
       client.send(subscribeAll);
       await client.until(() => client.messages.length > 100, "some frames");
       const transport = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;

@@ -50,6 +50,13 @@ export async function login(sandbox: Sandbox, user: SandboxUser = USERS[0]): Pro
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A feed client on `sandbox` logged in with `token`, once its socket is open. */
+export async function openFeed(sandbox: Sandbox, token: string): Promise<FeedClient> {
+  const client = new FeedClient(`${sandbox.wsUrl}?key=${token}`);
+  await client.opened();
+  return client;
+}
+
 /** A feed client that keeps every data frame (raw and decoded) and every text notice. */
 export class FeedClient {
   readonly socket: WebSocket;

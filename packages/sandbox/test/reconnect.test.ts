@@ -6,7 +6,7 @@ import { connect } from "node:net";
 import { test } from "node:test";
 import type { Sandbox } from "../src/index.js";
 import { CLOSE_TOKEN_EXPIRED, FEED_PATH } from "../src/index.js";
-import { bearer, eventually, FeedClient, get, login, POSITIONS, start } from "./helpers.js";
+import { bearer, eventually, get, login, openFeed, POSITIONS, start } from "./helpers.js";
 
 /** Sends a WebSocket upgrade request and resets the connection (RST) as soon as the status line arrives. */
 function upgradeThenReset(sandbox: Sandbox, key: string): Promise<string> {
@@ -33,8 +33,7 @@ test("the vendor client's expiry reconnect (stale key, reset after the 401) leav
   const sandbox = await start({ tokenLifetimeSeconds: 3, paused: true });
   try {
     const staleKey = await login(sandbox);
-    const first = new FeedClient(`${sandbox.wsUrl}?key=${staleKey}`);
-    await first.opened();
+    const first = await openFeed(sandbox, staleKey);
     assert.equal((await first.closed).code, CLOSE_TOKEN_EXPIRED);
     await eventually(() => sandbox.stats().connections === 0, "the expired feed socket to be forgotten");
     // fetch keeps its login connection alive for a few seconds: the sockets the server may still hold.
@@ -49,8 +48,7 @@ test("the vendor client's expiry reconnect (stale key, reset after the 401) leav
     // Still alive: REST answers and a fresh login gets a feed socket.
     const freshKey = await login(sandbox);
     assert.equal((await get(sandbox, POSITIONS, bearer(freshKey))).status, 200);
-    const second = new FeedClient(`${sandbox.wsUrl}?key=${freshKey}`);
-    await second.opened();
+    const second = await openFeed(sandbox, freshKey);
     await second.close();
   } finally {
     await sandbox.close();

@@ -9,6 +9,7 @@ import {
   get,
   LTP,
   login,
+  openFeed,
   POSITIONS,
   post,
   start,
@@ -201,8 +202,7 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
 
   test("unrealized follows the live price", async () => {
     const first = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
-    const client = new FeedClient(`${sandbox.wsUrl}?key=${token}`);
-    await client.opened();
+    const client = await openFeed(sandbox, token);
     const open = Object.values(first)
       .flat()
       .find((p) => p.net_position !== 0);

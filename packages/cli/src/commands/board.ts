@@ -2,8 +2,11 @@
 // session and forwards the feed's frames; the page decodes them in a Web Worker. With no --url an embedded
 // sandbox is the platform.
 import { once } from "node:events";
+import type { Command } from "commander";
+import { integer, parseInstrumentIds, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
+import { platformCredentials, withPlatformOptions } from "../platform-options.js";
 
 export interface BoardCommandOptions {
   url?: string;
@@ -75,4 +78,39 @@ export async function boardCommand(io: Io, options: BoardCommandOptions): Promis
   } finally {
     await closeSandbox?.();
   }
+}
+
+/** What `board` and `demo --web` share: the platform (or the embedded sandbox's seed and rate) and the instruments. */
+export function boardOptions(
+  command: Command,
+): Pick<BoardCommandOptions, "url" | "user" | "appKey" | "instruments" | "seed" | "rate"> {
+  const opts = command.opts();
+  return {
+    ...platformCredentials(command),
+    instruments: typeof opts.instruments === "string" ? parseInstrumentIds(opts.instruments) : undefined,
+    seed: opts.seed as number,
+    rate: opts.rate as number,
+  };
+}
+
+export function registerBoardCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  withPlatformOptions(
+    program
+      .command("board")
+      .description(
+        "the live board in a browser: a loopback page (prices, change since open, volume, sparklines, depth ladder) decoding the feed in a Web Worker; the app key stays in this process",
+      ),
+    "a real platform's base URL instead of an embedded sandbox",
+  )
+    .option("--instruments <ids>", "comma-separated instrument ids (ids below 2^53; required with --url)")
+    .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
+    .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
+    .option("--host <host>", "address the page is served on", "127.0.0.1")
+    .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
+    .action(async (opts, command: Command) => {
+      setExit(
+        await boardCommand(io, { ...boardOptions(command), seconds: opts.seconds, host: opts.host, port: opts.port }),
+      );
+    });
 }

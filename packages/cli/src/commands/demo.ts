@@ -1,11 +1,16 @@
 // `tickwire demo`: the whole path in one command. An embedded sandbox (or a real platform with --url), a client
-// login, positions and prices over REST, then the live feed decoded by the codec onto a board, and a summary.
-import { createClient, type TickwireClient } from "@tickwire/client";
+// login, positions and prices over REST, then the live feed decoded by the codec onto a board, and a summary. The
+// client and the sandbox (fastify, pino, jose) are loaded when the demo runs, so other commands start without them.
+import type { TickwireClient } from "@tickwire/client";
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { type Sandbox, startSandbox } from "@tickwire/sandbox";
+import type { Sandbox } from "@tickwire/sandbox";
+import type { Command } from "commander";
+import { integer, parseInstrumentIds, positive } from "../argument-parsers.js";
 import { Board } from "../board.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
+import { platformCredentials, withPlatformOptions } from "../platform-options.js";
+import { boardCommand, boardOptions } from "./board.js";
 
 export interface DemoOptions {
   seconds: number;
@@ -34,6 +39,7 @@ export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCod
       ({ url: baseUrl, user: userId, appKey } = options as Required<DemoOptions>);
       say(`platform: ${baseUrl}`);
     } else {
+      const { startSandbox } = await import("@tickwire/sandbox");
       sandbox = await startSandbox({ logger: false, seed: options.seed, rate: options.rate, startTime: Date.now() });
       const demoUser = sandbox.demoUser;
       if (demoUser === undefined) throw new CliError("the embedded sandbox has no demo user");
@@ -45,6 +51,7 @@ export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCod
       watch ??= sandbox.instruments.map((instrument) => instrument.id);
       say(`sandbox: ${baseUrl} (embedded, seed ${options.seed}, ${options.rate} messages/s), user ${userId}`);
     }
+    const { createClient } = await import("@tickwire/client");
     client = createClient({ baseUrl, userId, appKey, timeoutMs: 10_000 });
 
     const { positions } = await client.positions();
@@ -125,3 +132,43 @@ export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCod
 }
 
 const money = (value: unknown) => (typeof value === "number" ? value.toFixed(2) : String(value ?? "-")).padStart(11);
+
+export function registerDemoCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  withPlatformOptions(
+    program
+      .command("demo")
+      .description(
+        "the end-to-end demo: an embedded sandbox on a free loopback port, login, positions, prices, then the live feed decoded onto a board for a few seconds",
+      )
+      .option("--seconds <n>", "how long to watch the feed", positive("--seconds"), 4),
+    "a real platform's base URL instead of the embedded sandbox",
+  )
+    .option(
+      "--instruments <ids>",
+      "comma-separated instrument ids to price and watch (default: the sandbox's, or the positions')",
+    )
+    .option("--seed <n>", "sandbox seed", integer("--seed", 0), 1)
+    .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
+    .option(
+      "--web",
+      "show the live feed on the board in a browser (as `tickwire board`) instead of the terminal",
+      false,
+    )
+    .action(async (opts, command: Command) => {
+      if (opts.web) {
+        // --seconds bounds the board only when given: a browser board runs until Ctrl-C.
+        const seconds = command.getOptionValueSource("seconds") === "cli" ? opts.seconds : undefined;
+        setExit(await boardCommand(io, { ...boardOptions(command), seconds, host: "127.0.0.1", port: 0 }));
+        return;
+      }
+      setExit(
+        await demoCommand(io, {
+          seconds: opts.seconds,
+          ...platformCredentials(command),
+          instruments: opts.instruments ? parseInstrumentIds(opts.instruments) : undefined,
+          seed: opts.seed,
+          rate: opts.rate,
+        }),
+      );
+    });
+}

@@ -1,8 +1,6 @@
 // `tickwire gen`: a synthetic capture from the sandbox's seeded simulator, deterministic for a given seed.
 import { delimitBytes } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
-// The simulator's own entry: the package root would load the whole server (fastify, pino, jose, ws).
-import { MarketSimulator } from "@tickwire/sandbox/simulator";
 import { usageError } from "../exit-codes.js";
 import type { Output } from "../io.js";
 
@@ -29,6 +27,9 @@ export function parseKinds(list: string): SubtypeCase[] {
 }
 
 export async function genCommand(output: Output, options: GenOptions): Promise<number> {
+  // Loaded here, so the other commands load no sandbox module at all; and the simulator's own entry, since the
+  // package root would load the whole server (fastify, pino, jose, ws).
+  const { MarketSimulator } = await import("@tickwire/sandbox/simulator");
   const simulator = new MarketSimulator({ seed: options.seed, rate: options.rate });
   const wanted = options.kinds === undefined ? undefined : new Set<string>(options.kinds);
   // Every kind the simulator makes shows up within a few hundred messages; the cap turns a kind it never makes

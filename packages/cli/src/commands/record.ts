@@ -5,7 +5,8 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { decodeBase64, decodeMessage, delimitBytes } from "@tickwire/codec";
-import WebSocket from "ws";
+import type { Command } from "commander";
+import { integer, parseInstrumentIds, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode } from "../exit-codes.js";
 
@@ -25,6 +26,8 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
   file.on("error", (error) => {
     failure = error;
   });
+  // Loaded here, not at start-up: the file commands do not need ws.
+  const { default: WebSocket } = await import("ws");
   const socket = new WebSocket(options.url);
   let frames = 0;
   let bad = 0;
@@ -94,4 +97,26 @@ export async function recordCommand(io: Io, options: RecordOptions): Promise<Exi
     `recorded ${frames} frames (${bytes} bytes) to ${options.out}${bad ? `, ${bad} bad frames skipped` : ""}\n`,
   );
   return bad > 0 ? EXIT.PARTIAL : EXIT.OK;
+}
+
+export function registerRecordCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("record")
+    .description("capture a live feed to a size-delimited file (decodable by decode, stats, replay)")
+    .requiredOption("--url <ws-url>", "the feed's WebSocket URL with its token: ws://host/md-streaming/ws?key=TOKEN")
+    .requiredOption("--out <file>", "capture file to write")
+    .requiredOption("--instruments <ids>", "comma-separated instrument ids to subscribe to")
+    .option("--seconds <n>", "stop after this long", positive("--seconds"), 10)
+    .option("--count <n>", "stop after this many messages", integer("--count", 1))
+    .action(async (opts) => {
+      setExit(
+        await recordCommand(io, {
+          url: opts.url,
+          out: opts.out,
+          instruments: parseInstrumentIds(opts.instruments),
+          seconds: opts.seconds,
+          count: opts.count,
+        }),
+      );
+    });
 }

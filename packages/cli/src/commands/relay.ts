@@ -2,11 +2,10 @@
 // loaded inside the action, so commands that do not relay load none of it.
 import { once } from "node:events";
 import type { Command } from "commander";
+import { integer, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
-import { integer, positive } from "../parse.js";
-
-const env = (name: string) => process.env[name] || undefined;
+import { natsOption, natsServers, platformCredentials, withPlatformOptions } from "../platform-options.js";
 
 export function parseIdList(list: string): string[] {
   return list.split(",").map((text) => {
@@ -16,29 +15,30 @@ export function parseIdList(list: string): string[] {
   });
 }
 
-/** Waits for Ctrl-C / SIGTERM, or `seconds` when given. */
-export async function untilStopped(seconds: number | undefined): Promise<void> {
+/** Waits for Ctrl-C / SIGTERM, or `seconds` when given, or `also` when given (serve's end of a replay). */
+export async function untilStopped(seconds: number | undefined, also?: Promise<unknown>): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   const waits: Promise<unknown>[] = [once(stop.signal, "abort")];
   if (seconds !== undefined) waits.push(new Promise((resolve) => setTimeout(resolve, seconds * 1000).unref()));
+  if (also !== undefined) waits.push(also);
   await Promise.race(waits);
   process.off("SIGINT", onSignal);
   process.off("SIGTERM", onSignal);
 }
 
 export function registerRelayCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
-  program
-    .command("relay")
-    .description(
-      "relay one platform session to NATS JetStream: each frame's original bytes on tickwire.md.<segment>.<id>.<subtype>, status on tickwire.status.<name>",
-    )
-    .option("--nats <urls>", "comma-separated NATS URLs (env NATS_URL)", "nats://127.0.0.1:4222")
-    .option("--url <url>", "the platform's base URL (env TICKWIRE_URL)")
-    .option("--user <id>", "user id (env TICKWIRE_USER)")
-    .option("--app-key <key>", "app key (env TICKWIRE_APP_KEY); prefer the environment, a flag shows in ps")
+  withPlatformOptions(
+    program
+      .command("relay")
+      .description(
+        "relay one platform session to NATS JetStream: each frame's original bytes on tickwire.md.<segment>.<id>.<subtype>, status on tickwire.status.<name>",
+      )
+      .addOption(natsOption()),
+    "the platform's base URL",
+  )
     .option("--sandbox", "relay an embedded sandbox's feed instead of a platform (to try it out)", false)
     .option("--instruments <ids>", "comma-separated instrument ids carried for the relay's whole life")
     .option("--name <name>", "relay name: status subject and lock holder", "relay")
@@ -49,7 +49,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
     .option("--buffer-mb <n>", "buffer while NATS is unreachable, MiB", positive("--buffer-mb"), 64)
     .option("--failover", "run as one of two relays: active only while holding the KV lock", false)
     .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
-    .action(async (opts) => {
+    .action(async (opts, command: Command) => {
       const say = (line: string) => io.stdout.write(`${line}\n`);
       const { startRelay } = await import("@tickwire/relay");
       let sandbox: { close(): Promise<void> } | undefined;
@@ -64,9 +64,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
         platform = { baseUrl: started.httpUrl, userId: user.userId, appKey: user.appKey };
         if (instruments.length === 0) instruments.push(...defaultInstruments.map((i) => String(i.id)));
       } else {
-        const baseUrl = opts.url ?? env("TICKWIRE_URL");
-        const userId = opts.user ?? env("TICKWIRE_USER");
-        const appKey = opts.appKey ?? env("TICKWIRE_APP_KEY");
+        const { url: baseUrl, user: userId, appKey } = platformCredentials(command);
         if (!baseUrl || !userId || !appKey) {
           throw usageError(
             "give --url, --user and --app-key (or TICKWIRE_URL, TICKWIRE_USER, TICKWIRE_APP_KEY), or --sandbox",
@@ -78,7 +76,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
         const relay = await startRelay({
           name: opts.name,
           platform,
-          servers: (env("NATS_URL") ?? opts.nats).split(","),
+          servers: natsServers(command),
           instruments,
           stream: {
             replicas: opts.replicas,

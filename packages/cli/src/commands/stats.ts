@@ -1,7 +1,6 @@
 // `tickwire stats`: what a capture holds: counts by subtype, instruments, time range, bytes and frame sizes.
 import { decodeMessage } from "@tickwire/codec";
-import type { MarketDataMessageBase } from "@tickwire/proto";
-import { messageIds, messageTime } from "@tickwire/sandbox/simulator";
+import { type MarketDataMessageBase, messageIds, messageTime } from "@tickwire/proto";
 import { describe, type Framing, frameProblem, rawFrames } from "../frames.js";
 import { type InputSource, withProgress } from "../io.js";
 import type { ProgressStream } from "../progress.js";

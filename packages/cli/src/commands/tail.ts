@@ -1,9 +1,10 @@
 // `tickwire tail`: prints relayed market data from NATS, one line a message. @tickwire/relay is loaded inside the
 // action, so commands that do not tail load none of it.
 import type { Command } from "commander";
+import { integer, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js";
-import { integer, positive } from "../parse.js";
+import { natsOption, natsServers } from "../platform-options.js";
 import { parseIdList, untilStopped } from "./relay.js";
 
 const SUBTYPE_PRICE: Record<string, (value: Record<string, unknown>) => unknown> = {
@@ -22,7 +23,7 @@ export function registerTailCommand(program: Command, io: Io, setExit: (code: Ex
   program
     .command("tail")
     .description("print relayed market data from NATS: the last value of each subject, then live")
-    .option("--nats <urls>", "comma-separated NATS URLs (env NATS_URL)", "nats://127.0.0.1:4222")
+    .addOption(natsOption())
     .option("--instruments <ids>", "comma-separated instrument ids")
     .option("--subject <filter>", "a subject filter instead, e.g. 'tickwire.md.NSECM.>'")
     .option("--subtypes <names>", "comma-separated subtypes, e.g. TickData,TouchLineDataMessage")
@@ -31,7 +32,7 @@ export function registerTailCommand(program: Command, io: Io, setExit: (code: Ex
     .option("--json", "one JSON object a line (64-bit values as strings)", false)
     .option("--count <n>", "stop after this many messages", integer("--count", 1))
     .option("--seconds <n>", "stop after this long", positive("--seconds"))
-    .action(async (opts) => {
+    .action(async (opts, command: Command) => {
       if (!opts.instruments && !opts.subject) throw usageError("give --instruments or --subject");
       let start: "last" | "new" | Date = "last";
       if (opts.start === "new" || opts.start === "last") start = opts.start;
@@ -41,7 +42,7 @@ export function registerTailCommand(program: Command, io: Io, setExit: (code: Ex
       }
       const { subscribeRelay } = await import("@tickwire/relay");
       const feed = await subscribeRelay({
-        servers: (process.env.NATS_URL || opts.nats).split(","),
+        servers: natsServers(command),
         instruments: opts.instruments ? parseIdList(opts.instruments) : undefined,
         subjects: opts.subject ? [opts.subject] : undefined,
         subtypes: opts.subtypes ? opts.subtypes.split(",").map((s: string) => s.trim()) : undefined,

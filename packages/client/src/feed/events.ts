@@ -53,6 +53,7 @@ export type FeedEventName = keyof FeedEvents<"bigint">;
 // biome-ignore lint/suspicious/noExplicitAny: listeners of different events have different signatures
 type AnyListener = (...args: any[]) => void;
 
+/** A feed's listeners by event name; exported for feeds of the same shape (the relay's consumer). */
 export class Listeners {
   readonly #byEvent = new Map<string, AnyListener[]>();
 

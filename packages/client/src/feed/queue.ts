@@ -74,3 +74,50 @@ export class BoundedQueue<T> {
     this.#size = 0;
   }
 }
+
+/**
+ * Hands each item to every open async iterator, each through its own BoundedQueue: the `messages()` of a feed (the
+ * client's, and the relay's consumer). An iterator opened after end() is done at once.
+ */
+export class IteratorFanout<T> {
+  readonly #queues = new Set<BoundedQueue<T>>();
+  #ended = false;
+
+  constructor(
+    readonly capacity: number,
+    readonly overflow: OverflowPolicy,
+    private readonly onDrop: () => void,
+  ) {}
+
+  /** Iterators open now. */
+  get size(): number {
+    return this.#queues.size;
+  }
+
+  iterator(): AsyncIterableIterator<T> {
+    const queue = new BoundedQueue<T>(this.capacity, this.overflow, this.onDrop);
+    if (this.#ended) queue.end();
+    else this.#queues.add(queue);
+    const iterator: AsyncIterableIterator<T> = {
+      next: () => queue.next(),
+      return: () => {
+        queue.clear();
+        this.#queues.delete(queue);
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+
+  push(item: T): void {
+    for (const queue of this.#queues) queue.push(item);
+  }
+
+  /** Ends every iterator (each still hands out what it holds) and any opened later. */
+  end(): void {
+    this.#ended = true;
+    for (const queue of this.#queues) queue.end();
+    this.#queues.clear();
+  }
+}

@@ -91,6 +91,11 @@ export abstract class FrameSplitter<T, P = unknown> {
   private frameBuf: Uint8Array = EMPTY;
   private frameStart = 0;
   private frameEnd = 0;
+  /**
+   * For a subclass's decodeFrameAt: the stream offset where the frame being decoded begins, its length prefix
+   * included ("delimited"); the same as the reader's streamOffset in the other framings.
+   */
+  protected frameOffset = 0;
   private collected = NONE as T[];
 
   constructor(options: FrameSplitterOptions = {}) {
@@ -248,13 +253,13 @@ export abstract class FrameSplitter<T, P = unknown> {
       const frame = this.partial;
       this.partial = EMPTY;
       this.partialFilled = 0;
-      this.decodeAt(frame, 0, size, this.partialOffset);
+      this.decodeAt(frame, 0, size, this.partialOffset, this.partialFrameStart);
     }
     while (pos < len) {
       // Fast path: a one-byte prefix (frames under 128 bytes) needs none of the bookkeeping below.
       const first = chunk[pos];
       if (first < 0x80 && this.prefixLength === 0 && pos + 1 + first <= len && first <= this.maxFrameBytes) {
-        this.decodeAt(chunk, pos + 1, pos + 1 + first, chunkOffset + pos + 1);
+        this.decodeAt(chunk, pos + 1, pos + 1 + first, chunkOffset + pos + 1, chunkOffset + pos);
         pos += 1 + first;
         continue;
       }
@@ -309,7 +314,7 @@ export abstract class FrameSplitter<T, P = unknown> {
       }
       if (pos + size <= len) {
         // The whole frame is in this chunk: decode it in place, no copy.
-        this.decodeAt(chunk, pos, pos + size, frameOffset);
+        this.decodeAt(chunk, pos, pos + size, frameOffset, prefixStart);
         pos += size;
         continue;
       }
@@ -324,8 +329,15 @@ export abstract class FrameSplitter<T, P = unknown> {
     }
   }
 
-  private decodeAt(buf: Uint8Array, start: number, end: number, streamOffset: number): void {
+  private decodeAt(
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    streamOffset: number,
+    frameOffset = streamOffset,
+  ): void {
     const r = this.reader;
+    this.frameOffset = frameOffset;
     const frameIndex = this.frameIndex++;
     r.reset(buf, start, end, streamOffset, frameIndex);
     let message: T;

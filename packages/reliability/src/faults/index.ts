@@ -1,10 +1,11 @@
-// pnpm reliability faults: every fault case of cases.ts, many cycles each, through the fault proxy against a sandbox.
-// Full: about 28 s per case (about 5 minutes); --quick: 3 cycles per case (about 20 s). Figures per case: cycles,
-// recoveries, time to recover (p50, max), frames lost, decode errors, logins, leaked handles and listeners, heap growth.
+// pnpm reliability faults: every fault case of @tickwire/testkit/faults, many cycles each, through the fault proxy
+// against a sandbox. Full: about 28 s per case (about 5 minutes); --quick: 3 cycles per case (about 20 s). Figures per
+// case: cycles, recoveries, time to recover (p50, max), frames lost, decode errors, logins, leaked handles and
+// listeners, heap growth.
 import { createClient } from "@tickwire/client";
 import { startSandbox } from "@tickwire/sandbox";
+import { CASES, type CaseResult, type FaultDeps, runCase } from "@tickwire/testkit/faults";
 import type { PartOptions, PartReport } from "../parts.js";
-import { CASES, type CaseResult, type FaultDeps, runCase } from "./cases.js";
 
 const deps = { createClient, startSandbox } as unknown as FaultDeps;
 

@@ -3,6 +3,8 @@
 // random bytes and tag soup, and streams of frames with one corrupt frame in the middle.
 import { create, type DescField, type DescMessage, ScalarType, toBinary } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { type ByteMutation, byteMutation, mutateBytes } from "@tickwire/testkit/fuzz";
+import { tag, varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import {
   flatten,
@@ -10,8 +12,6 @@ import {
   overlong,
   parseTree,
   serializeTree,
-  tag,
-  varint,
   WIRE_END_GROUP,
   WIRE_FIXED32,
   WIRE_FIXED64,
@@ -176,20 +176,6 @@ const treeMutation = fc.oneof(
 );
 type TreeMutation = typeof treeMutation extends fc.Arbitrary<infer T> ? T : never;
 
-/** Operators on bytes: flip, set, insert, delete, truncate. */
-const byteMutation = fc.oneof(
-  fc.record({ op: fc.constant("flip" as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
-  fc.record({ op: fc.constant("set" as const), at: fc.nat(), value: fc.integer({ min: 0, max: 255 }) }),
-  fc.record({
-    op: fc.constant("insertBytes" as const),
-    at: fc.nat(),
-    bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }),
-  }),
-  fc.record({ op: fc.constant("delete" as const), at: fc.nat(), count: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ op: fc.constant("truncate" as const), at: fc.nat() }),
-);
-type ByteMutation = typeof byteMutation extends fc.Arbitrary<infer T> ? T : never;
-
 function applyTree(nodes: Node[], m: TreeMutation): void {
   const fields = flatten(nodes);
   if (m.op === "insert") {
@@ -237,27 +223,6 @@ function applyTree(nodes: Node[], m: TreeMutation): void {
   }
 }
 
-function applyBytes(input: number[], m: ByteMutation): number[] {
-  const bytes = input;
-  const at = bytes.length === 0 ? 0 : m.at % (bytes.length + 1);
-  switch (m.op) {
-    case "flip":
-      if (at < bytes.length) bytes[at] ^= 1 << m.bit;
-      return bytes;
-    case "set":
-      if (at < bytes.length) bytes[at] = m.value;
-      return bytes;
-    case "insertBytes":
-      bytes.splice(at, 0, ...m.bytes);
-      return bytes;
-    case "delete":
-      bytes.splice(at, m.count);
-      return bytes;
-    case "truncate":
-      return bytes.slice(0, at);
-  }
-}
-
 /** Mutates valid bytes: structural operators on the field tree, then byte operators. */
 export function mutate(valid: Uint8Array, tree: readonly TreeMutation[], bytes: readonly ByteMutation[]): Uint8Array {
   const nodes = parseTree(valid, MarketDataMessageBaseSchema);
@@ -266,8 +231,7 @@ export function mutate(valid: Uint8Array, tree: readonly TreeMutation[], bytes: 
     for (const m of tree) applyTree(nodes, m);
     out = serializeTree(nodes);
   }
-  for (const m of bytes) out = applyBytes(out, m);
-  return new Uint8Array(out);
+  return mutateBytes(out, bytes);
 }
 
 const mutatedMessage = (messageBytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<Uint8Array> =>

@@ -5,21 +5,12 @@ import { isDeepStrictEqual } from "node:util";
 import { fromBinary } from "@bufbuild/protobuf";
 import { DecodeError } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { type Outcome, outcomeOf } from "@tickwire/testkit/outcome";
 import type { Int64Choice } from "./inputs.js";
 import { scan } from "./wire.js";
 
-export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-export function attempt(f: () => unknown): Outcome {
-  try {
-    return { ok: true, value: f() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 export const reference = (bytes: Uint8Array): Outcome =>
-  attempt(() => fromBinary(MarketDataMessageBaseSchema, bytes, { readUnknownFields: false }));
+  outcomeOf(() => fromBinary(MarketDataMessageBaseSchema, bytes, { readUnknownFields: false }));
 
 const LIMIT = 2n ** 53n;
 

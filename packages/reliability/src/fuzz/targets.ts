@@ -10,10 +10,12 @@ import {
   ReusingDecoder,
   ViewDecoder,
 } from "@tickwire/codec";
+import { type Outcome, outcomeOf } from "@tickwire/testkit/outcome";
+import { varint } from "@tickwire/testkit/wire";
 import type fc from "fast-check";
 import { type Int64Choice, inputs, type StreamCase } from "./inputs.js";
-import { attempt, judge, normalise, type Outcome, reference, type Verdict } from "./oracle.js";
-import { toHex, varint } from "./wire.js";
+import { judge, normalise, reference, type Verdict } from "./oracle.js";
+import { toHex } from "./wire.js";
 
 /** A decode of these inputs takes microseconds; the bound catches hangs and blow-ups, not slowness. */
 export const PER_MESSAGE_MS = 250;
@@ -45,16 +47,16 @@ function wholeMessage(name: string, mode: Int64Choice, decode: (bytes: Uint8Arra
     perInputMs: PER_MESSAGE_MS,
     check(bytes) {
       const started = performance.now();
-      const decoded = attempt(() => decode(bytes));
+      const decoded = outcomeOf(() => decode(bytes));
       const ms = performance.now() - started;
-      const ours = decoded.ok ? attempt(() => normalise(decoded.value, mode)) : decoded;
-      return { verdict: judge(bytes, mode, ours, reference(bytes)), outcome: outcomeOf(ours), ms };
+      const ours = decoded.ok ? outcomeOf(() => normalise(decoded.value, mode)) : decoded;
+      return { verdict: judge(bytes, mode, ours, reference(bytes)), outcome: outcomeLabel(ours), ms };
     },
     record: (bytes) => ({ hex: toHex(bytes) }),
   };
 }
 
-const outcomeOf = (o: Outcome): string => (o.ok ? "accepted" : ((o.error as DecodeError).code ?? "crash"));
+const outcomeLabel = (o: Outcome): string => (o.ok ? "accepted" : ((o.error as DecodeError).code ?? "crash"));
 
 function base64Of(bytes: Uint8Array, urlSafe: boolean): string {
   const text = Buffer.from(bytes).toString("base64");
@@ -76,7 +78,7 @@ interface Plan {
 
 function plan(framing: Framing, c: StreamCase, mode: Int64Choice): Plan {
   const expected: Expected[] = c.frames.map((frame, frameIndex) => {
-    const outcome = attempt(() => normalise(decodeMessage(frame, { int64: mode as Int64Mode }), mode));
+    const outcome = outcomeOf(() => normalise(decodeMessage(frame, { int64: mode as Int64Mode }), mode));
     return outcome.ok ? outcome : { ok: false, code: (outcome.error as DecodeError).code, frameIndex };
   });
   if (framing === "message") return { pushes: c.frames, expected };
@@ -133,7 +135,7 @@ function streamTarget(framing: Framing, flavour: Flavour): Target<StreamCase> {
       const errors: DecodeError[] = [];
       const onError = (e: DecodeError) => errors.push(e);
       const started = performance.now();
-      const ran: Outcome = attempt(() => {
+      const ran: Outcome = outcomeOf(() => {
         if (flavour === "view") {
           const views = new ViewDecoder({ framing, onError });
           for (const chunk of pushes) views.pushEach(chunk, (v) => delivered.push(normalise(v.toObject(), mode)));
@@ -176,10 +178,10 @@ function streamTarget(framing: Framing, flavour: Flavour): Target<StreamCase> {
       if (!isDeepStrictEqual(delivered, good)) return verdict({ kind: "frame-changed", detail: "a frame differs" });
       // The corrupt frame itself, against protobuf-es.
       const badFrame = c.frames[c.bad];
-      const alone = attempt(() => normalise(decodeMessage(badFrame, { int64: mode as Int64Mode }), mode));
+      const alone = outcomeOf(() => normalise(decodeMessage(badFrame, { int64: mode as Int64Mode }), mode));
       return {
         verdict: judge(badFrame, mode, alone, reference(badFrame)),
-        outcome: `bad frame: ${outcomeOf(alone)}`,
+        outcome: `bad frame: ${outcomeLabel(alone)}`,
         ms,
       };
     },

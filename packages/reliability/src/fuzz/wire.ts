@@ -3,6 +3,7 @@
 // schema-aware walk that says whether bytes hold a known field with the wrong wire
 // type (the codec's one documented difference from protobuf-es).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { tag, varint } from "@tickwire/testkit/wire";
 
 export const WIRE_VARINT = 0;
 export const WIRE_FIXED64 = 1;
@@ -11,17 +12,6 @@ export const WIRE_START_GROUP = 3;
 export const WIRE_END_GROUP = 4;
 export const WIRE_FIXED32 = 5;
 
-export function varint(value: bigint | number): number[] {
-  let v = BigInt.asUintN(64, BigInt(value));
-  const out: number[] = [];
-  while (v > 0x7fn) {
-    out.push(Number(v & 0x7fn) | 0x80);
-    v >>= 7n;
-  }
-  out.push(Number(v));
-  return out;
-}
-
 /** The same value with `extra` redundant bytes: valid up to 10 bytes in all, too long after. */
 export function overlong(encoded: number[], extra: number): number[] {
   const out = encoded.map((b) => b | 0x80);
@@ -29,8 +19,6 @@ export function overlong(encoded: number[], extra: number): number[] {
   out.push(0x00);
   return out;
 }
-
-export const tag = (field: number, wireType: number): number[] => varint(((field << 3) | wireType) >>> 0);
 
 /** A field as parsed from valid bytes: children for a known message field, raw value bytes otherwise. */
 export interface FieldNode {

@@ -1,0 +1,2 @@
+export * from "./cases.js";
+export * from "./proxy.js";

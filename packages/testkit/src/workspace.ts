@@ -1,0 +1,53 @@
+// The workspace as the repository-wide checks see it: where it is, its public packages, and the dependency ranges
+// it declares. Read from the files on disk, so the checks see the tree they run in.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository's root directory, without a trailing separator (from src/ and from dist/ alike). */
+export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url)).replace(/[\\/]$/, "");
+export const packagesDir = join(repoRoot, "packages");
+
+export interface PublicPackage {
+  /** e.g. `@tickwire/codec` */
+  name: string;
+  version: string;
+  /** The directory name under packages/, e.g. `codec`. */
+  dir: string;
+  /** The subpaths of its `exports`, e.g. `.`, `./package.json`. */
+  exports: string[];
+  manifest: Record<string, unknown>;
+}
+
+/** Every package of the workspace that is published (not `private`), by directory name. */
+export function publicPackages(): PublicPackage[] {
+  const found: PublicPackage[] = [];
+  for (const dir of readdirSync(packagesDir).sort()) {
+    const file = join(packagesDir, dir, "package.json");
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    if (manifest.private === true) continue;
+    found.push({
+      name: String(manifest.name),
+      version: String(manifest.version),
+      dir,
+      exports: Object.keys((manifest.exports as Record<string, unknown> | undefined) ?? {}),
+      manifest,
+    });
+  }
+  return found;
+}
+
+/** A dependency's range as the workspace declares it (root first, then each package), to install the same. */
+export function workspaceRange(name: string): string {
+  for (const file of [
+    join(repoRoot, "package.json"),
+    ...readdirSync(packagesDir).map((dir) => join(packagesDir, dir, "package.json")),
+  ]) {
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, Record<string, string> | undefined>;
+    const range = manifest.devDependencies?.[name] ?? manifest.dependencies?.[name];
+    if (range !== undefined && !range.startsWith("workspace:")) return range;
+  }
+  throw new Error(`no package of the workspace depends on ${name}`);
+}
