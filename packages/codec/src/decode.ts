@@ -1,12 +1,12 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { DecodeError } from "./errors.js";
 import {
-  mergeMarketDataMessageBase,
-  newMarketDataMessageBase,
   Pools,
   readMarketDataMessageBase,
   resetMarketDataMessageBase,
-} from "./gen/messages.js";
+  reuseMarketDataMessageBase,
+  zeroMarketDataMessageBase,
+} from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 import { type Int64Mode, type Int64Type, int64ModeOf, type WithInt64 } from "./runtime/messages.js";
 import { Reader } from "./runtime/reader.js";
 
@@ -34,14 +34,17 @@ export function checkBytes(bytes: unknown, r: Reader): asserts bytes is Uint8Arr
 
 /** Decodes `r.buf[r.pos, r.len)` as one MarketDataMessageBase into a fresh message. */
 export function decodeFrame(r: Reader<Pools>): MarketDataMessageBase {
+  // The codec's messages equal fromBinary with readUnknownFields: false (see README): unknown fields are skipped.
+  r.unknownFields = false;
   return readMarketDataMessageBase(r, r.len, 1);
 }
 
 /** Decodes into `target`, recycling nested objects from `r.pools` (the reuse path). */
 export function decodeFrameInto(r: Reader<Pools>, target: MarketDataMessageBase, pools: Pools): MarketDataMessageBase {
+  r.unknownFields = false;
   pools.rewind();
-  resetMarketDataMessageBase(target, r.zero64 as bigint);
-  mergeMarketDataMessageBase(r, r.len, target, 1);
+  resetMarketDataMessageBase(target, r);
+  reuseMarketDataMessageBase(r, r.len, target, 1);
   return target;
 }
 
@@ -86,9 +89,9 @@ export class ReusingDecoder<M extends Int64Mode = "bigint"> {
 
   constructor(options?: DecodeOptions<M>) {
     this.reader.setMode(int64ModeOf(options?.int64));
-    this.pools = new Pools(this.reader.zero64 as bigint);
+    this.pools = new Pools(this.reader);
     this.reader.pools = this.pools;
-    this.target = newMarketDataMessageBase(this.reader.zero64 as bigint);
+    this.target = zeroMarketDataMessageBase(this.reader);
   }
 
   decode(bytes: Uint8Array): DecodedMessage<M> {

@@ -1,6 +1,6 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import type { DecodedMessage, Int64Mode } from "./decode.js";
-import { encodeMarketDataMessageBase } from "./gen/messages.js";
+import { writeMarketDataMessageBase } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 import { Writer, writeVarint32 } from "./runtime/writer.js";
 
 /** Any decoded message: 64-bit fields may be bigint, number or decimal string. */
@@ -11,7 +11,7 @@ const shared = new Writer();
 
 function encodeInto(w: Writer, message: EncodableMessage): void {
   w.pos = 0;
-  encodeMarketDataMessageBase(w, message as MarketDataMessageBase);
+  writeMarketDataMessageBase(w, message as MarketDataMessageBase);
 }
 
 /** Encodes byte for byte as protobuf-es's `toBinary(MarketDataMessageBaseSchema, message)`; throws EncodeError for invalid values. */

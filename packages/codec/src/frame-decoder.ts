@@ -1,6 +1,6 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { type DecodedMessage, decodeFrame, decodeFrameInto, type Int64Mode, int64ModeOf } from "./decode.js";
-import { newMarketDataMessageBase, Pools } from "./gen/messages.js";
+import { Pools, zeroMarketDataMessageBase } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 import { FrameSplitter, type FrameSplitterOptions } from "./runtime/frames.js";
 import type { Reader } from "./runtime/reader.js";
 
@@ -29,9 +29,9 @@ export class FrameDecoder<M extends Int64Mode = "bigint"> extends FrameSplitter<
     super(options);
     this.reader.setMode(int64ModeOf(options.int64));
     if (options.reuse === true) {
-      this.pools = new Pools(this.reader.zero64 as bigint);
+      this.pools = new Pools(this.reader);
       this.reader.pools = this.pools;
-      this.target = newMarketDataMessageBase(this.reader.zero64 as bigint);
+      this.target = zeroMarketDataMessageBase(this.reader);
     }
   }
 

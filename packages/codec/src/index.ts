@@ -18,7 +18,30 @@ export {
   RawFrameDecoder,
   type RawFrameDecoderOptions,
 } from "./frame-decoder.js";
-export type * from "./gen/views.js";
+export type {
+  IncrementalUpdateMessageObject,
+  IncrementalUpdateMessageView,
+  IndexDataListMessageObject,
+  IndexDataListMessageView,
+  IndexDataMessageObject,
+  IndexDataMessageView,
+  IndexDataObject,
+  IndexDataView,
+  MarketDataMessageBaseObject,
+  MarketDataMessageBaseView,
+  MarketDepthMessageObject,
+  MarketDepthMessageView,
+  MDEntriesObject,
+  MDEntriesView,
+  PriceDepthLevelObject,
+  PriceDepthLevelView,
+  TickDataMessageObject,
+  TickDataMessageView,
+  TickDataObject,
+  TickDataView,
+  TouchLineDataMessageObject,
+  TouchLineDataMessageView,
+} from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 export { type Base64Position, base64DecodedLength, decodeBase64 } from "./runtime/base64.js";
 export { createDecodeStream, decodeFrames, type FrameSource } from "./stream.js";
 export { ViewDecoder, type ViewDecoderOptions } from "./view.js";

@@ -6,7 +6,7 @@
 // bench's allocation suite ("codec-view"): README, "The zero-allocation path".
 import { checkBytes } from "./decode.js";
 import type { DecodeError } from "./errors.js";
-import { MarketDataMessageBaseView } from "./gen/views.js";
+import { MarketDataMessageBaseView } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 import { FrameSplitter, type Framing } from "./runtime/frames.js";
 import { INT64_NUMBER, Reader } from "./runtime/reader.js";
 

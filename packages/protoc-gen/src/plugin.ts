@@ -4,10 +4,16 @@ import { generateFile, type PluginOptions } from "./generate.js";
 export const VERSION = "0.0.0";
 
 function parseOptions(raw: { key: string; value: string }[]): PluginOptions {
-  const options: PluginOptions = { runtime: "@tickwire/codec/runtime" };
+  const options: PluginOptions = { runtime: "@tickwire/codec/runtime", types: undefined, internals: false };
   for (const { key, value } of raw) {
     if (key === "runtime" && value !== "") options.runtime = value;
-    else throw new Error(`protoc-gen-tickwire: unknown option ${key}=${value} (known: runtime=<import path>)`);
+    else if (key === "types" && value !== "") options.types = value;
+    else if (key === "internals" && (value === "true" || value === "false")) options.internals = value === "true";
+    else {
+      throw new Error(
+        `protoc-gen-tickwire: unknown option ${key}=${value} (known: runtime=<import path>, types=<import path>, internals=true|false)`,
+      );
+    }
   }
   return options;
 }

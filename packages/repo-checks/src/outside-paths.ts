@@ -52,6 +52,8 @@ export function scanText(file: string, text: string, options: ScanOptions = {}):
   const lines = text.split("\n");
   // pnpm-lock.yaml writes `link:` paths relative to the importer they are listed under, not to the lockfile.
   const isLockfile = posix.basename(file) === "pnpm-lock.yaml";
+  // A buf.gen.yaml plugin's options name import paths relative to that plugin's `out` directory.
+  const isBufGen = posix.basename(file) === "buf.gen.yaml";
   let baseDir = dir;
   let lockfileSection = "";
   for (let index = 0; index < lines.length; index++) {
@@ -65,6 +67,11 @@ export function scanText(file: string, text: string, options: ScanOptions = {}):
       } else if (importer && lockfileSection === "importers") {
         baseDir = resolveFrom(dir, importer[1].replaceAll("'", ""));
       }
+    }
+    if (isBufGen) {
+      const out = /^\s*out:\s*(\S+)\s*$/.exec(line);
+      if (out) baseDir = resolveFrom(dir, out[1]);
+      else if (/^\s*-\s*(?:local|remote|protoc_builtin):/.test(line)) baseDir = dir;
     }
     const report = (reason: string) =>
       findings.push({ file, line: index + 1, reason, excerpt: line.trim().slice(0, 200) });

@@ -38,6 +38,15 @@ describe("the scanner", () => {
     assert.equal(scanText("pnpm-lock.yaml", lockfile(`${up(3)}codec`)).length, 1);
   });
 
+  test("resolves a buf.gen.yaml plugin's options from its out directory", () => {
+    const plugin = (out: string, runtime: string) =>
+      `plugins:\n  - local: protoc-gen-x\n    out: ${out}\n    opt:\n      - runtime=${runtime}\n`;
+    assert.deepEqual(scanText("buf.gen.yaml", plugin("packages/codec/src/gen", "../runtime/index.js")), []);
+    assert.equal(scanText("buf.gen.yaml", plugin("gen", "../../runtime/index.js")).length, 1);
+    // The next plugin's lines resolve from the file's directory again.
+    assert.equal(scanText("buf.gen.yaml", `${plugin("a/b/c", "../x.js")}  - local: y\n    opt: ../z.js\n`).length, 1);
+  });
+
   test("in packed mode, flags Markdown links that leave the package, and not absolute ones", () => {
     const options = { markdownLinksWithin: "packages/sandbox" };
     assert.equal(scanText("packages/sandbox/README.md", "[h](../../docs/reliability/hostile.md)", options).length, 1);

@@ -1,9 +1,10 @@
 // @tickwire/codec/runtime: what generated decoders and encoders import (the
 // market-data code in src/gen and protoc-gen-tickwire's output for any schema).
 // One file per job: reader.ts the state and errors, varint.ts varints and tags,
-// scalars.ts the other scalar types, strings.ts strings and their intern table,
-// skip.ts unknown fields, view-store.ts the view path's stores, writer.ts encoding,
-// frames.ts splitting streams into frames.
+// scalars.ts the other scalar types, packed.ts packed repeated runs, strings.ts
+// strings and their intern table, skip.ts unknown fields, view-store.ts and
+// view-list.ts the view path's stores and lists, writer.ts encoding, frames.ts
+// splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
 export {
@@ -19,6 +20,7 @@ export {
   int64Key,
   int64ModeOf,
   isSet,
+  keepUnknown,
   longString,
   longStringZero,
   MessageFrameDecoder,
@@ -29,8 +31,19 @@ export {
   readInt64Key,
   readUnknown,
   setEntry,
+  type UnknownField,
   type WithInt64,
 } from "./messages.js";
+export {
+  readPackedBool,
+  readPackedDouble,
+  readPackedFixed32,
+  readPackedFloat,
+  readPackedInt32,
+  readPackedSfixed32,
+  readPackedSint32,
+  readPackedUint32,
+} from "./packed.js";
 export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
 export {
   readBool,
@@ -51,6 +64,7 @@ export {
 export { failNesting, failWireType, skipField, skipUnknown } from "./skip.js";
 export { readString, readStringReusing } from "./strings.js";
 export { readLengthEnd, readTag, readVarint32, readVarint64 } from "./varint.js";
+export { ViewList } from "./view-list.js";
 export { readDoubleTo, readInt32To, readInt64To, readUint32To, readUint64To } from "./view-store.js";
 export { tagOf, WireType } from "./wire-type.js";
 export {

@@ -180,6 +180,31 @@ export function readUnknown(r: Reader, m: { $unknown?: object[] }, tag: number, 
   }
 }
 
+/** An entry of protobuf-es's `$unknown`. */
+export interface UnknownField {
+  no: number;
+  wireType: number;
+  data: Uint8Array;
+}
+
+/**
+ * readUnknown for a decoder that builds its message at the end: returns `list` with the
+ * field appended (a new list for the first one), or `list` as it was when unknown fields are dropped.
+ */
+export function keepUnknown(
+  r: Reader,
+  list: UnknownField[] | undefined,
+  tag: number,
+  depth: number,
+): UnknownField[] | undefined {
+  const data = skipUnknown(r, tag, depth);
+  if (!r.unknownFields) return list;
+  const entry = { no: tag >>> 3, wireType: tag & 7, data };
+  if (list === undefined) return [entry];
+  list.push(entry);
+  return list;
+}
+
 /** Options of a generated message's frame decoder: framing as FrameDecoder's, decoding as decodeX's. */
 export type MessageFramesOptions = FrameSplitterOptions & DecodeOptions;
 

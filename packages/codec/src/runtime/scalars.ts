@@ -110,7 +110,8 @@ export function loadScratch(buf: Uint8Array, pos: number): void {
   }
 }
 
-function makeView(r: Reader): DataView {
+/** The reader's DataView over its buffer, made on first use. */
+export function makeView(r: Reader): DataView {
   const buf = r.buf;
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   r.view = view;

@@ -108,10 +108,19 @@ function toBigInt(value: unknown, field: string, type: string): bigint {
   invalid(field, value, type);
 }
 
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+const SAFE_MIN = -SAFE_MAX;
+
 export function writeUint64(w: Writer, value: bigint, field: string): void {
-  // Fast path: a number-mode value or a small bigint needs no bigint arithmetic.
+  // Fast paths: a number-mode value, or a bigint below 2^53 (one Number() instead of
+  // two bigint operations that each allocate), needs no bigint arithmetic.
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
     writeVarint64(w, value % TWO_32, Math.floor(value / TWO_32));
+    return;
+  }
+  if (typeof value === "bigint" && value >= 0n && value <= SAFE_MAX) {
+    const n = Number(value);
+    writeVarint64(w, n % TWO_32, Math.floor(n / TWO_32));
     return;
   }
   const big = toBigInt(value, field, "uint64");
@@ -120,6 +129,16 @@ export function writeUint64(w: Writer, value: bigint, field: string): void {
 }
 
 export function writeInt64(w: Writer, value: bigint, field: string): void {
+  // Magnitude below 2^53: the words of the two's complement come from the double (hi negative for a negative value).
+  if (
+    (typeof value === "bigint" && value >= SAFE_MIN && value <= SAFE_MAX) ||
+    (typeof value === "number" && Number.isSafeInteger(value))
+  ) {
+    const n = Number(value);
+    const hi = Math.floor(n / TWO_32);
+    writeVarint64(w, n - hi * TWO_32, hi);
+    return;
+  }
   const big = toBigInt(value, field, "int64");
   if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "int64");
   const bits = BigInt.asUintN(64, big);
