@@ -8,11 +8,14 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
 import { startNatsServers, startRelay } from "@tickwire/relay";
 import { defaultInstruments, startSandbox } from "@tickwire/sandbox";
 import type { DeliveryReport } from "./consumer.js";
 
 type Live = "core" | "jetstream";
+let runs = 0;
 const CONSUMER = fileURLToPath(new URL("./consumer.js", import.meta.url));
 
 function arg(name: string, fallback: number): number {
@@ -42,6 +45,15 @@ async function spawnConsumer(config: { servers: string[]; stream: string; live: 
   return child;
 }
 
+async function closeConsumer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send("close");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 interface RunResult {
   delivered: number;
   relayed: number;
@@ -54,7 +66,6 @@ async function run(
   servers: string[],
   live: Live,
   options: { rate: number; seconds: number; consumers: number; replicas: number },
-  round: number,
 ): Promise<RunResult> {
   const sandbox = await startSandbox({
     logger: false,
@@ -64,7 +75,9 @@ async function run(
   });
   const user = sandbox.demoUser;
   if (!user) throw new Error("the sandbox has no demo user");
-  const stream = `BENCH_${live.toUpperCase()}_${round}`;
+  // A fresh stream each run: every run's sandbox sends the same frames, which one stream would drop as duplicates
+  // (same Nats-Msg-Id within its window).
+  const stream = `BENCH_${++runs}`;
   const relay = await startRelay({
     name: "bench",
     platform: { baseUrl: sandbox.httpUrl, userId: user.userId, appKey: user.appKey },
@@ -105,9 +118,12 @@ async function run(
       consumerCpuPercent: (100 * median(cpu)) / seconds,
     };
   } finally {
-    await Promise.all(children.map((c) => ask<unknown>(c, "close").catch(() => {})));
+    await Promise.all(children.map(closeConsumer));
     await relay.close();
     await sandbox.close();
+    const nc = await connect({ servers });
+    await (await jetstreamManager(nc)).streams.delete(stream).catch(() => false);
+    await nc.close();
   }
 }
 
@@ -128,10 +144,12 @@ async function main(): Promise<void> {
   );
   const results: Record<Live, RunResult[]> = { core: [], jetstream: [] };
   try {
+    // A first short run of each path, not counted: connections, JIT, the servers' first stream.
+    for (const live of ["core", "jetstream"] as const) await run(nats.urls, live, { ...options, seconds: 1 });
     for (let round = 0; round < options.rounds; round++) {
       const order: Live[] = round % 2 === 0 ? ["core", "jetstream"] : ["jetstream", "core"];
       for (const live of order) {
-        const result = await run(nats.urls, live, options, round);
+        const result = await run(nats.urls, live, options);
         results[live].push(result);
         console.log(
           `${live.padEnd(9)} round ${round + 1}: delivered ${result.delivered}/${result.relayed} ` +

@@ -222,6 +222,8 @@ async function throughput(
       /** Every consumer's messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
       histogram,
     },
+    /** JetStream path: ordered consumers recreated (a missed heartbeat or a sequence gap). */
+    consumerResets: reports.reduce((sum, c, i) => sum + c.consumerResets - consumersBefore[i].consumerResets, 0),
     corePath: {
       gapsDetected: reports.reduce((sum, c) => sum + c.gapsDetected, 0),
       replays: reports.reduce((sum, c) => sum + c.replays, 0),
