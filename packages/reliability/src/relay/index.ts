@@ -236,6 +236,19 @@ async function throughput(
       consumersTotal: perSecond(reports.reduce((sum, c, i) => sum + c.cpuSeconds - consumersBefore[i].cpuSeconds, 0)),
       sandboxAndRunner: perSecond((runnerCpu.user + runnerCpu.system) / 1e6),
     },
+    /** CPU microseconds per frame relayed: comparable across runs whose offered rate was not reached. */
+    cpuMicrosPerFrame: {
+      relay: round(((r.cpuSeconds - relayBefore.cpuSeconds) * 1e6) / frames),
+      consumerMedian: round(
+        (median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds)) * 1e6) / frames,
+      ),
+      natsNodesTotal: round(
+        (after.reduce((sum, a, i) => sum + (a && before[i] ? a.cpuSeconds - (before[i]?.cpuSeconds ?? 0) : 0), 0) *
+          1e6) /
+          frames,
+      ),
+      sandboxAndRunner: round(((runnerCpu.user + runnerCpu.system) / 1e6 / frames) * 1e6),
+    },
     rssMiB: {
       relay: round(r.rssBytes / 1024 ** 2),
       consumersMax: round(Math.max(...reports.map((c) => c.rssBytes)) / 1024 ** 2),
