@@ -1,30 +1,24 @@
 // A consumer of the relay: the same shape as client.marketData() (typed async iterator, per-subtype events, stats,
-// idempotent close), fed from NATS instead of a platform WebSocket. Two live paths:
-// - "core" (default): core subscriptions on the subjects, opened first; the stream's last values (or history from a
-//   time) are read while what arrives live is held, then the held messages follow, each subject's already delivered
-//   ones skipped by the relay's per-subject numbering (positions.ts). A gap in that numbering, or a reconnect (the
-//   server cuts off a slow consumer), holds the live messages again and replays the stream from before the gap.
-// - "jetstream": ordered consumers; one cursor hands out the last values and then the live stream, seamless by
-//   construction, at the price of pull batching (see the README for the figures).
+// idempotent close), fed from NATS instead of a platform WebSocket. Two live paths: "core" (default; core-live.ts),
+// core subscriptions with the stream read for the start and after a gap; and "jetstream", ordered consumers, one
+// cursor handing out the last values and then the live stream, seamless by construction, at the price of the stream
+// leader serving every consumer (see the README for the figures).
 import {
-  AckPolicy,
-  type ConsumerConfig,
   type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
-  type JetStreamManager,
   jetstream,
   jetstreamManager,
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
-import { connect, type MsgHdrs, type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { type InstrumentIdInput, InvalidArgumentError } from "@tickwire/client";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+import { CoreLive } from "./core-live.js";
 import { toIds } from "./ids.js";
-import { SubjectPositions } from "./positions.js";
 import { DEFAULT_STREAM } from "./stream.js";
-import { FRAME_HEADER, INTEREST_SUBJECT, POSITION_HEADER, RECEIVED_HEADER, subjectFilters } from "./subjects.js";
+import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, subjectFilters } from "./subjects.js";
 
 export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
   servers: string | string[];
@@ -84,13 +78,6 @@ export interface RelayMessageInfo {
   streamSequence: number;
 }
 
-interface Incoming {
-  data: Uint8Array;
-  subject: string;
-  headers: MsgHdrs | undefined;
-  streamSequence: number;
-}
-
 type RelayEvents<M extends Int64Mode> = {
   message: (message: DecodedMessage<M>, info: RelayMessageInfo) => void;
   open: () => void;
@@ -108,11 +95,6 @@ type AnyListener = (...args: any[]) => void;
 const EVENT_NAMES = new Set<string>(["message", "open", "error", ...subtypeCases]);
 /** Recent multi-subject frame ids remembered to deliver such a frame once. */
 const FRAME_MEMORY = 4096;
-/** A replay after a gap starts this long before the subject's last delivered message: the relay's clock and the
- * servers' may differ; the overlap is skipped by numbering. */
-const REPLAY_MARGIN_MS = 2000;
-/** Live messages held while the stream is read: beyond this the oldest go (counted as drops). */
-const MAX_HELD = 1_000_000;
 
 class Buffer<T> {
   readonly #items: T[] = [];
@@ -167,15 +149,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   #state: RelayFeedState = "connecting";
   #nc: NatsConnection | undefined;
   #consumers: ConsumerMessages[] = [];
-  #coreSubscriptions: Subscription[] = [];
-  readonly #positions = new SubjectPositions();
-  /** Live messages held while the stream is being read; undefined when delivering straight away. */
-  #held: Incoming[] | undefined;
-  #replaying = false;
-  /** Where the next replay starts (epoch ms), when a gap was found during a replay. */
-  #replayAgainFrom: number | undefined;
-  /** The latest relay receive time delivered: where a replay after a reconnect starts. */
-  #lastReceivedAt = Number.NaN;
+  #core: CoreLive | undefined;
   #interestTimer: ReturnType<typeof setInterval> | undefined;
   #readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   #closing: Promise<void> | undefined;
@@ -240,7 +214,19 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
     }
     const js = jetstream(nc);
-    if ((this.#options.live ?? "core") === "core") await this.#startCore(nc, js, await jetstreamManager(nc));
+    if ((this.#options.live ?? "core") === "core") {
+      this.#core = new CoreLive({
+        nc,
+        js,
+        jsm: await jetstreamManager(nc),
+        stream: this.#options.stream ?? DEFAULT_STREAM,
+        filters: this.#filters,
+        stats: this.#stats,
+        deliver: (bytes, subject, received, frameId, seq) => this.#deliver(bytes, subject, received, frameId, seq),
+        report: (error) => this.#report(error),
+      });
+      await this.#core.start(this.#options.start ?? "last");
+    }
     // Server 2.9 takes one filter per consumer: one ordered consumer per filter (each instrument keeps its order).
     else for (const filter of this.#filters) await this.#consume(js, filter);
     if (this.#isClosed()) return;
@@ -291,158 +277,6 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         this.#deliver(m.data, m.subject, m.headers?.get(RECEIVED_HEADER), m.headers?.get(FRAME_HEADER), m.seq);
       }
     })().catch((error) => this.#report(error as Error));
-  }
-
-  async #startCore(nc: NatsConnection, js: JetStreamClient, jsm: JetStreamManager): Promise<void> {
-    const stream = this.#options.stream ?? DEFAULT_STREAM;
-    // Fails here, like the JetStream path, when there is no stream (no relay has started).
-    await jsm.streams.info(stream);
-    const start = this.#options.start ?? "last";
-    if (start !== "new") this.#held = [];
-    for (const filter of this.#filters) {
-      this.#coreSubscriptions.push(
-        nc.subscribe(filter, {
-          callback: (error, m) => {
-            if (error) this.#report(error);
-            else this.#onLive({ data: m.data, subject: m.subject, headers: m.headers, streamSequence: 0 });
-          },
-        }),
-      );
-    }
-    // The subscriptions are in place at the server before the stream is read: nothing falls between the two.
-    await nc.flush();
-    void this.#watchConnection(nc);
-    if (start === "new") return;
-    const policy: Partial<ConsumerConfig> =
-      start === "last"
-        ? { deliver_policy: DeliverPolicy.LastPerSubject }
-        : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: start.toISOString() };
-    // In the background, as the JetStream path's consumers do: the caller attaches its listeners once this resolves.
-    this.#replaying = true;
-    void this.#readStream(js, jsm, policy)
-      .catch((error) => this.#report(new Error(`reading the stream's start failed: ${(error as Error).message}`)))
-      .finally(() => {
-        this.#replaying = false;
-        this.#releaseHeld();
-      });
-  }
-
-  async #watchConnection(nc: NatsConnection): Promise<void> {
-    for await (const status of nc.status()) {
-      // While disconnected the server sent us nothing (it also cuts off a consumer too slow to read): replay the gap.
-      if (status.type === "reconnect" && !this.#isClosed()) {
-        this.#stats.gapsDetected++;
-        this.#replayFrom(Number.isFinite(this.#lastReceivedAt) ? this.#lastReceivedAt : Date.now());
-      }
-    }
-  }
-
-  #onLive(incoming: Incoming): void {
-    if (this.#held !== undefined) {
-      if (this.#held.length >= MAX_HELD) {
-        this.#held.shift();
-        this.#stats.drops++;
-      }
-      this.#held.push(incoming);
-      return;
-    }
-    this.#offer(incoming, false);
-  }
-
-  /** Delivers a message unless it was delivered already; a gap on a live message starts a replay instead. */
-  #offer(incoming: Incoming, gapAllowed: boolean): void {
-    const { subject, headers } = incoming;
-    const position = headers?.get(POSITION_HEADER) || undefined;
-    const msgId = headers?.get("Nats-Msg-Id") || undefined;
-    const verdict = this.#positions.classify(subject, position, msgId);
-    if (verdict === "repeat") {
-      this.#stats.repeatsSkipped++;
-      return;
-    }
-    if (verdict === "gap" && !gapAllowed) {
-      this.#stats.gapsDetected++;
-      const from = this.#positions.receivedAt(subject);
-      this.#held = [incoming];
-      this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
-      return;
-    }
-    const received = headers?.get(RECEIVED_HEADER) || undefined;
-    const receivedAt = Number(received ?? Number.NaN);
-    this.#positions.accept(subject, position, msgId, receivedAt);
-    if (!(receivedAt <= this.#lastReceivedAt)) this.#lastReceivedAt = receivedAt;
-    this.#deliver(incoming.data, subject, received, headers?.get(FRAME_HEADER) || undefined, incoming.streamSequence);
-  }
-
-  /** Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. */
-  #replayFrom(fromMs: number): void {
-    const startMs = (Number.isFinite(fromMs) ? fromMs : Date.now()) - REPLAY_MARGIN_MS;
-    this.#held ??= [];
-    if (this.#replaying) {
-      this.#replayAgainFrom = Math.min(this.#replayAgainFrom ?? startMs, startMs);
-      return;
-    }
-    this.#replaying = true;
-    void (async () => {
-      const nc = this.#nc;
-      if (!nc) return;
-      const js = jetstream(nc);
-      const jsm = await jetstreamManager(nc);
-      let from: number | undefined = startMs;
-      while (from !== undefined && !this.#isClosed()) {
-        this.#replayAgainFrom = undefined;
-        this.#stats.replays++;
-        const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
-        await this.#readStream(js, jsm, policy);
-        from = this.#replayAgainFrom;
-      }
-    })()
-      .catch((error) => this.#report(new Error(`replay after a gap failed: ${(error as Error).message}`)))
-      .finally(() => {
-        this.#replaying = false;
-        this.#releaseHeld();
-      });
-  }
-
-  /** Delivers the held live messages; the stream has had its chance, so a gap left among them is accepted. */
-  #releaseHeld(): void {
-    const held = this.#held;
-    this.#held = undefined;
-    if (held === undefined || this.#isClosed()) return;
-    for (const incoming of held) this.#offer(incoming, true);
-  }
-
-  /**
-   * Reads the stream up to its end as of now, one ephemeral consumer per filter (server 2.9 takes one filter each),
-   * delivering what was not delivered yet.
-   */
-  async #readStream(js: JetStreamClient, jsm: JetStreamManager, policy: Partial<ConsumerConfig>): Promise<void> {
-    const stream = this.#options.stream ?? DEFAULT_STREAM;
-    // "Up to its end as of now": messages stored after this are live ones too, held or still to come.
-    const end = (await jsm.streams.info(stream)).state.last_seq;
-    await Promise.all(
-      this.#filters.map(async (filter) => {
-        const info = await jsm.consumers.add(stream, {
-          ...policy,
-          filter_subject: filter,
-          ack_policy: AckPolicy.None,
-          mem_storage: true,
-          num_replicas: 1,
-          inactive_threshold: nanos(30_000),
-        });
-        try {
-          if (info.num_pending === 0) return;
-          const messages = await (await js.consumers.get(stream, info.name)).consume({ max_messages: 1000 });
-          for await (const m of messages) {
-            if (this.#isClosed()) break;
-            this.#offer({ data: m.data, subject: m.subject, headers: m.headers, streamSequence: m.seq }, true);
-            if (m.info.pending === 0 || m.seq >= end) break;
-          }
-          messages.stop();
-        } finally {
-          await jsm.consumers.delete(stream, info.name).catch(() => {});
-        }
-      }),
-    );
   }
 
   #deliver(
@@ -577,9 +411,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#listeners.clear();
       for (const c of this.#consumers) c.stop();
       this.#consumers = [];
-      for (const s of this.#coreSubscriptions) s.unsubscribe();
-      this.#coreSubscriptions = [];
-      this.#held = undefined;
+      this.#core?.close();
       await this.#nc?.close().catch(() => {});
     })();
     return this.#closing;
