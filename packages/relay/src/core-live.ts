@@ -51,6 +51,8 @@ export interface CoreLiveDeps {
 /** A replay after a gap starts this long before the subject's last delivered message: the relay's clock and the
  * servers' may differ; the overlap is skipped by numbering. */
 const REPLAY_MARGIN_MS = 2000;
+/** A stream read that receives nothing for this long is over. */
+const READ_IDLE_MS = 5000;
 /** Live messages held while the stream is read, at most. */
 const MAX_HELD = 1_000_000;
 
@@ -216,11 +218,16 @@ export class CoreLive {
         try {
           if (info.num_pending === 0) return;
           const messages = await (await js.consumers.get(stream, info.name)).consume({ max_messages: 1000 });
+          // Messages counted as pending can age out before they are read: a read that goes quiet ends.
+          let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
           for await (const m of messages) {
             if (this.#closed) break;
             this.#offer({ data: m.data, subject: m.subject, headers: m.headers, streamSequence: m.seq }, true);
             if (m.info.pending === 0 || m.seq >= end) break;
+            clearTimeout(idle);
+            idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
           }
+          clearTimeout(idle);
           messages.stop();
         } finally {
           await jsm.consumers.delete(stream, info.name).catch(() => {});
