@@ -5,6 +5,7 @@ export { DEFAULT_STREAM, ensureStream, type StreamOptions, streamConfig } from "
 export {
   FRAME_HEADER,
   INTEREST_SUBJECT,
+  POSITION_HEADER,
   RECEIVED_HEADER,
   routeFrame,
   SUBJECT_ROOT,

@@ -1,7 +1,7 @@
 // Starts real nats-server processes on free loopback ports (one server, or a cluster with routes), each with its own
 // JetStream store under a temporary directory: what the tests, the reliability part and the bench run against.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, connect as tcpConnect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,9 +82,18 @@ async function waitForPort(port: number, timeoutMs: number, process: ChildProces
 }
 
 /** Starts `size` nodes: one server (size 1) or a cluster whose nodes route to each other. */
-export async function startNatsServers(size = 1, options: { debugLog?: boolean } = {}): Promise<NatsServers> {
+export async function startNatsServers(
+  size = 1,
+  options: {
+    debugLog?: boolean;
+    /** nats-server configuration text for every node (e.g. "max_pending: 65536"); the command line still sets ports. */
+    config?: string;
+  } = {},
+): Promise<NatsServers> {
   const binary = natsServerBinary();
   const root = mkdtempSync(join(tmpdir(), "tickwire-nats-"));
+  const configFile = join(root, "nats.conf");
+  if (options.config !== undefined) writeFileSync(configFile, options.config);
   const ports = await Promise.all(Array.from({ length: size }, async () => [await freePort(), await freePort()]));
   const routes = ports.map(([, cluster]) => `nats://127.0.0.1:${cluster}`).join(",");
   const nodes = ports.map(([port, clusterPort], i) => {
@@ -92,6 +101,7 @@ export async function startNatsServers(size = 1, options: { debugLog?: boolean }
     const storeDir = join(root, name);
     let child: ChildProcess | undefined;
     const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir, "-n", name];
+    if (options.config !== undefined) args.unshift("-c", configFile);
     if (size > 1)
       args.push("--cluster_name", "tickwire", "--cluster", `nats://127.0.0.1:${clusterPort}`, "--routes", routes);
     const node: NatsNode = {

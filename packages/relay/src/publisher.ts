@@ -3,6 +3,8 @@
 // one at a time, publishes reach about 14,000/s on the CI machine; the feed can carry 50,000/s. Each publish is a
 // core publish whose reply subject is one of ours: one subscription takes every ack and one timer sweeps for the
 // missing ones, where the client library's request-per-publish costs a promise, a timer and an inbox each.
+
+import { randomBytes } from "node:crypto";
 import {
   createInbox,
   type Msg,
@@ -10,7 +12,7 @@ import {
   headers as natsHeaders,
   type Subscription,
 } from "@nats-io/transport-node";
-import { FRAME_HEADER, RECEIVED_HEADER } from "./subjects.js";
+import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
 export interface PendingPublish {
   subject: string;
@@ -22,6 +24,8 @@ export interface PendingPublish {
   frameId: string | undefined;
   /** Receive order, to put failed publishes back in order and to spot ones overtaken by a newer value. */
   seq: number;
+  /** The POSITION_HEADER value, given at the first send and kept by a retry (which is then a repeat, not news). */
+  position?: string;
 }
 
 export interface PublisherStats {
@@ -72,6 +76,9 @@ export class Publisher {
   #inFlight = 0;
   #failed: PendingPublish[] = [];
   readonly #lastStored = new Map<string, number>();
+  /** A fresh epoch per publisher: counts restart with a relay, and a consumer must not compare them across relays. */
+  readonly #epoch = randomBytes(6).toString("hex");
+  readonly #sentPerSubject = new Map<string, number>();
   #connected = true;
   #failedRounds = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -187,6 +194,13 @@ export class Publisher {
     const h = natsHeaders();
     h.set("Nats-Msg-Id", entry.msgId);
     h.set(RECEIVED_HEADER, entry.receivedAt);
+    // Numbered when first sent, not when enqueued: a frame the buffer drops was never seen, so it leaves no gap.
+    if (entry.position === undefined) {
+      const n = (this.#sentPerSubject.get(entry.subject) ?? 0) + 1;
+      this.#sentPerSubject.set(entry.subject, n);
+      entry.position = `${this.#epoch}.${n}`;
+    }
+    h.set(POSITION_HEADER, entry.position);
     if (entry.frameId !== undefined) h.set(FRAME_HEADER, entry.frameId);
     try {
       this.#nc.publish(entry.subject, entry.bytes, { headers: h, reply: `${this.#inbox}.${id}` });

@@ -11,6 +11,11 @@ export const INTEREST_SUBJECT = "tickwire.control.interest";
 export const RECEIVED_HEADER = "Tickwire-Received-At";
 /** Set on a frame published to several subjects: the same value on each copy, so a consumer delivers it once. */
 export const FRAME_HEADER = "Tickwire-Frame";
+/**
+ * `<epoch>.<n>`: the publishing relay process's random epoch and this subject's publish count in it, so that a core
+ * subscriber can tell a frame it already has (a retry, the seam with the stream's last values) from a gap.
+ */
+export const POSITION_HEADER = "Tickwire-Seq";
 
 export interface Route {
   subject: string;

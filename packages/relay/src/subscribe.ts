@@ -1,12 +1,14 @@
 // A consumer of the relay: the same shape as client.marketData() (typed async iterator, per-subtype events, stats,
-// idempotent close), fed by JetStream ordered consumers instead of a platform WebSocket. An ordered consumer that
-// starts with "last per subject" hands out the last message of every matching subject and then the live stream from
-// one cursor over the stream, so a late joiner has no gap and no duplicate at the seam by construction.
+// idempotent close), fed from NATS instead of a platform WebSocket. Two live paths: "core" (default; core-live.ts),
+// core subscriptions with the stream read for the start and after a gap; and "jetstream", ordered consumers, one
+// cursor handing out the last values and then the live stream, seamless by construction, at the price of the stream
+// leader serving every consumer (see the README for the figures).
 import {
   type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
   jetstream,
+  jetstreamManager,
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
@@ -19,6 +21,7 @@ import {
 } from "@tickwire/client";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+import { CoreLive } from "./core-live.js";
 import { toIds } from "./ids.js";
 import { DEFAULT_STREAM } from "./stream.js";
 import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, subjectFilters } from "./subjects.js";
@@ -33,6 +36,11 @@ export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
   subtypes?: SubtypeCase[];
   /** "last" (default): the last message of every matching subject, then live; "new": live only; a Date: from then. */
   start?: "last" | "new" | Date;
+  /**
+   * How live messages arrive: "core" (default) subscriptions, with the stream read for the start and after a gap;
+   * or "jetstream" ordered consumers throughout (one cursor, slower at high rates and with many consumers).
+   */
+  live?: "core" | "jetstream";
   stream?: string;
   int64?: M;
   /** Ask the relay to carry the instruments (and renew the lease while open). Default true with `instruments`. */
@@ -57,6 +65,12 @@ export interface RelayFeedStats {
   duplicatesSkipped: number;
   /** Ordered consumers recreated after a gap or a lost server (the stream position is kept). */
   consumerResets: number;
+  /** Core path: messages already delivered, skipped (the seam with the stream's last values, a relay's retry). */
+  repeatsSkipped: number;
+  /** Core path: gaps in a subject's numbering, or reconnects, after which the stream was replayed. */
+  gapsDetected: number;
+  /** Core path: stream replays run after gaps (several gaps found during one replay share the next one). */
+  replays: number;
   subscriptions: number;
   interestRequests: number;
   interestFailures: number;
@@ -66,6 +80,7 @@ export interface RelayFeedStats {
 export interface RelayMessageInfo {
   subject: string;
   receivedAt: number;
+  /** The stream's sequence; 0 for a message that arrived live over core NATS (stored, but not numbered for us). */
   streamSequence: number;
 }
 
@@ -92,6 +107,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   #state: RelayFeedState = "connecting";
   #nc: NatsConnection | undefined;
   #consumers: ConsumerMessages[] = [];
+  #core: CoreLive | undefined;
   #interestTimer: ReturnType<typeof setInterval> | undefined;
   #readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   #closing: Promise<void> | undefined;
@@ -119,6 +135,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     if (start !== "last" && start !== "new" && !(start instanceof Date && Number.isFinite(start.getTime()))) {
       throw new InvalidArgumentError("options.start", 'must be "last", "new" or a valid Date');
     }
+    if (options.live !== undefined && options.live !== "core" && options.live !== "jetstream") {
+      throw new InvalidArgumentError("options.live", 'must be "core" or "jetstream"');
+    }
     this.#stats = {
       messages: Object.fromEntries(subtypeCases.map((s) => [s, 0])) as Record<SubtypeCase, number>,
       messagesTotal: 0,
@@ -128,6 +147,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       decodeErrors: 0,
       duplicatesSkipped: 0,
       consumerResets: 0,
+      repeatsSkipped: 0,
+      gapsDetected: 0,
+      replays: 0,
       interestRequests: 0,
       interestFailures: 0,
     };
@@ -159,8 +181,21 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
     }
     const js = jetstream(nc);
+    if ((this.#options.live ?? "core") === "core") {
+      this.#core = new CoreLive({
+        nc,
+        js,
+        jsm: await jetstreamManager(nc),
+        stream: this.#options.stream ?? DEFAULT_STREAM,
+        filters: this.#filters,
+        stats: this.#stats,
+        deliver: (bytes, subject, received, frameId, seq) => this.#deliver(bytes, subject, received, frameId, seq),
+        report: (error) => this.#report(error),
+      });
+      await this.#core.start(this.#options.start ?? "last");
+    }
     // Server 2.9 takes one filter per consumer: one ordered consumer per filter (each instrument keeps its order).
-    for (const filter of this.#filters) await this.#consume(js, filter);
+    else for (const filter of this.#filters) await this.#consume(js, filter);
     if (this.#isClosed()) return;
     this.#state = "open";
     for (const w of this.#readyWaiters) w.resolve();
@@ -314,13 +349,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#listeners.clear();
       for (const c of this.#consumers) c.stop();
       this.#consumers = [];
+      this.#core?.close();
       await this.#nc?.close().catch(() => {});
     })();
     return this.#closing;
   }
 
   [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return `RelayFeed { state: ${JSON.stringify(this.#state)}, subjects: ${this.#filters.length} }`;
+    const live = this.#options.live ?? "core";
+    return `RelayFeed { state: ${JSON.stringify(this.#state)}, live: ${JSON.stringify(live)}, subjects: ${this.#filters.length} }`;
   }
 
   toJSON(): RelayFeedStats {

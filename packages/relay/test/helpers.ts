@@ -14,9 +14,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { sandbox?: SandboxOptions; natsNodes?: number } = {}): Promise<Stack> {
+export async function startStack(
+  options: { sandbox?: SandboxOptions; natsNodes?: number; natsConfig?: string } = {},
+): Promise<Stack> {
   const sandbox = await startSandbox({ logger: false, rate: 1000, ...options.sandbox });
-  const nats = await startNatsServers(options.natsNodes ?? 1);
+  const nats = await startNatsServers(options.natsNodes ?? 1, { config: options.natsConfig });
   const nc = await connect({ servers: nats.urls, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
   const user = sandbox.demoUser;
   if (!user) throw new Error("the sandbox has no demo user");

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
+import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { type Relay, startRelay, subscribeRelay } from "../src/index.js";
 import { type Stack, startStack, storedMessages, until } from "./helpers.js";
@@ -32,42 +33,50 @@ describe("subscribeRelay", () => {
     await stack.close();
   });
 
-  test("a late joiner gets every subject's last value, then the live stream: no gap, no duplicate at the seam", async () => {
-    const jsm = await jetstreamManager(stack.nc);
-    const lastBefore = new Map<string, number>();
-    for (const m of await storedMessages(stack.nc, "TICKWIRE_MD", `tickwire.md.*.${SOME[0]}.>`)) {
-      lastBefore.set(m.subject, m.seq);
-    }
-    const joinedAt = (await jsm.streams.info("TICKWIRE_MD")).state.last_seq;
-    const feed = await subscribeRelay({ servers: stack.nats.urls, instruments: [SOME[0]] });
-    const delivered: { subject: string; seq: number; id: bigint }[] = [];
-    feed.on("message", (message, info) => {
-      delivered.push({ subject: info.subject, seq: info.streamSequence, id: message.ID });
+  for (const live of ["core", "jetstream"] as const) {
+    test(`${live}: a late joiner gets every subject's last value, then the live stream: no gap, no duplicate at the seam`, async () => {
+      const filter = `tickwire.md.*.${SOME[0]}.>`;
+      const lastBefore = new Map<string, number>();
+      for (const m of await storedMessages(stack.nc, "TICKWIRE_MD", filter)) lastBefore.set(m.subject, m.seq);
+      const jsm = await jetstreamManager(stack.nc);
+      const joinedAt = (await jsm.streams.info("TICKWIRE_MD")).state.last_seq;
+      const feed = await subscribeRelay({ servers: stack.nats.urls, instruments: [SOME[0]], live });
+      const delivered: { key: string; subject: string }[] = [];
+      feed.on("message", (message, info) => {
+        delivered.push({ key: `${info.subject}|${message.ID}`, subject: info.subject });
+      });
+      await until(() => delivered.length >= lastBefore.size + 30, "30 live messages");
+      await feed.close();
+      // A message arriving live over core NATS carries no stream sequence: find it in the stream by subject and ID.
+      const stored = await storedMessages(stack.nc, "TICKWIRE_MD", filter);
+      const seqOf = new Map(stored.map((m) => [`${m.subject}|${decodeMessage(m.data).ID}`, m.seq]));
+      const seqs = delivered.map((d) => {
+        const seq = seqOf.get(d.key);
+        assert.ok(seq !== undefined, `${d.key} delivered but not in the stream`);
+        return { subject: d.subject, seq };
+      });
+      // The first message of each subject is the last one stored when it joined (or a newer one): no old history.
+      const firstBySubject = new Map<string, number>();
+      for (const d of seqs) if (!firstBySubject.has(d.subject)) firstBySubject.set(d.subject, d.seq);
+      for (const [subject, seq] of lastBefore) {
+        assert.ok((firstBySubject.get(subject) ?? 0) >= seq, `${subject}: starts at its last value`);
+      }
+      // Of what was stored before it joined, at most one message per subject: the last value, not the history.
+      const old = seqs.filter((d) => d.seq <= joinedAt).map((d) => d.subject);
+      assert.equal(new Set(old).size, old.length);
+      assert.ok(old.length >= 1);
+      // From each subject's first delivered message on, exactly what the stream holds: no gap, no duplicate.
+      const lastDelivered = Math.max(...seqs.map((d) => d.seq));
+      const expected = stored
+        .filter((m) => m.seq >= (firstBySubject.get(m.subject) ?? Number.POSITIVE_INFINITY) && m.seq <= lastDelivered)
+        .map((m) => m.seq);
+      assert.deepEqual(
+        seqs.map((d) => d.seq).sort((a, b) => a - b),
+        expected,
+      );
+      assert.equal(new Set(seqs.map((d) => d.seq)).size, seqs.length, "no duplicate");
     });
-    await until(() => delivered.filter((d) => d.seq > joinedAt).length >= 30, "30 live messages");
-    await feed.close();
-    // The first message of each subject is the last one stored when it joined (or a newer one): no old history.
-    const firstBySubject = new Map<string, number>();
-    for (const d of delivered) if (!firstBySubject.has(d.subject)) firstBySubject.set(d.subject, d.seq);
-    for (const [subject, seq] of lastBefore) {
-      assert.ok((firstBySubject.get(subject) ?? 0) >= seq, `${subject}: starts at its last value`);
-    }
-    // Of what was stored before it joined, at most one message per subject: the last value, not the history.
-    const old = delivered.filter((d) => d.seq <= joinedAt).map((d) => d.subject);
-    assert.equal(new Set(old).size, old.length);
-    assert.ok(old.length >= 1);
-    // From each subject's first delivered message on, exactly what the stream holds, in order: no gap, no duplicate.
-    const stored = await storedMessages(stack.nc, "TICKWIRE_MD", `tickwire.md.*.${SOME[0]}.>`);
-    const lastDelivered = delivered[delivered.length - 1].seq;
-    const expected = stored
-      .filter((m) => m.seq >= (firstBySubject.get(m.subject) ?? Number.POSITIVE_INFINITY) && m.seq <= lastDelivered)
-      .map((m) => m.seq);
-    assert.deepEqual(
-      delivered.map((d) => d.seq).sort((a, b) => a - b),
-      expected,
-    );
-    assert.equal(new Set(delivered.map((d) => d.seq)).size, delivered.length, "no duplicate");
-  });
+  }
 
   test("the client feed's shape: typed per-subtype events, an iterator, stats, idempotent close", async () => {
     const feed = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, subtypes: ["TickData"] });
@@ -97,25 +106,31 @@ describe("subscribeRelay", () => {
     assert.deepEqual(await iterator.next(), { value: undefined, done: true });
   });
 
-  test('"new" starts after the last stored message, a Date starts at that time', async () => {
-    const jsm = await jetstreamManager(stack.nc);
-    const lastSeq = (await jsm.streams.info("TICKWIRE_MD")).state.last_seq;
-    const fresh = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: "new" });
-    const seqs: number[] = [];
-    fresh.on("message", (_m, info) => seqs.push(info.streamSequence));
-    await until(() => seqs.length >= 10, "10 new messages");
-    await fresh.close();
-    assert.ok(Math.min(...seqs) > lastSeq);
+  for (const live of ["core", "jetstream"] as const) {
+    test(`${live}: "new" starts after the last stored message, a Date starts at that time`, async () => {
+      const before = Date.now();
+      const fresh = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: "new", live });
+      const receivedNew: number[] = [];
+      fresh.on("message", (_m, info) => receivedNew.push(info.receivedAt));
+      await until(() => receivedNew.length >= 10, "10 new messages");
+      await fresh.close();
+      // Received by the relay after the consumer started (less the publish path's few ms): nothing from before.
+      assert.ok(Math.min(...receivedNew) >= before - 50, `earliest ${Math.min(...receivedNew) - before} ms`);
 
-    const since = new Date(Date.now() - 300);
-    const timed = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: since });
-    const received: number[] = [];
-    timed.on("message", (_m, info) => received.push(info.receivedAt));
-    await until(() => received.length >= 10, "10 messages since the start time");
-    await timed.close();
-    // The relay stamps its receive time just before publishing: the first one is within a little of the start time.
-    assert.ok(received[0] >= since.getTime() - 250, `first received at ${received[0] - since.getTime()} ms`);
-  });
+      const since = new Date(Date.now() - 300);
+      const timed = await subscribeRelay({ servers: stack.nats.urls, instruments: SOME, start: since, live });
+      const received: number[] = [];
+      timed.on("message", (_m, info) => received.push(info.receivedAt));
+      await until(() => received.length >= 10, "10 messages since the start time");
+      await timed.close();
+      // The relay stamps its receive time just before publishing: the first one is within a little of the start time.
+      assert.ok(received[0] >= since.getTime() - 250, `first received at ${received[0] - since.getTime()} ms`);
+      assert.ok(
+        received[0] <= since.getTime() + 100,
+        `history from the start time: first at ${received[0] - since.getTime()} ms`,
+      );
+    });
+  }
 
   test("a frame published to several subjects (an index list) reaches a wildcard consumer once", async () => {
     const feed = await subscribeRelay({ servers: stack.nats.urls, subjects: ["tickwire.md.>"], start: "new" });
@@ -139,6 +154,10 @@ describe("subscribeRelay", () => {
     await assert.rejects(
       subscribeRelay({ servers: stack.nats.urls, instruments: [1n], start: new Date(Number.NaN) }),
       /options\.start/,
+    );
+    await assert.rejects(
+      subscribeRelay({ servers: stack.nats.urls, instruments: [1n], live: "push" as "core" }),
+      /options\.live/,
     );
   });
 });

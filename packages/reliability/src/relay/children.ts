@@ -18,7 +18,16 @@ export interface ConsumerReport extends ProcessUsage {
   max: number;
   /** Time from start to the first `expectLast` messages (the last values), ms. */
   lastValuesMs: number | null;
+  /** Core live path: repeats skipped, gaps detected, stream replays. */
+  repeatsSkipped: number;
+  gapsDetected: number;
+  replays: number;
+  /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
+  histogram: number[];
 }
+
+/** Upper bounds (ms) of the latency histogram's buckets; the last bucket is everything above. */
+export const HISTOGRAM_BOUNDS = [5, 20, 100, 500, 1000];
 
 function usage(): ProcessUsage {
   const cpu = process.cpuUsage();
@@ -33,6 +42,7 @@ async function consumer(config: {
   servers: string[];
   stream: string;
   start: "new" | "last";
+  live?: "core" | "jetstream";
   expectLast?: number;
 }): Promise<void> {
   let latencies = new Float64Array(1 << 16);
@@ -44,6 +54,7 @@ async function consumer(config: {
     stream: config.stream,
     subjects: ["tickwire.md.>"],
     start: config.start,
+    live: config.live,
   });
   feed.on("message", (_message, info) => {
     const latency = performance.timeOrigin + performance.now() - info.receivedAt;
@@ -68,6 +79,11 @@ async function consumer(config: {
     if (command === "report") {
       const sorted = latencies.slice(0, count).sort();
       const stats = feed.stats();
+      const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
+      for (const latency of sorted) {
+        const bucket = HISTOGRAM_BOUNDS.findIndex((bound) => latency <= bound);
+        histogram[bucket === -1 ? HISTOGRAM_BOUNDS.length : bucket]++;
+      }
       const report: ConsumerReport = {
         messages: count,
         duplicatesSkipped: stats.duplicatesSkipped,
@@ -76,6 +92,10 @@ async function consumer(config: {
         p99: percentile(sorted, 99),
         max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
         lastValuesMs,
+        repeatsSkipped: stats.repeatsSkipped,
+        gapsDetected: stats.gapsDetected,
+        replays: stats.replays,
+        histogram,
         ...usage(),
       };
       process.send?.({ report });

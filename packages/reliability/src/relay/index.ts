@@ -5,6 +5,7 @@
 // restarted; all of NATS down for a while (buffered, dropped, time to recover).
 import { type ChildProcess, fork } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
@@ -17,21 +18,42 @@ import type { ConsumerReport, ProcessUsage } from "./children.js";
 const CHILD = fileURLToPath(new URL("./children.js", import.meta.url));
 const ALL = defaultInstruments.map((i) => String(i.id));
 
+type Live = "core" | "jetstream";
+
 interface Size {
   rates: number[];
   consumers: number;
   seconds: number;
   outageSeconds: number;
+  /** The consumers' live paths, each run through the rates in turn. */
+  live: Live[];
+  /** The load stream's replicas (3: every message on every node). */
+  replicas: number;
+  /** Only the rising rates, not the late joiner and the faults (exploratory runs). */
+  ratesOnly: boolean;
 }
 
-const FULL: Size = { rates: [5000, 10_000, 20_000, 50_000], consumers: 10, seconds: 10, outageSeconds: 10 };
-const QUICK: Size = { rates: [2000], consumers: 2, seconds: 4, outageSeconds: 3 };
+const FULL: Size = {
+  rates: [5000, 10_000, 20_000, 50_000],
+  consumers: 10,
+  seconds: 10,
+  outageSeconds: 10,
+  live: ["core"],
+  replicas: 3,
+  ratesOnly: false,
+};
+const QUICK: Size = { ...FULL, rates: [2000], consumers: 2, seconds: 4, outageSeconds: 3 };
 
 function sizeFromEnv(quick: boolean): Size {
   const base = quick ? QUICK : FULL;
-  const rates = process.env.TICKWIRE_RELAY_RATES?.split(",").map(Number) ?? base.rates;
-  const consumers = Number(process.env.TICKWIRE_RELAY_CONSUMERS ?? base.consumers);
-  return { ...base, rates, consumers };
+  const env = process.env;
+  const rates = env.TICKWIRE_RELAY_RATES?.split(",").map(Number) ?? base.rates;
+  const consumers = Number(env.TICKWIRE_RELAY_CONSUMERS ?? base.consumers);
+  const seconds = Number(env.TICKWIRE_RELAY_SECONDS ?? base.seconds);
+  const live = (env.TICKWIRE_RELAY_LIVE?.split(",") ?? base.live) as Live[];
+  if (live.some((l) => l !== "core" && l !== "jetstream")) throw new Error("TICKWIRE_RELAY_LIVE: core, jetstream");
+  const replicas = Number(env.TICKWIRE_RELAY_REPLICAS ?? base.replicas);
+  return { ...base, rates, consumers, seconds, live, replicas, ratesOnly: env.TICKWIRE_RELAY_RATES_ONLY === "1" };
 }
 
 interface Child {
@@ -123,19 +145,30 @@ async function resetStream(nc: NatsConnection, name: string): Promise<void> {
 }
 
 /** The simulator at `rate` through one relay process to `consumers` processes, for `seconds`. */
-async function throughput(nats: NatsServers, nc: NatsConnection, rate: number, size: Size, log: (l: string) => void) {
-  const stream = `LOAD${rate}`;
+async function throughput(
+  nats: NatsServers,
+  nc: NatsConnection,
+  rate: number,
+  live: Live,
+  size: Size,
+  log: (l: string) => void,
+) {
+  const stream = `LOAD${rate}${live}`;
   const platform = await platformAt(rate);
   const relay = await spawnChild("relay", {
     name: "load",
     platform: platform.options,
     servers: nats.urls,
     instruments: ALL,
-    stream: { name: stream, replicas: 3, maxMsgsPerSubject: 1000 },
+    stream: { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 },
   });
   const consumers = await Promise.all(
-    Array.from({ length: size.consumers }, () => spawnChild("consumer", { servers: nats.urls, stream, start: "new" })),
+    Array.from({ length: size.consumers }, () =>
+      spawnChild("consumer", { servers: nats.urls, stream, start: "new", live }),
+    ),
   );
+  // This process runs the sandbox (the platform simulator): its CPU is the load generator's.
+  const runnerBefore = process.cpuUsage();
   const before = nats.nodes.map((n) => procUsage(n.pid));
   const relayBefore = await relay.request<RelayStats & ProcessUsage>("report");
   const consumersBefore = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
@@ -159,14 +192,21 @@ async function throughput(nats: NatsServers, nc: NatsConnection, rate: number, s
   const r = await relay.request<RelayStats & ProcessUsage>("report");
   const reports = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
   const after = nats.nodes.map((n) => procUsage(n.pid));
+  const runnerCpu = process.cpuUsage(runnerBefore);
   await Promise.all([...consumers.map((c) => c.close()), relay.close()]);
   await platform.sandbox.close();
   await resetStream(nc, stream);
   const frames = r.frames - relayBefore.frames;
   const perSecond = (cpu: number) => round((100 * cpu) / offeredSeconds);
   const lost = reports.map((c, i) => frames - (c.messages - consumersBefore[i].messages));
+  const histogram = reports[0].histogram.map((_, i) =>
+    reports.reduce((sum, c, k) => sum + c.histogram[i] - consumersBefore[k].histogram[i], 0),
+  );
   const result = {
     rate,
+    live,
+    replicas: size.replicas,
+    load: loadavg().map((l) => round(l, 2)),
     seconds: round(offeredSeconds, 2),
     framesRelayed: frames,
     framesPerSecond: Math.round(frames / offeredSeconds),
@@ -178,11 +218,36 @@ async function throughput(nats: NatsServers, nc: NatsConnection, rate: number, s
       p50: round(median(reports.map((c) => c.p50)), 2),
       p99Worst: round(Math.max(...reports.map((c) => c.p99)), 1),
       maxWorst: round(Math.max(...reports.map((c) => c.max)), 1),
+      p99PerConsumer: reports.map((c) => round(c.p99, 1)),
+      /** Every consumer's messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
+      histogram,
+    },
+    /** JetStream path: ordered consumers recreated (a missed heartbeat or a sequence gap). */
+    consumerResets: reports.reduce((sum, c, i) => sum + c.consumerResets - consumersBefore[i].consumerResets, 0),
+    corePath: {
+      gapsDetected: reports.reduce((sum, c) => sum + c.gapsDetected, 0),
+      replays: reports.reduce((sum, c) => sum + c.replays, 0),
+      repeatsSkipped: reports.reduce((sum, c) => sum + c.repeatsSkipped, 0),
     },
     cpuPercent: {
       relay: perSecond(r.cpuSeconds - relayBefore.cpuSeconds),
       consumersMedian: perSecond(median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds))),
       natsNodes: after.map((a, i) => (a && before[i] ? perSecond(a.cpuSeconds - (before[i]?.cpuSeconds ?? 0)) : null)),
+      consumersTotal: perSecond(reports.reduce((sum, c, i) => sum + c.cpuSeconds - consumersBefore[i].cpuSeconds, 0)),
+      sandboxAndRunner: perSecond((runnerCpu.user + runnerCpu.system) / 1e6),
+    },
+    /** CPU microseconds per frame relayed: comparable across runs whose offered rate was not reached. */
+    cpuMicrosPerFrame: {
+      relay: round(((r.cpuSeconds - relayBefore.cpuSeconds) * 1e6) / frames),
+      consumerMedian: round(
+        (median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds)) * 1e6) / frames,
+      ),
+      natsNodesTotal: round(
+        (after.reduce((sum, a, i) => sum + (a && before[i] ? a.cpuSeconds - (before[i]?.cpuSeconds ?? 0) : 0), 0) *
+          1e6) /
+          frames,
+      ),
+      sandboxAndRunner: round(((runnerCpu.user + runnerCpu.system) / 1e6 / frames) * 1e6),
     },
     rssMiB: {
       relay: round(r.rssBytes / 1024 ** 2),
@@ -196,7 +261,7 @@ async function throughput(nats: NatsServers, nc: NatsConnection, rate: number, s
 }
 
 /** A late joiner's time to the last value of every subject in a populated stream (no live traffic). */
-async function lateJoiner(nats: NatsServers, nc: NatsConnection, log: (l: string) => void) {
+async function lateJoiner(nats: NatsServers, nc: NatsConnection, lives: Live[], log: (l: string) => void) {
   const platform = await platformAt(2000);
   const relay = await startRelay({
     name: "late",
@@ -215,20 +280,25 @@ async function lateJoiner(nats: NatsServers, nc: NatsConnection, log: (l: string
   await platform.sandbox.close();
   const info = await (await jetstreamManager(nc)).streams.info("LATE", { subjects_filter: ">" });
   const subjects = info.state.num_subjects ?? Object.keys(info.state.subjects ?? {}).length;
-  const joiner = await spawnChild("consumer", {
-    servers: nats.urls,
-    stream: "LATE",
-    start: "last",
-    expectLast: subjects,
-  });
-  let report = await joiner.request<ConsumerReport>("report");
-  await until(async () => {
-    report = await joiner.request<ConsumerReport>("report");
-    return report.lastValuesMs !== null;
-  }, 20_000);
-  await joiner.close();
+  const byLive: Partial<Record<Live, number | null>> = {};
+  for (const live of lives) {
+    const joiner = await spawnChild("consumer", {
+      servers: nats.urls,
+      stream: "LATE",
+      start: "last",
+      live,
+      expectLast: subjects,
+    });
+    let report = await joiner.request<ConsumerReport>("report");
+    await until(async () => {
+      report = await joiner.request<ConsumerReport>("report");
+      return report.lastValuesMs !== null;
+    }, 20_000);
+    await joiner.close();
+    byLive[live] = report.lastValuesMs;
+  }
   await resetStream(nc, "LATE");
-  const result = { subjects, messagesStored: info.state.messages, lastValuesMs: report.lastValuesMs };
+  const result = { subjects, messagesStored: info.state.messages, lastValuesMs: byLive[lives[0]] ?? null, byLive };
   log(`  late joiner: ${JSON.stringify(result)}`);
   return result;
 }
@@ -365,19 +435,28 @@ export async function run(options: PartOptions, size: Size = sizeFromEnv(options
         return false;
       }
     }, 20_000);
-    log(`relay: ${size.consumers} consumers, ${size.seconds} s a rate, rates ${size.rates.join(", ")}`);
+    log(
+      `relay: ${size.consumers} consumers, ${size.seconds} s a rate, rates ${size.rates.join(", ")}, ` +
+        `live ${size.live.join(" and ")}, R${size.replicas}`,
+    );
     const rates = [];
-    for (const rate of size.rates) {
-      const result = await throughput(nats, nc, rate, size, log);
-      rates.push(result);
-      if (!result.keepingUp) break;
+    for (const live of size.live) {
+      for (const rate of size.rates) {
+        const result = await throughput(nats, nc, rate, live, size, log);
+        rates.push(result);
+        if (!result.keepingUp) break;
+      }
     }
-    const late = await lateJoiner(nats, nc, log);
+    if (size.ratesOnly) return { ok: rates.length > 0, summary: "rates only", size, rates };
+    const late = await lateJoiner(nats, nc, size.live, log);
     const killed = await relayKilled(nats, nc, log);
     const node = await natsFault(nats, nc, "one-node", size.outageSeconds, log);
     const down = await natsFault(nats, nc, "all-nodes", size.outageSeconds, log);
-    const kept = rates.filter((r) => r.keepingUp).map((r) => r.rate);
-    const stopsAt = rates.find((r) => !r.keepingUp)?.rate ?? null;
+    const kept = rates.filter((r) => r.keepingUp).map((r) => `${r.rate} (${r.live})`);
+    const stopsAt = rates
+      .filter((r) => !r.keepingUp)
+      .map((r) => `${r.rate} (${r.live})`)
+      .join(", ");
     const ok =
       // Latency on a shared machine is a figure, not a verdict: the verdict is that nothing was lost.
       rates.length > 0 &&

@@ -1,0 +1,179 @@
+// Relay delivery bench: the simulator through one relay into JetStream, read by consumer processes with
+// subscribeRelay's two live paths, "core" and "jetstream", in paired and interleaved rounds (core then jetstream,
+// then jetstream then core, to cancel drift in the machine's load). Latency runs from the relay's receive time to the
+// consumer's decoded message; the figure per path is the median over rounds of the worst consumer's p50 and p99.
+//   pnpm --filter @tickwire/bench bench:relay -- [--rate 20000] [--seconds 3] [--rounds 3] [--consumers 2]
+//     [--nodes 1|3] [--replicas 1|3]
+// Needs nats-server (packages/relay/scripts/ensure-nats-server.sh installs Debian's).
+import { type ChildProcess, fork } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import { startNatsServers, startRelay } from "@tickwire/relay";
+import { defaultInstruments, startSandbox } from "@tickwire/sandbox";
+import type { DeliveryReport } from "./consumer.js";
+
+type Live = "core" | "jetstream";
+let runs = 0;
+const CONSUMER = fileURLToPath(new URL("./consumer.js", import.meta.url));
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function ask<T>(child: ChildProcess, command: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once("message", (message) => resolve(message as T));
+    child.send(command);
+  });
+}
+
+async function spawnConsumer(config: { servers: string[]; stream: string; live: Live }): Promise<ChildProcess> {
+  const child = fork(CONSUMER, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  child.on("error", () => {});
+  await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`consumer exited (${code}) before it was ready`)));
+  });
+  return child;
+}
+
+async function closeConsumer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send("close");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface RunResult {
+  delivered: number;
+  relayed: number;
+  p50: number;
+  p99: number;
+  consumerCpuPercent: number;
+}
+
+async function run(
+  servers: string[],
+  live: Live,
+  options: { rate: number; seconds: number; consumers: number; replicas: number },
+): Promise<RunResult> {
+  const sandbox = await startSandbox({
+    logger: false,
+    rate: options.rate,
+    paused: true,
+    slowConsumer: { highWaterMark: 8 * 1024 ** 2, maxConsecutiveDrops: 1_000_000 },
+  });
+  const user = sandbox.demoUser;
+  if (!user) throw new Error("the sandbox has no demo user");
+  // A fresh stream each run: every run's sandbox sends the same frames, which one stream would drop as duplicates
+  // (same Nats-Msg-Id within its window).
+  const stream = `BENCH_${++runs}`;
+  const relay = await startRelay({
+    name: "bench",
+    platform: { baseUrl: sandbox.httpUrl, userId: user.userId, appKey: user.appKey },
+    servers,
+    instruments: defaultInstruments.map((i) => i.id),
+    stream: { name: stream, replicas: options.replicas, storage: "file" },
+    statusIntervalMs: 0,
+  });
+  await relay.active();
+  const children = await Promise.all(
+    Array.from({ length: options.consumers }, () => spawnConsumer({ servers, stream, live })),
+  );
+  try {
+    const framesBefore = relay.stats().frames;
+    const cpuBefore = await Promise.all(children.map((c) => ask<DeliveryReport>(c, "report")));
+    const started = performance.now();
+    sandbox.feed.resume();
+    await sleep(options.seconds * 1000);
+    sandbox.feed.pause();
+    const seconds = (performance.now() - started) / 1000;
+    await relay.drained();
+    // The consumers settle: their counts stop moving.
+    let previous = -1;
+    let reports: DeliveryReport[] = [];
+    for (let i = 0; i < 100; i++) {
+      await sleep(200);
+      reports = await Promise.all(children.map((c) => ask<DeliveryReport>(c, "report")));
+      const total = reports.reduce((sum, r) => sum + r.count, 0);
+      if (total === previous) break;
+      previous = total;
+    }
+    const cpu = reports.map((r, i) => r.cpuSeconds - cpuBefore[i].cpuSeconds);
+    return {
+      delivered: Math.min(...reports.map((r) => r.count)),
+      relayed: relay.stats().frames - framesBefore,
+      p50: Math.max(...reports.map((r) => r.p50)),
+      p99: Math.max(...reports.map((r) => r.p99)),
+      consumerCpuPercent: (100 * median(cpu)) / seconds,
+    };
+  } finally {
+    await Promise.all(children.map(closeConsumer));
+    await relay.close();
+    await sandbox.close();
+    const nc = await connect({ servers });
+    await (await jetstreamManager(nc)).streams.delete(stream).catch(() => false);
+    await nc.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = {
+    rate: arg("rate", 20_000),
+    seconds: arg("seconds", 3),
+    rounds: arg("rounds", 3),
+    consumers: arg("consumers", 2),
+    nodes: arg("nodes", 1),
+    replicas: arg("replicas", 1),
+  };
+  const nats = await startNatsServers(options.nodes);
+  console.log(
+    `relay delivery: ${JSON.stringify(options)}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  const results: Record<Live, RunResult[]> = { core: [], jetstream: [] };
+  try {
+    // A first short run of each path, not counted: connections, JIT, the servers' first stream.
+    for (const live of ["core", "jetstream"] as const) await run(nats.urls, live, { ...options, seconds: 1 });
+    for (let round = 0; round < options.rounds; round++) {
+      const order: Live[] = round % 2 === 0 ? ["core", "jetstream"] : ["jetstream", "core"];
+      for (const live of order) {
+        const result = await run(nats.urls, live, options);
+        results[live].push(result);
+        console.log(
+          `${live.padEnd(9)} round ${round + 1}: delivered ${result.delivered}/${result.relayed} ` +
+            `worst p50 ${result.p50.toFixed(2)} ms, worst p99 ${result.p99.toFixed(1)} ms, ` +
+            `consumer CPU ${result.consumerCpuPercent.toFixed(0)}%`,
+        );
+      }
+    }
+  } finally {
+    await nats.close();
+  }
+  for (const live of ["core", "jetstream"] as const) {
+    const r = results[live];
+    console.log(
+      `${live}: median of ${r.length} rounds: worst p50 ${median(r.map((x) => x.p50)).toFixed(2)} ms, ` +
+        `worst p99 ${median(r.map((x) => x.p99)).toFixed(1)} ms, consumer CPU ${median(r.map((x) => x.consumerCpuPercent)).toFixed(0)}%, ` +
+        `lost ${r.map((x) => x.relayed - x.delivered).join(", ")}`,
+    );
+  }
+  console.log(
+    `load after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+}
+
+await main();

@@ -1,0 +1,66 @@
+// Where each subject stands for a consumer on the core-NATS live path. A core subscription sees a frame when the
+// relay publishes it, before (and whether or not) the stream stores it: a relay's retry shows it twice, the seam with
+// the stream's last values overlaps, and a consumer the server cut off for being slow misses some. The relay numbers
+// each subject's publishes (POSITION_HEADER, `<epoch>.<n>`), which tells those three apart.
+
+export type Verdict = "new" | "repeat" | "gap";
+
+interface SubjectState {
+  epoch: string;
+  seq: number;
+  /** The relay's receive time of the last accepted message: where a replay after a gap starts. */
+  receivedAt: number;
+  /** The last few message ids, to spot a copy from another relay (another epoch) during a takeover. */
+  recentIds: string[];
+  nextId: number;
+}
+
+const RECENT_IDS = 8;
+
+function parse(position: string | undefined): { epoch: string; seq: number } | undefined {
+  if (position === undefined) return undefined;
+  const dot = position.lastIndexOf(".");
+  const seq = Number(position.slice(dot + 1));
+  if (dot <= 0 || !Number.isSafeInteger(seq) || seq < 1) return undefined;
+  return { epoch: position.slice(0, dot), seq };
+}
+
+export class SubjectPositions {
+  readonly #subjects = new Map<string, SubjectState>();
+
+  /**
+   * A message without a readable position (an older relay) is always new: nothing to compare it with. Another epoch
+   * (another relay process) starts the count again, unless the message id was just seen from the previous one.
+   */
+  classify(subject: string, position: string | undefined, msgId: string | undefined): Verdict {
+    const state = this.#subjects.get(subject);
+    const at = parse(position);
+    if (state === undefined || at === undefined) return "new";
+    if (at.epoch !== state.epoch) return msgId !== undefined && state.recentIds.includes(msgId) ? "repeat" : "new";
+    if (at.seq <= state.seq) return "repeat";
+    return at.seq === state.seq + 1 ? "new" : "gap";
+  }
+
+  /** Records a message as delivered. */
+  accept(subject: string, position: string | undefined, msgId: string | undefined, receivedAt: number): void {
+    const at = parse(position);
+    if (at === undefined) return;
+    let state = this.#subjects.get(subject);
+    if (state === undefined) {
+      state = { epoch: at.epoch, seq: at.seq, receivedAt, recentIds: [], nextId: 0 };
+      this.#subjects.set(subject, state);
+    }
+    state.epoch = at.epoch;
+    state.seq = at.seq;
+    if (Number.isFinite(receivedAt)) state.receivedAt = receivedAt;
+    if (msgId !== undefined) {
+      state.recentIds[state.nextId] = msgId;
+      state.nextId = (state.nextId + 1) % RECENT_IDS;
+    }
+  }
+
+  /** The relay receive time of the subject's last delivered message (NaN when none). */
+  receivedAt(subject: string): number {
+    return this.#subjects.get(subject)?.receivedAt ?? Number.NaN;
+  }
+}

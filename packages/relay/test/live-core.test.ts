@@ -1,0 +1,134 @@
+// The core-NATS live path against the stream's contents: a consumer process stalled (SIGSTOP) until nats-server cuts
+// it off as a slow consumer must notice (the reconnect, the gap in a subject's numbering), replay the stream and end
+// up with exactly what the stream holds: no gap, no duplicate. Runs with a server whose max_pending is small.
+import assert from "node:assert/strict";
+import { type ChildProcess, fork } from "node:child_process";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { jetstream } from "@nats-io/jetstream";
+import { headers } from "@nats-io/transport-node";
+import { decodeMessage } from "@tickwire/codec";
+import { defaultInstruments } from "@tickwire/sandbox";
+import { type Relay, type RelayFeedStats, startRelay, subscribeRelay } from "../src/index.js";
+import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+
+const ALL = defaultInstruments.map((i) => i.id);
+const CONSUMER = fileURLToPath(new URL("./fixtures/consumer-process.ts", import.meta.url));
+
+interface Report {
+  delivered: { subject: string; id: string; seq: number }[];
+  stats: RelayFeedStats;
+}
+
+function request(child: ChildProcess): Promise<Report> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve(m as Report));
+    child.send("report");
+  });
+}
+
+describe("core live path: a consumer cut off as slow replays the gap from the stream", () => {
+  let stack: Stack;
+  let relay: Relay;
+  before(async () => {
+    // 64 KiB of pending bytes to a client, then the server drops it (default 64 MiB).
+    stack = await startStack({ sandbox: { rate: 4000 }, natsConfig: 'write_deadline: "500ms"' });
+    relay = await startRelay({
+      name: "slow",
+      platform: stack.platform,
+      servers: stack.nats.urls,
+      instruments: ALL,
+      stream: { maxMsgsPerSubject: 100_000 },
+    });
+    await relay.active();
+    await until(() => relay.stats().published > 200, "200 messages stored");
+  });
+  after(async () => {
+    await relay.close();
+    await stack.close();
+  });
+
+  test("the seam and a relay's retries: a repeat of what was delivered is skipped, a gap the stream cannot fill passes", async () => {
+    const frames = (await storedMessages(stack.nc, "TICKWIRE_MD", "tickwire.md.*.*.TickData")).slice(0, 6);
+    const subject = "tickwire.md.NSECM.999999.TickData";
+    const epoch = "e2e5eam";
+    const publish = async (n: number, how: "stored" | "core") => {
+      const h = headers();
+      h.set("Nats-Msg-Id", `seam.${n}`);
+      h.set("Tickwire-Seq", `${epoch}.${n}`);
+      h.set("Tickwire-Received-At", String(Date.now()));
+      if (how === "stored") await jetstream(stack.nc).publish(subject, frames[n - 1].data, { headers: h });
+      // What a core subscriber sees of a relay's retry: the stream drops it by Nats-Msg-Id, core NATS does not.
+      else stack.nc.publish(subject, frames[n - 1].data, { headers: h });
+    };
+    const idOf = (n: number) => decodeMessage(frames[n - 1].data).ID;
+    for (const n of [1, 2, 3]) await publish(n, "stored");
+    const feed = await subscribeRelay({ servers: stack.nats.urls, subjects: [subject], start: "last", live: "core" });
+    const ids: bigint[] = [];
+    feed.on("message", (message) => ids.push(message.ID));
+    await until(() => ids.length >= 1, "the last value");
+    await publish(3, "core");
+    await publish(2, "core");
+    await publish(4, "stored");
+    await publish(6, "stored"); // 5 was never published: a gap the stream cannot fill
+    await until(() => ids.length >= 3, "4 and 6");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stats = feed.stats();
+    await feed.close();
+    assert.deepEqual(ids, [idOf(3), idOf(4), idOf(6)]);
+    assert.ok(stats.repeatsSkipped >= 2, `repeats skipped: ${stats.repeatsSkipped}`); // and what the replay read again
+    assert.equal(stats.gapsDetected, 1);
+    assert.equal(stats.replays, 1);
+  });
+
+  test("stalled 3 s: gap detected, replayed, every stored message delivered once", async () => {
+    const child = fork(
+      CONSUMER,
+      [JSON.stringify({ servers: stack.nats.urls, subjects: ["tickwire.md.>"], start: "new" })],
+      {
+        execArgv: ["--import", "tsx"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      },
+    );
+    child.on("error", () => {});
+    try {
+      await new Promise((resolve) => child.once("message", resolve));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      child.kill("SIGSTOP");
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      child.kill("SIGCONT");
+      // Time to reconnect, replay and go on live; then the platform stops so the stream stops growing.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      stack.sandbox.feed.pause();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const report = await request(child);
+      assert.equal(report.stats.decodeErrors, 0);
+      const keys = report.delivered.map((d) => `${d.subject}|${d.id}`);
+      assert.equal(new Set(keys).size, keys.length, "no message delivered twice");
+      // From each subject's first delivered message to its last, exactly what the stream holds.
+      const stored = await storedMessages(stack.nc, "TICKWIRE_MD");
+      const storedKeys = stored.map((m) => `${m.subject}|${decodeMessage(m.data).ID}`);
+      const first = new Map<string, number>();
+      const last = new Map<string, number>();
+      const index = new Map(storedKeys.map((k, i) => [k, i]));
+      for (const key of keys) {
+        const i = index.get(key);
+        assert.ok(i !== undefined, `${key} was delivered but is not in the stream`);
+        const subject = key.slice(0, key.indexOf("|"));
+        if (!first.has(subject)) first.set(subject, i);
+        last.set(subject, i);
+      }
+      const expected = storedKeys.filter((key, i) => {
+        const subject = key.slice(0, key.indexOf("|"));
+        return i >= (first.get(subject) ?? Number.POSITIVE_INFINITY) && i <= (last.get(subject) ?? -1);
+      });
+      assert.deepEqual([...keys].sort(), [...expected].sort(), "no gap");
+      assert.ok(keys.length > 8000, `delivered ${keys.length}`);
+      // The server did cut it off (else this test proves nothing), and the consumer noticed and replayed.
+      assert.ok(report.stats.gapsDetected >= 1, `gaps detected: ${report.stats.gapsDetected}`);
+      assert.ok(report.stats.replays >= 1, `replays: ${report.stats.replays}`);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+});
