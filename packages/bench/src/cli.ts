@@ -4,7 +4,8 @@
 //   node dist/cli.js --against <results.json> --compare <baseline.json>   (compare only)
 //   node dist/cli.js --merge-baseline <out.json> <results.json>...        (build a baseline)
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -45,11 +46,12 @@ const { values: opts, positionals } = parseArgs({
     only: { type: "string" },
     pair: { type: "string" },
     "pair-suite": { type: "string", default: "decode" },
+    subjects: { type: "string" },
   },
 });
 
 const smoke = opts.smoke;
-const suite = suiteConfig(opts.suite, smoke);
+const suite = suiteConfig(opts.suite, smoke, opts.subjects);
 const marketData = suite.name === "market-data";
 const rounds = Number(opts.rounds ?? suite.rounds);
 if (!Number.isInteger(rounds) || rounds < 1)
@@ -87,6 +89,9 @@ function compareAndExit(base: Results, current: Results): never {
   process.exit(rows.some((r) => r.verdict === "regressed") ? 1 : 0);
 }
 
+/** Where this run saved the subjects it verified, for its workers (the general suite); removed at exit. */
+let handedOver: string | undefined;
+
 /** Runs this script as a worker in a fresh process; its last stdout line is the JSON it returns. */
 async function inChild<T>(
   worker: "timed" | "round" | "alloc" | "paired" | "paired-stream",
@@ -105,6 +110,7 @@ async function inChild<T>(
     ...(opts.filter === undefined ? [] : ["--filter", opts.filter]),
     ...(opts.sabotage === undefined ? [] : ["--sabotage", opts.sabotage]),
     ...(opts["capture-mb"] === undefined ? [] : ["--capture-mb", opts["capture-mb"]]),
+    ...(handedOver === undefined ? [] : ["--subjects", handedOver]),
     ...extra,
   ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -196,6 +202,12 @@ async function run(): Promise<void> {
   else {
     // Verify every decoder and encoder here first, so a wrong one stops the run before anything is timed.
     log(`verified ${(await suite.cases({ selected, sabotage })).length} decode/encode cases`);
+    if (suite.handOver !== undefined) {
+      const dir = mkdtempSync(join(tmpdir(), "tickwire-bench-subjects-"));
+      process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+      handedOver = join(dir, "subjects");
+      suite.handOver(handedOver);
+    }
     const ids = allIds().filter((id) => filter.test(id));
     const groups = suite.groups.filter((g) => ids.some((id) => new RegExp(g).test(id)));
     if (rounds < 11) log(`${rounds} round(s): fewer than the 11 a published verdict needs`);

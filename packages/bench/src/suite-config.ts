@@ -10,7 +10,14 @@ import {
   generalEncodeCases,
   loadGeneralPbjs,
 } from "./general/cases.js";
-import { GENERAL_SUBJECT_NAMES, generalSubjects, SIZES } from "./general/subjects.js";
+import {
+  GENERAL_SUBJECT_NAMES,
+  type GeneralSubject,
+  generalSubjects,
+  loadSubjects,
+  SIZES,
+  saveSubjects,
+} from "./general/subjects.js";
 import type { BenchCase, TimeBudget } from "./measure.js";
 import type { PairBudget } from "./paired.js";
 import { generatePbjs, loadPbjs } from "./peers.js";
@@ -31,6 +38,8 @@ export interface SuiteConfig {
   groups: string[];
   /** Builds and verifies the decode and encode cases `filter` selects; throws VerificationError on a wrong answer. */
   cases(filter: CaseFilter, suite?: "decode" | "encode"): Promise<BenchCase[]>;
+  /** Saves what the last cases() call built and verified, for the round processes (`--subjects <path>`). */
+  handOver?: (path: string) => void;
   targets: TargetSpec[];
   /** The target pairs also timed in one process, as a cross-check of the interleaved ratios. */
   crossChecks: TargetSpec[];
@@ -46,7 +55,11 @@ const groupsOf = (decoders: readonly string[], encoders: readonly string[]) => [
   ...encoders.map((e) => `^encode/[^/]+/${e}$`),
 ];
 
-export function suiteConfig(name: string, smoke: boolean): SuiteConfig {
+/**
+ * `subjectsFile`: where a general run's parent saved the subjects it verified (saveSubjects);
+ * a round process given it reads those bytes and skips building and verifying them.
+ */
+export function suiteConfig(name: string, smoke: boolean, subjectsFile?: string): SuiteConfig {
   const tinyRound: TimeBudget = { time: 1, warmupTime: 0, warmupIterations: 1, iterations: 2 };
   const tinyPair: PairBudget = { rounds: 3, roundMs: 2 };
   const smokeRounds = 2;
@@ -75,6 +88,7 @@ export function suiteConfig(name: string, smoke: boolean): SuiteConfig {
   if (name === "general") {
     // A smoke run builds the 100 B and 10 KB subjects only: building the 1 MB ones takes seconds per process.
     const subjectNames = GENERAL_SUBJECT_NAMES.filter((s) => !smoke || !s.endsWith(`-${SIZES[2].label}`));
+    let built: GeneralSubject[] = [];
     return {
       name,
       ids: [
@@ -89,15 +103,22 @@ export function suiteConfig(name: string, smoke: boolean): SuiteConfig {
             ...GENERAL_DECODERS.map((d) => `decode/${subject}/${d}`),
             ...GENERAL_ENCODERS.map((e) => `encode/${subject}/${e}`),
           ].some(filter.selected);
-        const ctx = { subjects: generalSubjects(wanted), pbjs: await loadGeneralPbjs(), ...filter };
+        const encoding =
+          suite !== "decode" &&
+          subjectNames.some((n) => GENERAL_ENCODERS.some((e) => filter.selected(`encode/${n}/${e}`)));
+        const subjects =
+          subjectsFile === undefined ? generalSubjects(wanted) : loadSubjects(subjectsFile, wanted, encoding);
+        built = subjects;
+        const ctx = { subjects, verify: subjectsFile === undefined, pbjs: await loadGeneralPbjs(), ...filter };
         return [
           ...(suite !== "encode" ? generalDecodeCases(ctx) : []),
           ...(suite !== "decode" ? generalEncodeCases(ctx) : []),
         ];
       },
+      handOver: (path) => saveSubjects(built, path),
       targets: GENERAL_TARGETS,
       crossChecks: GENERAL_TARGETS,
-      roundBudget: smoke ? tinyRound : { time: 100, warmupTime: 50, warmupIterations: 3, iterations: 5 },
+      roundBudget: smoke ? tinyRound : { time: 60, warmupTime: 30, warmupIterations: 2, iterations: 3 },
       pairBudget: smoke ? tinyPair : { rounds: 11, roundMs: 25 },
       rounds: smoke ? smokeRounds : 11,
     };

@@ -1,7 +1,8 @@
 // The general suite's subjects: one message per feature of the bench's feature schema,
 // plus the plugin's second schema (Order), each at about 100 B, 10 KB and 1 MB, built
 // from a seeded generator so every run and every process times the same bytes.
-import { create, type DescMessage, type MessageShape, toBinary } from "@bufbuild/protobuf";
+import { readFileSync, writeFileSync } from "node:fs";
+import { create, type DescMessage, fromBinary, type MessageShape, toBinary } from "@bufbuild/protobuf";
 import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
 import {
   type Level,
@@ -308,6 +309,7 @@ export function generalSubjects(wanted: (name: string) => boolean = () => true):
       // A seed per subject, so a filtered run builds the same bytes as a full one.
       const v = new Values(seededRandom(GENERAL_SEED ^ (FEATURES.indexOf(feature) * 16 + SIZES.indexOf(size))));
       const { desc, messages } = messagesFor(feature, v, size.bytes);
+      if (desc !== DESCS[feature]) throw new Error(`${name}: built as ${desc.typeName}`);
       const frames = messages.map((m) => toBinary(desc, m as never));
       out.push({ name, feature, desc, messages, frames, bytes: frames.reduce((n, f) => n + f.length, 0) });
     }
@@ -317,3 +319,50 @@ export function generalSubjects(wanted: (name: string) => boolean = () => true):
 
 /** Names of every subject, in the suite's order, without building any. */
 export const GENERAL_SUBJECT_NAMES = FEATURES.flatMap((f) => SIZES.map((s) => `${f}-${s.label}`));
+
+const DESCS: Record<Feature, DescMessage> = {
+  Scalars: ScalarsSchema,
+  PackedScalars: PackedScalarsSchema,
+  RepeatedMessages: RepeatedMessagesSchema,
+  StringMap: StringMapSchema,
+  MessageMap: MessageMapSchema,
+  Nested: NodeSchema,
+  Order: OrderSchema,
+};
+
+/**
+ * Writes the subjects' bytes for the round processes (`<path>.json` and `<path>.bin`):
+ * building and verifying the 1 MB subjects takes seconds, and the parent has done both
+ * before anything is timed, so each round's process reads the verified bytes instead.
+ */
+export function saveSubjects(subjects: readonly GeneralSubject[], path: string): void {
+  const index = subjects.map((s) => ({ name: s.name, feature: s.feature, lengths: s.frames.map((f) => f.length) }));
+  writeFileSync(`${path}.json`, JSON.stringify(index));
+  writeFileSync(`${path}.bin`, Buffer.concat(subjects.flatMap((s) => s.frames)));
+}
+
+/**
+ * The subjects `saveSubjects` wrote. Their messages (the encoders' input) are protobuf-es's
+ * decoding of the bytes, made only `withMessages`: a decoder's process needs the bytes alone.
+ */
+export function loadSubjects(path: string, wanted: (name: string) => boolean, withMessages: boolean): GeneralSubject[] {
+  const index = JSON.parse(readFileSync(`${path}.json`, "utf8")) as {
+    name: string;
+    feature: Feature;
+    lengths: number[];
+  }[];
+  const bytes = new Uint8Array(readFileSync(`${path}.bin`));
+  const out: GeneralSubject[] = [];
+  let offset = 0;
+  for (const { name, feature, lengths } of index) {
+    const frames = lengths.map((n) => {
+      offset += n;
+      return bytes.slice(offset - n, offset);
+    });
+    if (!wanted(name)) continue;
+    const desc = DESCS[feature];
+    const messages = withMessages ? frames.map((f) => fromBinary(desc, f)) : [];
+    out.push({ name, feature, desc, messages, frames, bytes: frames.reduce((n, f) => n + f.length, 0) });
+  }
+  return out;
+}
