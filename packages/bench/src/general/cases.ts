@@ -1,6 +1,7 @@
 // The general suite's decoders and encoders over the plugin's output, verified before
 // they are handed to the timer, as the market-data suite's are (src/suites.ts).
 import { type DescMessage, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { lyingEncoder } from "../decoders.js";
 import * as features from "../gen/tickwire/bench/v1/features_tw.js";
 import * as orders from "../gen/tickwire/orders/v1/orders_tw.js";
 import type { BenchCase } from "../measure.js";
@@ -168,14 +169,7 @@ export function generalEncodeCases(ctx: GeneralContext): BenchCase[] {
     const generated = GENERATED[subject.feature];
     const desc = subject.desc;
     const lies = (name: string) => ctx.sabotage(`encode/${subject.name}/${name}`);
-    const corrupt = (name: string, f: (m: object) => Uint8Array) =>
-      lies(name)
-        ? (m: object) => {
-            const out = f(m).slice();
-            out[out.length - 1] ^= 1;
-            return out;
-          }
-        : f;
+    const corrupt = (name: string, f: (m: object) => Uint8Array) => (lies(name) ? lyingEncoder(f) : f);
     const encoders = [
       { name: "tickwire", encode: corrupt("tickwire", (m) => generated.encode(m as never)) },
       { name: "protobuf-es", encode: corrupt("protobuf-es", (m) => toBinary(desc, m as never)) },
