@@ -1,32 +1,36 @@
 // pnpm bench: verify, time, measure allocation, report, and optionally compare.
-// Usage (see README): node --expose-gc dist/cli.js [--filter <regex>] [--smoke] [--out <dir>]
-//   [--label <name>] [--compare <baseline.json> [--threshold 0.1]] [--capture-mb 100]
+// Usage (see README): node --expose-gc dist/cli.js [--suite market-data|general] [--filter <regex>]
+//   [--smoke] [--rounds 11] [--out <dir>] [--label <name>] [--compare <baseline.json> [--threshold 0.1]] [--capture-mb 100]
 //   node dist/cli.js --against <results.json> --compare <baseline.json>   (compare only)
 //   node dist/cli.js --merge-baseline <out.json> <results.json>...        (build a baseline)
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ALLOC_NODE_FLAGS, type AllocResult, measureAllocations } from "./alloc.js";
 import { compareResults, formatComparison, mergeBaseline } from "./compare.js";
-import { DECODERS, ENCODERS } from "./decoders.js";
+import { DECODERS } from "./decoders.js";
 import { environment } from "./env.js";
-import { frames } from "./frames.js";
 import { type CaseResult, type TimeBudget, timeCases } from "./measure.js";
-import { type PairBudget, type PairedRatio, pairedRatios } from "./paired.js";
+import { type PairedRatio, pairedRatios } from "./paired.js";
 import { generatePbjs, loadPbjs } from "./peers.js";
 import { markdownReport, ratioChart, terminalReport } from "./report.js";
 import { isResults, RESULT_SCHEMA, type Results, targets } from "./results.js";
+import { runRounds, summariseRounds } from "./rounds.js";
 import { STREAM_VARIANTS, streamCases } from "./stream.js";
 import { MIXED, subjects } from "./subjects.js";
-import { addRatios, decodeCases, encodeCases } from "./suites.js";
+import { suiteConfig } from "./suite-config.js";
+import { addRatios } from "./suites.js";
 import { VerificationError } from "./verify.js";
 
 const { values: opts, positionals } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
   allowPositionals: true,
   options: {
+    suite: { type: "string", default: "market-data" },
+    rounds: { type: "string" },
     filter: { type: "string" },
     smoke: { type: "boolean", default: false },
     out: { type: "string" },
@@ -41,10 +45,17 @@ const { values: opts, positionals } = parseArgs({
     worker: { type: "string" },
     only: { type: "string" },
     pair: { type: "string" },
+    "pair-suite": { type: "string", default: "decode" },
+    subjects: { type: "string" },
   },
 });
 
 const smoke = opts.smoke;
+const suite = suiteConfig(opts.suite, smoke, opts.subjects);
+const marketData = suite.name === "market-data";
+const rounds = Number(opts.rounds ?? suite.rounds);
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`--rounds ${opts.rounds}: a whole number of rounds, at least 1`);
 const filter = new RegExp(opts.filter ?? "");
 const only = opts.only === undefined ? undefined : new RegExp(opts.only);
 const selected = (id: string) => filter.test(id) && (only?.test(id) ?? true);
@@ -63,12 +74,6 @@ const budgets: Record<"timed" | "stream", TimeBudget> = smoke
       timed: { time: 800, warmupTime: 200, warmupIterations: 16, iterations: 20 },
       stream: { time: 2000, warmupTime: 0, warmupIterations: 1, iterations: 5 },
     };
-const pairBudget: PairBudget = smoke ? { rounds: 3, roundMs: 2 } : { rounds: 31, roundMs: 60 };
-/** The target pairs (peer, codec variant), each timed interleaved in a process of its own. */
-const TARGET_PAIRS: [string, string][] = [
-  ["protobuf-es", "codec"],
-  ["protobufjs", "codec-number"],
-];
 const allocWindows = smoke ? 2 : 5;
 const allocWindowBytes = smoke ? 256 * 1024 : 8 * 1024 * 1024;
 
@@ -84,9 +89,12 @@ function compareAndExit(base: Results, current: Results): never {
   process.exit(rows.some((r) => r.verdict === "regressed") ? 1 : 0);
 }
 
+/** Where this run saved the subjects it verified, for its workers (the general suite); removed at exit. */
+let handedOver: string | undefined;
+
 /** Runs this script as a worker in a fresh process; its last stdout line is the JSON it returns. */
 async function inChild<T>(
-  worker: "timed" | "alloc" | "paired" | "paired-stream",
+  worker: "timed" | "round" | "alloc" | "paired" | "paired-stream",
   nodeFlags: string[],
   extra: string[],
 ): Promise<T> {
@@ -96,10 +104,13 @@ async function inChild<T>(
     fileURLToPath(import.meta.url),
     "--worker",
     worker,
+    "--suite",
+    suite.name,
     ...(smoke ? ["--smoke"] : []),
     ...(opts.filter === undefined ? [] : ["--filter", opts.filter]),
     ...(opts.sabotage === undefined ? [] : ["--sabotage", opts.sabotage]),
     ...(opts["capture-mb"] === undefined ? [] : ["--capture-mb", opts["capture-mb"]]),
+    ...(handedOver === undefined ? [] : ["--subjects", handedOver]),
     ...extra,
   ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -121,35 +132,17 @@ class ChildFailed extends Error {
   }
 }
 
-/**
- * One process per decoder (and encoder, and the stream suite): the engine's type
- * feedback for the shared codec code then comes from one int64 mode only, as in an
- * application, and protobufjs's global Long switch never flips under a running task.
- */
-const GROUPS = [
-  ...DECODERS.map((d) => `^decode/[^/]+/${d}$`),
-  ...ENCODERS.map((e) => `^encode/[^/]+/${e}$`),
-  "^stream/",
-];
-
+/** Every case id of the run, in report order: the suite's decode and encode cases, then (market data) the stream cases. */
 function allIds(): string[] {
-  const names = [...frames.map((f) => f.name), MIXED];
-  return [
-    ...names.flatMap((s) => DECODERS.map((d) => `decode/${s}/${d}`)),
-    ...names.flatMap((s) => ENCODERS.map((e) => `encode/${s}/${e}`)),
-    ...STREAM_VARIANTS.map((v) => `stream/capture/${v}`),
-  ];
+  return [...suite.ids, ...(marketData ? STREAM_VARIANTS.map((v) => `stream/capture/${v}`) : [])];
 }
 
-async function timedInProcess(): Promise<CaseResult[]> {
-  generatePbjs();
-  const pbjs = await loadPbjs();
-  const all = subjects(mixedCount);
-  const ctx = { subjects: all, pbjs, selected, sabotage };
-  const timed = [...decodeCases(ctx), ...encodeCases(ctx)];
+/** The suite's decode and encode cases (verified), and the stream cases the filter selects, timed in this one process. */
+async function timedInProcess(budget: TimeBudget): Promise<CaseResult[]> {
+  const timed = await suite.cases({ selected, sabotage });
   if (timed.length > 0) log(`timing ${timed.length} decode/encode cases${only ? ` (${opts.only})` : ""}`);
-  const cases: CaseResult[] = timed.length > 0 ? await timeCases(timed, budgets.timed) : [];
-  if (!STREAM_VARIANTS.some((v) => selected(`stream/capture/${v}`))) return cases;
+  const cases: CaseResult[] = timed.length > 0 ? await timeCases(timed, budget) : [];
+  if (!marketData || !STREAM_VARIANTS.some((v) => selected(`stream/capture/${v}`))) return cases;
   const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
   if (captureSource === undefined) throw new Error("no mixed subject");
   const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
@@ -160,26 +153,31 @@ async function timedInProcess(): Promise<CaseResult[]> {
 
 async function run(): Promise<void> {
   const started = performance.now();
-  generatePbjs();
+  if (marketData) generatePbjs();
   if (opts.worker === "timed") {
-    console.log(JSON.stringify(await timedInProcess()));
+    console.log(JSON.stringify(await timedInProcess(budgets.timed)));
+    return;
+  }
+  if (opts.worker === "round") {
+    // One round's process: its one variant warmed up and timed on every subject, with the round budget.
+    console.log(JSON.stringify(await timedInProcess(suite.roundBudget)));
     return;
   }
   if (opts.worker === "paired") {
     const [slow, fast] = (opts.pair ?? "").split(",");
-    const ctx = { subjects: subjects(mixedCount), pbjs: await loadPbjs(), selected, sabotage };
-    const cases = decodeCases({
-      ...ctx,
-      selected: (id) => selected(id) && (id.endsWith(`/${slow}`) || id.endsWith(`/${fast}`)),
-    });
-    console.log(JSON.stringify(pairedRatios(cases, slow, fast, pairBudget)));
+    const pairSuite = opts["pair-suite"] === "encode" ? "encode" : "decode";
+    const cases = await suite.cases(
+      { selected: (id) => selected(id) && (id.endsWith(`/${slow}`) || id.endsWith(`/${fast}`)), sabotage },
+      pairSuite,
+    );
+    console.log(JSON.stringify(pairedRatios(cases, slow, fast, suite.pairBudget)));
     return;
   }
   if (opts.worker === "paired-stream") {
     const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
     if (captureSource === undefined) throw new Error("no mixed subject");
     const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
-    const budget = smoke ? pairBudget : { rounds: 9, roundMs: 1 };
+    const budget = smoke ? suite.pairBudget : { rounds: 9, roundMs: 1 };
     console.log(JSON.stringify(pairedRatios(stream.cases, "chunks-64KiB", "one-by-one", budget)));
     return;
   }
@@ -198,37 +196,54 @@ async function run(): Promise<void> {
   }
 
   let cases: CaseResult[] = [];
-  if (opts["in-process"]) cases = await timedInProcess();
+  let interleaved: PairedRatio[] = [];
+  const paired: PairedRatio[] = [];
+  if (opts["in-process"]) cases = await timedInProcess(budgets.timed);
   else {
     // Verify every decoder and encoder here first, so a wrong one stops the run before anything is timed.
-    const ctx = { subjects: subjects(mixedCount), pbjs: await loadPbjs(), selected, sabotage };
-    log(`verified ${decodeCases(ctx).length + encodeCases(ctx).length} decode/encode cases`);
+    log(`verified ${(await suite.cases({ selected, sabotage })).length} decode/encode cases`);
+    if (suite.handOver !== undefined) {
+      const dir = mkdtempSync(join(tmpdir(), "tickwire-bench-subjects-"));
+      process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+      handedOver = join(dir, "subjects");
+      suite.handOver(handedOver);
+    }
     const ids = allIds().filter((id) => filter.test(id));
-    for (const group of GROUPS) {
-      const re = new RegExp(group);
-      if (!ids.some((id) => re.test(id))) continue;
-      cases.push(...(await inChild<CaseResult[]>("timed", ["--expose-gc"], ["--only", group])));
-    }
-  }
+    const groups = suite.groups.filter((g) => ids.some((id) => new RegExp(g).test(id)));
+    if (rounds < 11) log(`${rounds} round(s): fewer than the 11 a published verdict needs`);
+    const perRound = await runRounds(groups, rounds, (group, round) => {
+      if (group === groups[round % groups.length]) log(`round ${round + 1} of ${rounds}: ${groups.length} processes`);
+      return inChild<CaseResult[]>("round", ["--expose-gc"], ["--only", group]);
+    });
+    const summary = summariseRounds(perRound);
+    cases = summary.cases;
+    interleaved = summary.ratios;
+    if (marketData && ids.some((id) => id.startsWith("stream/")))
+      cases.push(...(await inChild<CaseResult[]>("timed", ["--expose-gc"], ["--only", "^stream/"])));
 
-  const paired: PairedRatio[] = [];
-  if (!opts["in-process"]) {
-    for (const [slow, fast] of TARGET_PAIRS) {
-      if (!subjects(1).some((s) => selected(`decode/${s.name}/${slow}`) && selected(`decode/${s.name}/${fast}`)))
+    for (const check of suite.crossChecks) {
+      const both = (id: string) => selected(id.replace(/[^/]+$/, check.slow)) && selected(id);
+      if (!suite.ids.some((id) => id.startsWith(`${check.suite}/`) && id.endsWith(`/${check.fast}`) && both(id)))
         continue;
-      log(`timing ${fast} against ${slow} interleaved, in one process`);
-      paired.push(...(await inChild<PairedRatio[]>("paired", ["--expose-gc"], ["--pair", `${slow},${fast}`])));
+      log(`cross-check: ${check.suite} ${check.fast} against ${check.slow} in one process, interleaved`);
+      paired.push(
+        ...(await inChild<PairedRatio[]>(
+          "paired",
+          ["--expose-gc"],
+          ["--pair", `${check.slow},${check.fast}`, "--pair-suite", check.suite],
+        )),
+      );
     }
-    if (selected("stream/capture/chunks-64KiB") && selected("stream/capture/one-by-one")) {
+    if (marketData && selected("stream/capture/chunks-64KiB") && selected("stream/capture/one-by-one")) {
       log("timing FrameDecoder 64 KiB chunks against one-by-one decoding interleaved, in one process");
       paired.push(...(await inChild<PairedRatio[]>("paired-stream", ["--expose-gc"], [])));
     }
   }
 
-  const wantsAlloc = subjects(1).some((s) => DECODERS.some((d) => selected(`alloc/${s.name}/${d}`)));
+  const wantsAlloc = marketData && subjects(1).some((s) => DECODERS.some((d) => selected(`alloc/${s.name}/${d}`)));
   const allocations: AllocResult[] = [];
   if (wantsAlloc) {
-    // One process per decoder, for the reason GROUPS gives: in a process that also ran the
+    // One process per decoder, for the reason rounds.ts gives: in a process that also ran the
     // codec in bigint mode, V8 boxes the number mode's 64-bit stores. A smoke run checks the
     // harness, not the figures, and its tiny windows would count the JIT's own compilation
     // in each fresh process, so it measures every decoder in one.
@@ -243,30 +258,35 @@ async function run(): Promise<void> {
   // One order whatever the grouping into processes: suite, subject, then variant as listed.
   const order = allIds();
   cases.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  addRatios(cases, paired);
+  addRatios(cases, interleaved);
+  const decided = targets(suite.targets, cases, interleaved, paired);
   const results: Results = {
     schema: RESULT_SCHEMA,
     createdAt: new Date().toISOString(),
     mode: smoke ? "smoke" : "full",
+    suite: suite.name,
+    method: opts["in-process"] ? "in-process" : "interleaved",
     environment: environment(),
     settings: {
+      suite: suite.name,
       filter: opts.filter ?? null,
-      budgets,
-      mixedCount,
-      captureDistinct,
-      captureBytes,
-      allocWindows,
-      allocWindowBytes,
+      rounds: opts["in-process"] ? null : rounds,
+      budgets: { ...budgets, round: suite.roundBudget, crossCheck: suite.pairBudget },
+      ...(marketData ? { mixedCount, captureDistinct, captureBytes, allocWindows, allocWindowBytes } : {}),
     },
     cases,
     allocations,
+    interleaved,
     paired,
-    targets: targets(cases, paired),
+    targets: decided,
+    warnings: decided.flatMap((t) => (t.warning === undefined ? [] : [t.warning])),
     seconds: (performance.now() - started) / 1000,
   };
 
   const outDir = opts.out ?? fileURLToPath(new URL("../results/", import.meta.url));
-  const label = opts.label ?? (smoke ? "smoke" : `node${process.versions.node.split(".")[0]}`);
+  const label =
+    opts.label ??
+    `${marketData ? "" : `${suite.name}-`}${smoke ? "smoke" : `node${process.versions.node.split(".")[0]}`}`;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, `${label}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, `${label}.svg`), ratioChart(cases));

@@ -156,6 +156,15 @@ export function makeDecoders(pbjs: PbjsType, sabotage: (name: string) => boolean
   ];
 }
 
+/** An encoder whose last byte is flipped, to prove verification catches it (`--sabotage`). */
+export function lyingEncoder<T>(encode: (input: T) => Uint8Array): (input: T) => Uint8Array {
+  return (input) => {
+    const out = encode(input).slice();
+    out[out.length - 1] ^= 1;
+    return out;
+  };
+}
+
 export interface Encoder {
   name: EncoderName;
   setup?: () => void;
@@ -173,14 +182,7 @@ export function makeEncoders(
   sabotage: (name: string) => boolean,
 ): Encoder[] {
   const desc = MarketDataMessageBaseSchema;
-  const corrupt = (name: EncoderName, f: (i: number) => Uint8Array) =>
-    sabotage(name)
-      ? (i: number) => {
-          const out = f(i).slice();
-          out[out.length - 1] ^= 1;
-          return out;
-        }
-      : f;
+  const corrupt = (name: EncoderName, f: (i: number) => Uint8Array) => (sabotage(name) ? lyingEncoder(f) : f);
   const codec = corrupt("codec", (i) => encodeMessage(messages[i]));
   const es = corrupt("protobuf-es", (i) => toBinary(desc, messages[i]));
   const pj = corrupt("protobufjs", (i) => pbjs.encode(pbjsMessages[i]).finish());

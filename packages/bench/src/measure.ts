@@ -36,12 +36,6 @@ export interface CaseResult {
   /** Speed relative to a peer: peer ns / this ns (above 1 is faster than the peer). */
   vsProtobufEs?: number;
   vsProtobufjs?: number;
-  /**
-   * The peers whose ratio above comes from the paired, interleaved run (one process
-   * holding both, alternating rounds) rather than from two processes timed at different
-   * moments: the method of the target verdicts, so table and verdict agree.
-   */
-  pairedWith?: string[];
 }
 
 export interface TimeBudget {

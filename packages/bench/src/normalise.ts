@@ -2,7 +2,8 @@
 // protobuf-es and the codec (oneof as { case, value }, every field an own property,
 // 64-bit as bigint, number or string) and protobufjs (oneof members as plain
 // properties, defaults on the prototype, 64-bit as Long or number).
-import { type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
 
 /** Field name -> value, defaults left out; 64-bit integers as decimal strings. */
 export type Canonical = { [field: string]: CanonicalValue };
@@ -52,7 +53,7 @@ export function canonical(value: unknown, desc: DescMessage, path = desc.name): 
           ? (holder as { case?: string }).case === field.localName
             ? (holder as { value: unknown }).value
             : undefined
-          : record[field.name];
+          : (record[field.localName] ?? record[field.name]);
     } else {
       v = record[field.localName] ?? record[field.name];
     }
@@ -66,7 +67,11 @@ export function canonical(value: unknown, desc: DescMessage, path = desc.name): 
         c = v === 0 || v === undefined || v === null ? undefined : (v as number);
         break;
       case "message":
-        c = v === undefined || v === null ? undefined : canonical(v, field.message, at);
+        // protobuf-es unwraps wrapper types (google.protobuf.Int64Value is a bigint); protobufjs keeps { value }.
+        c =
+          v === undefined || v === null
+            ? undefined
+            : canonical(typeof v !== "object" && isWrapperDesc(field.message) ? { value: v } : v, field.message, at);
         break;
       case "list": {
         const list = (v ?? []) as unknown[];
@@ -80,9 +85,26 @@ export function canonical(value: unknown, desc: DescMessage, path = desc.name): 
         break;
       }
       case "map":
-        throw new Error(`${at}: map fields are not in this schema`);
+        c = canonicalMap(v, field, at);
+        break;
     }
     if (c !== undefined) out[field.name] = c;
+  }
+  return out;
+}
+
+/** A map as key -> canonical value with the keys sorted; a zero value stays (the entry exists). */
+function canonicalMap(value: unknown, field: DescField & { fieldKind: "map" }, path: string): Canonical | undefined {
+  const entries = Object.entries((value ?? {}) as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  if (entries.length === 0) return undefined;
+  const out: Canonical = {};
+  for (const [key, item] of entries) {
+    const at = `${path}[${key}]`;
+    if (field.mapKind === "message") out[key] = canonical(item, field.message, at);
+    else if (field.mapKind === "enum") out[key] = item as number;
+    else out[key] = scalar(item, field.scalar, at) ?? (INT64_TYPES.has(field.scalar) ? "0" : (item as CanonicalValue));
   }
   return out;
 }

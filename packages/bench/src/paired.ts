@@ -1,13 +1,11 @@
-// Paired, interleaved timing for the codec targets.
-//
-// Why: the case table times each decoder in its own process, one after another, so
-// a change in machine load between two processes (another job, a noisy neighbour)
-// moves a ratio by itself: on this 2-core machine two runs of the same build gave
-// 3.0x and 1.3x for one pair. A target's verdict is therefore taken from both sides
-// timed in ONE process (holding only the two decoders, so the JIT sees one int64
-// mode), alternating in short rounds (A B, then B A, to cancel drift), and reported
-// as the median of the per-round ratios with its 95% interval.
-import type { BenchCase } from "./measure.js";
+// In-process paired timing: two variants in ONE process, alternating in short rounds
+// (A B, then B A, to cancel drift), reported as the median of the per-round ratios
+// with its 95% interval. The published ratios come from rounds.ts (one decoder per
+// process, processes interleaved); this is the cross-check beside them (two decoders
+// in one process can flatter one of them: shared runtime code, the engine's type
+// feedback, the heap the other left behind), and the stream target's method (both of
+// its sides are the same decoder).
+import type { BenchCase, Suite } from "./measure.js";
 import { medianInterval } from "./measure.js";
 
 export interface PairBudget {
@@ -17,6 +15,8 @@ export interface PairBudget {
 }
 
 export interface PairedRatio {
+  /** Absent in result files written before encode ratios existed: decode. */
+  suite?: Suite;
   /** The pair: ratio = `slow` ns / `fast` ns (for the stream target: chunked time over one-by-one time). */
   subject: string;
   slow: string;
@@ -70,6 +70,7 @@ export function pairedRatio(slow: BenchCase, fast: BenchCase, budget: PairBudget
   ratios.sort((a, b) => a - b);
   const { median, low, high } = medianInterval(ratios);
   return {
+    suite: slow.suite,
     subject: slow.subject,
     slow: slow.variant,
     fast: fast.variant,

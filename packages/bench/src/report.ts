@@ -1,15 +1,19 @@
 // The three outputs of a run: a terminal table, the JSON result file, and a Markdown
 // report with an SVG bar chart of the ratios.
 import { DESCRIPTIONS } from "./decoders.js";
+import { GENERAL_DESCRIPTIONS } from "./general/cases.js";
 import type { CaseResult } from "./measure.js";
 import type { Results, Target } from "./results.js";
 
 const ratio = (r: number | undefined) => (r === undefined ? "" : `${r.toFixed(2)}x`);
-/** A case's ratio to `peer`, marked `*` when it comes from the paired run (see addRatios). */
-const caseRatio = (c: CaseResult, peer: string) =>
-  `${ratio(peer === "protobuf-es" ? c.vsProtobufEs : c.vsProtobufjs)}${c.pairedWith?.includes(peer) ? "*" : ""}`;
-const RATIO_LEGEND =
-  "ratios marked * are paired (both in one process, interleaved rounds: the target verdicts' method); the others compare two processes timed at different moments, which machine load alone can move by 2x";
+const caseRatio = (c: CaseResult, peer: string) => ratio(peer === "protobuf-es" ? c.vsProtobufEs : c.vsProtobufjs);
+/** What the ratio columns are, by how the run measured them. */
+function ratioLegend(results: Results): string {
+  return results.method === "in-process"
+    ? "--in-process run: every case timed in one process, ratios divide two medians; the published figures come from the default, interleaved run"
+    : `one variant per process, processes interleaved over ${roundsOf(results)} rounds (order rotated each round); ns/op: the median of the rounds' medians; ratios: the median of the per-round ratios (peer and case from the same round), the figure the targets use`;
+}
+const roundsOf = (results: Results) => results.settings.rounds ?? "the";
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 const ns = (n: number) => (n >= 100 ? int(n) : n.toFixed(1));
 
@@ -39,7 +43,7 @@ export function terminalReport(results: Results): string {
   const out = [
     `node ${e.node} (V8 ${e.v8}), ${e.cpu} x${e.cores}, commit ${e.commit.slice(0, 10)}${e.dirty ? " (dirty)" : ""}, ${results.mode} run, ${results.seconds.toFixed(0)} s`,
     "ns/op: median; ±median: half the 95% interval of the median; ratios: peer ns / this ns (above 1 is faster)",
-    RATIO_LEGEND,
+    ratioLegend(results),
     "",
     pad([HEAD, ...rows(results)]),
   ];
@@ -53,19 +57,21 @@ export function terminalReport(results: Results): string {
     out.push(
       "",
       pad([
-        ["target", "subject", "ratio", "95% interval", "method", "goal", "verdict"],
+        ["target", "subject", "ratio", "95% interval", "method", "in-process", "goal", "verdict"],
         ...results.targets.map((t) => [
           t.name,
           t.subject,
           t.ratio.toFixed(2),
           interval(t),
           t.method,
+          t.inProcess === undefined ? "" : t.inProcess.toFixed(2),
           `${t.better === "higher" ? ">=" : "<="} ${t.goal}`,
           t.verdict,
         ]),
       ]),
     );
   }
+  for (const w of results.warnings ?? []) out.push(`warning: ${w}`);
   return out.join("\n");
 }
 
@@ -90,6 +96,8 @@ export function ratioChart(cases: CaseResult[]): string {
   const colours: Record<string, string> = {
     codec: "#1f77b4",
     "codec-number": "#2ca02c",
+    tickwire: "#1f77b4",
+    "tickwire-number": "#2ca02c",
     "codec-reuse": "#17becf",
     "codec-view": "#bcbd22",
     protobufjs: "#ff7f0e",
@@ -126,7 +134,7 @@ export function markdownReport(results: Results, chartFile: string): string {
   const e = results.environment;
   const bySuite = (suite: string) => results.cases.filter((c) => c.suite === suite);
   const sections = [
-    `# @tickwire/bench results: Node ${e.node}`,
+    `# @tickwire/bench results: ${results.suite === "general" ? "general suite" : "market data"}, Node ${e.node}`,
     "",
     `${results.createdAt}, ${results.mode} run in ${results.seconds.toFixed(0)} s. ${e.cpu} x${e.cores}, ${e.memoryGiB} GiB, ${e.platform}/${e.arch}, V8 ${e.v8}, commit \`${e.commit.slice(0, 12)}\`${e.dirty ? " with uncommitted changes" : ""}.`,
     `Libraries: ${Object.entries(e.libraries)
@@ -135,24 +143,26 @@ export function markdownReport(results: Results, chartFile: string): string {
     "",
     "ns/op is the median; ± is half the 95% confidence interval of that median; ratios are the peer's ns/op divided by this case's (above 1 is faster than the peer). Run-to-run noise on a shared 2-core machine is 20-50% per case: compare ratios from one run, not absolute figures across runs.",
     "",
-    `${RATIO_LEGEND[0].toUpperCase()}${RATIO_LEGEND.slice(1)}.`,
+    `Ratios: ${ratioLegend(results)}.`,
     "",
     "## Targets",
     "",
-    "Decode targets marked `paired` are timed interleaved in one process per pair (the peer and the codec variant alternate in short rounds); the ratio is the median of the per-round ratios, with its 95% interval. `table` ratios come from the case table, where each decoder runs in a process of its own at a different moment.",
+    "`interleaved`: the case table's ratio (one variant per process, processes interleaved over rounds, the median of the per-round ratios with its 95% interval). `in-process`: both sides timed in one process, alternating short rounds: the stream target's method, and for the others a cross-check column that can flatter one side. `table`: a ratio of two medians (an --in-process run).",
     "",
     mdTable(
-      ["target", "subject", "ratio", "95% interval", "method", "goal", "verdict"],
+      ["target", "subject", "ratio", "95% interval", "method", "in-process", "goal", "verdict"],
       results.targets.map((t) => [
         t.name,
         t.subject,
         `${t.ratio.toFixed(2)}x`,
         interval(t),
         t.method,
+        t.inProcess === undefined ? "" : `${t.inProcess.toFixed(2)}x`,
         `${t.better === "higher" ? "≥" : "≤"} ${t.goal}`,
         `**${t.verdict}**`,
       ]),
     ),
+    ...(results.warnings ?? []).flatMap((w) => ["", `**Warning:** ${w}.`]),
     "",
     `![decode ratios](${chartFile})`,
   ];
@@ -205,7 +215,9 @@ export function markdownReport(results: Results, chartFile: string): string {
     "",
     "## Decoders",
     "",
-    ...Object.entries(DESCRIPTIONS).map(([n, d]) => `- \`${n}\`: ${d}`),
+    ...Object.entries(results.suite === "general" ? GENERAL_DESCRIPTIONS : DESCRIPTIONS).map(
+      ([n, d]) => `- \`${n}\`: ${d}`,
+    ),
     "",
     `Settings: \`${JSON.stringify(results.settings)}\``,
     "",

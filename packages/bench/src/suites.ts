@@ -71,28 +71,23 @@ export function encodeCases(ctx: CaseContext): BenchCase[] {
 }
 
 /**
- * Fills in vsProtobufEs / vsProtobufjs from the peers measured for the same suite and
- * subject. Where a paired run timed the case against that peer, its ratio is the one
- * given (and the peer listed in `pairedWith`): the case table's processes run one after
- * another, so a change in machine load between them moves a cross-process ratio by
- * itself (TouchLine-5+5 codec-number once showed 1.35x there against 2.31x paired, its
- * own process having run three times slower than a quiet rerun of the same case).
+ * Fills in vsProtobufEs / vsProtobufjs. Where the run interleaved one-variant processes
+ * over rounds, each ratio is the median of the per-round ratios (rounds.ts): the figure
+ * the target verdicts use, so table and verdicts agree. Without rounds (an --in-process
+ * run) it divides the two cases' medians.
  */
-export function addRatios(results: CaseResult[], paired: readonly PairedRatio[] = []): void {
+export function addRatios(results: CaseResult[], interleaved: readonly PairedRatio[] = []): void {
   const ns = new Map(results.map((r) => [r.id, r.nsPerOp]));
+  const published = new Map(interleaved.map((p) => [`${p.suite ?? "decode"}/${p.subject}/${p.fast} ${p.slow}`, p]));
   for (const r of results) {
     if (r.suite === "stream") continue;
-    const es = ns.get(`${r.suite}/${r.subject}/protobuf-es`);
-    const pbjs = ns.get(`${r.suite}/${r.subject}/protobufjs`);
-    if (es !== undefined) r.vsProtobufEs = es / r.nsPerOp;
-    if (pbjs !== undefined) r.vsProtobufjs = pbjs / r.nsPerOp;
-  }
-  const byId = new Map(results.map((r) => [r.id, r]));
-  for (const p of paired) {
-    const r = byId.get(`decode/${p.subject}/${p.fast}`);
-    if (r === undefined || (p.slow !== "protobuf-es" && p.slow !== "protobufjs")) continue;
-    if (p.slow === "protobuf-es") r.vsProtobufEs = p.ratio;
-    else r.vsProtobufjs = p.ratio;
-    r.pairedWith = [...(r.pairedWith ?? []), p.slow];
+    const ratio = (peer: string) => {
+      const p = published.get(`${r.id} ${peer}`);
+      if (p !== undefined) return p.ratio;
+      const peerNs = ns.get(`${r.suite}/${r.subject}/${peer}`);
+      return peerNs === undefined ? undefined : peerNs / r.nsPerOp;
+    };
+    r.vsProtobufEs = ratio("protobuf-es");
+    r.vsProtobufjs = ratio("protobufjs");
   }
 }

@@ -92,6 +92,55 @@ test("every codec target is decided: two per subject and the streaming one", () 
   }
 });
 
+test("the ratios come from interleaved rounds of one-variant processes, and the table shows the verdicts' figures", () => {
+  assert.equal(results.method, "interleaved");
+  assert.equal(results.settings.rounds, 2);
+  for (const c of results.cases.filter((x) => x.suite !== "stream"))
+    assert.equal(c.samples, 2, `${c.id}: one figure per round`);
+  for (const t of results.targets.filter((x) => x.subject !== "capture")) {
+    assert.equal(t.method, "interleaved", `${t.name} ${t.subject}`);
+    const fast = t.name.startsWith("decodeMessage") ? "codec" : "codec-number";
+    const c = results.cases.find((x) => x.id === `decode/${t.subject}/${fast}`);
+    assert.equal(
+      t.name.startsWith("decodeMessage") ? c?.vsProtobufEs : c?.vsProtobufjs,
+      t.ratio,
+      `${t.name} ${t.subject}`,
+    );
+    assert.equal(typeof t.inProcess, "number", "the in-process cross-check ran");
+    const drift = Math.abs((t.inProcess as number) / t.ratio - 1);
+    assert.equal(
+      t.warning !== undefined,
+      drift > 0.15,
+      `${t.subject}: a warning exactly when they differ by more than 15%`,
+    );
+  }
+  for (const w of results.warnings ?? []) assert.ok(smoke.stdout.includes(`warning: ${w}`), w);
+});
+
+test("--worker paired still prints in-process paired ratios", () => {
+  const r = bench(
+    "--worker",
+    "paired",
+    "--smoke",
+    "--pair",
+    "protobufjs,codec-number",
+    "--filter",
+    "^decode/TickData/",
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const ratios = JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "null") as {
+    subject: string;
+    slow: string;
+    fast: string;
+    ratio: number;
+  }[];
+  assert.deepEqual(
+    ratios.map((p) => [p.subject, p.slow, p.fast]),
+    [["TickData", "protobufjs", "codec-number"]],
+  );
+  assert.ok(ratios[0].ratio > 0);
+});
+
 test("the Markdown report and its SVG chart are written", () => {
   const md = readFileSync(join(out, "smoke.md"), "utf8");
   assert.match(md, /^# @tickwire\/bench results/);

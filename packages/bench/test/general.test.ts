@@ -1,0 +1,126 @@
+// The general suite (`--suite general`) in smoke mode: every feature message and the
+// orders schema's Order, decoded and encoded by the plugin's output against protobuf-es
+// and protobufjs, verified before timing, with a PASS/MISS per case from the interleaved method.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { GENERAL_DECODERS, GENERAL_ENCODERS } from "../src/general/cases.js";
+import { FEATURES, GENERAL_SUBJECT_NAMES, generalSubjects } from "../src/general/subjects.js";
+import { canonical, firstDifference } from "../src/normalise.js";
+import type { Results } from "../src/results.js";
+
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const out = mkdtempSync(join(tmpdir(), "tickwire-bench-general-"));
+
+function bench(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, "--suite", "general", ...args], {
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const smoke = bench("--smoke", "--out", out);
+const results = JSON.parse(readFileSync(join(out, "general-smoke.json"), "utf8")) as Results;
+// A smoke run leaves out the 1 MB subjects (building them takes seconds per process).
+const SMOKE_SUBJECTS = GENERAL_SUBJECT_NAMES.filter((s) => !s.endsWith("-1MB"));
+
+test("the subjects are built from a seed: the same bytes every time, about 100 B, 10 KB and 1 MB", () => {
+  const subjects = generalSubjects((name) => name.startsWith("Order-") || name.startsWith("Nested-"));
+  const again = generalSubjects((name) => name === "Order-10KB");
+  const order = subjects.find((s) => s.name === "Order-10KB");
+  assert.deepEqual(again[0].frames, order?.frames);
+  const sizes = subjects.filter((s) => s.feature === "Nested").map((s) => s.bytes);
+  assert.ok(sizes[0] >= 50 && sizes[0] <= 200, `Nested-100B is ${sizes[0]} B`);
+  assert.ok(sizes[1] >= 8_000 && sizes[1] <= 12_000, `Nested-10KB is ${sizes[1]} B`);
+  assert.ok(sizes[2] >= 800_000 && sizes[2] <= 1_200_000, `Nested-1MB is ${sizes[2]} B`);
+  // The frames are protobuf-es's encoding of the messages, and decode back to them.
+  for (const s of subjects) {
+    s.messages.forEach((m, i) => {
+      assert.deepEqual(toBinary(s.desc, m as never), s.frames[i]);
+      assert.equal(
+        firstDifference(canonical(m, s.desc), canonical(fromBinary(s.desc, s.frames[i]), s.desc)),
+        undefined,
+      );
+    });
+  }
+});
+
+test("the general smoke run succeeds with every case of every feature and size", () => {
+  assert.equal(smoke.code, 0, smoke.stderr);
+  assert.equal(results.suite, "general");
+  assert.equal(results.method, "interleaved");
+  const ids = new Set(results.cases.map((c) => c.id));
+  for (const s of SMOKE_SUBJECTS) {
+    for (const d of GENERAL_DECODERS) assert.ok(ids.has(`decode/${s}/${d}`), `decode/${s}/${d}`);
+    for (const e of GENERAL_ENCODERS) assert.ok(ids.has(`encode/${s}/${e}`), `encode/${s}/${e}`);
+  }
+  assert.equal(results.cases.length, SMOKE_SUBJECTS.length * (GENERAL_DECODERS.length + GENERAL_ENCODERS.length));
+  for (const f of FEATURES)
+    assert.ok(
+      SMOKE_SUBJECTS.some((s) => s.startsWith(`${f}-`)),
+      f,
+    );
+  for (const c of results.cases) assert.ok(c.nsPerOp > 0 && c.samples === 2, c.id);
+});
+
+test("every case has its three verdicts, and the table shows each verdict's figure", () => {
+  assert.equal(results.targets.length, SMOKE_SUBJECTS.length * 3);
+  for (const t of results.targets) {
+    assert.equal(t.method, "interleaved");
+    assert.equal(t.verdict, t.ratio >= t.goal ? "PASS" : "MISS", `${t.name} ${t.subject}`);
+    const [suite, fast, column] = t.name.startsWith("encodeX")
+      ? ["encode", "tickwire", "vsProtobufEs"]
+      : t.name.includes("protobufjs")
+        ? ["decode", "tickwire-number", "vsProtobufjs"]
+        : ["decode", "tickwire", "vsProtobufEs"];
+    const c = results.cases.find((x) => x.id === `${suite}/${t.subject}/${fast}`);
+    assert.equal(c?.[column as "vsProtobufEs" | "vsProtobufjs"], t.ratio, `${t.name} ${t.subject}`);
+    assert.equal(typeof t.inProcess, "number");
+  }
+  assert.match(smoke.stdout, /decodeX vs protobuf-es fromBinary +Order-10KB/);
+  const md = readFileSync(join(out, "general-smoke.md"), "utf8");
+  assert.match(md, /^# @tickwire\/bench results: general suite/);
+  assert.match(md, /protoc-gen-tickwire's decodeX/);
+});
+
+test("a generated decoder that returns a wrong value stops the general run before timing", () => {
+  const r = bench(
+    "--smoke",
+    "--out",
+    out,
+    "--label",
+    "sabotaged",
+    "--filter",
+    "^decode/Order-100B/",
+    "--sabotage",
+    "decode/Order-100B/tickwire$",
+  );
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(
+    r.stderr,
+    /verification failed, nothing was timed: Order-100B\/tickwire: frame 0 decodes wrongly: client_order_id: "ord-0-\w+" != absent/,
+  );
+  assert.doesNotMatch(r.stderr, /timing/);
+});
+
+test("a generated encoder whose bytes differ from toBinary's stops the run too", () => {
+  const r = bench(
+    "--smoke",
+    "--out",
+    out,
+    "--label",
+    "sabotaged",
+    "--filter",
+    "^encode/MessageMap-10KB/",
+    "--sabotage",
+    "encode/MessageMap-10KB/tickwire$",
+  );
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /MessageMap-10KB\/encode tickwire: message 0: \d+ bytes differ from toBinary's \d+ bytes/);
+});
