@@ -5,8 +5,8 @@
 // @generated from file tickwire/bench/v1/features.proto (package tickwire.bench.v1, syntax proto3)
 /* eslint-disable */
 
-import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, Writer } from "@tickwire/codec/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
@@ -31,14 +31,129 @@ function zeroScalars(r: Reader): Scalars {
   } as Scalars;
 }
 
-function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readScalars(r: Reader, end: number, depth: number): Scalars {
+  const zero64 = r.zero64 as bigint;
+  let $fDouble: Scalars["fDouble"] = 0;
+  let $fFloat: Scalars["fFloat"] = 0;
+  let $fInt32: Scalars["fInt32"] = 0;
+  let $fInt64: Scalars["fInt64"] = zero64;
+  let $fUint32: Scalars["fUint32"] = 0;
+  let $fUint64: Scalars["fUint64"] = zero64;
+  let $fSint32: Scalars["fSint32"] = 0;
+  let $fSint64: Scalars["fSint64"] = zero64;
+  let $fFixed32: Scalars["fFixed32"] = 0;
+  let $fFixed64: Scalars["fFixed64"] = zero64;
+  let $fSfixed32: Scalars["fSfixed32"] = 0;
+  let $fSfixed64: Scalars["fSfixed64"] = zero64;
+  let $fBool: Scalars["fBool"] = false;
+  let $fString: Scalars["fString"] = "";
+  let $fBytes: Scalars["fBytes"] = new Uint8Array(0);
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        m.fDouble = readDouble(r);
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $fDouble = view.getFloat64(pos, true);
+        } else $fDouble = readDouble(r);
         break;
+      }
+      case 21:
+        $fFloat = readFloat(r);
+        break;
+      case 24:
+        $fInt32 = readInt32(r);
+        break;
+      case 32:
+        $fInt64 = readInt64(r);
+        break;
+      case 40:
+        $fUint32 = readUint32(r);
+        break;
+      case 48:
+        $fUint64 = readUint64(r);
+        break;
+      case 56:
+        $fSint32 = readSint32(r);
+        break;
+      case 64:
+        $fSint64 = readSint64(r);
+        break;
+      case 77:
+        $fFixed32 = readFixed32(r);
+        break;
+      case 81:
+        $fFixed64 = readFixed64(r);
+        break;
+      case 93:
+        $fSfixed32 = readSfixed32(r);
+        break;
+      case 97:
+        $fSfixed64 = readSfixed64(r);
+        break;
+      case 104:
+        $fBool = readBool(r);
+        break;
+      case 114:
+        $fString = readString(r);
+        break;
+      case 122:
+        $fBytes = readBytes(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14: case 15:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Scalars = {
+    $typeName: "tickwire.bench.v1.Scalars",
+    fDouble: $fDouble,
+    fFloat: $fFloat,
+    fInt32: $fInt32,
+    fInt64: $fInt64,
+    fUint32: $fUint32,
+    fUint64: $fUint64,
+    fSint32: $fSint32,
+    fSint64: $fSint64,
+    fFixed32: $fFixed32,
+    fFixed64: $fFixed64,
+    fSfixed32: $fSfixed32,
+    fSfixed64: $fSfixed64,
+    fBool: $fBool,
+    fString: $fString,
+    fBytes: $fBytes,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Scalars["$unknown"];
+  return m;
+}
+
+function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.fDouble = view.getFloat64(pos, true);
+        } else m.fDouble = readDouble(r);
+        break;
+      }
       case 21:
         m.fFloat = readFloat(r);
         break;
@@ -94,66 +209,66 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
-  if (m.$typeName !== "tickwire.bench.v1.Scalars") failMessage("tickwire.bench.v1.Scalars", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.Scalars") failMessage("Scalars", m.$typeName);
   if (!Object.is(m.fDouble, 0)) {
-    writeVarint32(w, 9);
-    writeDouble(w, m.fDouble, "tickwire.bench.v1.Scalars.f_double");
+    writeByte(w, 0x09);
+    writeDouble(w, m.fDouble, "Scalars.f_double");
   }
   if (!Object.is(m.fFloat, 0)) {
-    writeVarint32(w, 21);
-    writeFloat(w, m.fFloat, "tickwire.bench.v1.Scalars.f_float");
+    writeByte(w, 0x15);
+    writeFloat(w, m.fFloat, "Scalars.f_float");
   }
   if ((m.fInt32 as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.fInt32, "tickwire.bench.v1.Scalars.f_int32");
+    writeByte(w, 0x18);
+    writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
   if ((m.fInt64 as unknown) != 0) {
-    writeVarint32(w, 32);
-    writeInt64(w, m.fInt64, "tickwire.bench.v1.Scalars.f_int64");
+    writeByte(w, 0x20);
+    writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
   if ((m.fUint32 as unknown) != 0) {
-    writeVarint32(w, 40);
-    writeUint32(w, m.fUint32, "tickwire.bench.v1.Scalars.f_uint32");
+    writeByte(w, 0x28);
+    writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
   if ((m.fUint64 as unknown) != 0) {
-    writeVarint32(w, 48);
-    writeUint64(w, m.fUint64, "tickwire.bench.v1.Scalars.f_uint64");
+    writeByte(w, 0x30);
+    writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
   if ((m.fSint32 as unknown) != 0) {
-    writeVarint32(w, 56);
-    writeSint32(w, m.fSint32, "tickwire.bench.v1.Scalars.f_sint32");
+    writeByte(w, 0x38);
+    writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
   if ((m.fSint64 as unknown) != 0) {
-    writeVarint32(w, 64);
-    writeSint64(w, m.fSint64, "tickwire.bench.v1.Scalars.f_sint64");
+    writeByte(w, 0x40);
+    writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
   if ((m.fFixed32 as unknown) != 0) {
-    writeVarint32(w, 77);
-    writeFixed32(w, m.fFixed32, "tickwire.bench.v1.Scalars.f_fixed32");
+    writeByte(w, 0x4d);
+    writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
   if ((m.fFixed64 as unknown) != 0) {
-    writeVarint32(w, 81);
-    writeFixed64(w, m.fFixed64, "tickwire.bench.v1.Scalars.f_fixed64");
+    writeByte(w, 0x51);
+    writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
   if ((m.fSfixed32 as unknown) != 0) {
-    writeVarint32(w, 93);
-    writeSfixed32(w, m.fSfixed32, "tickwire.bench.v1.Scalars.f_sfixed32");
+    writeByte(w, 0x5d);
+    writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
   if ((m.fSfixed64 as unknown) != 0) {
-    writeVarint32(w, 97);
-    writeSfixed64(w, m.fSfixed64, "tickwire.bench.v1.Scalars.f_sfixed64");
+    writeByte(w, 0x61);
+    writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
   if (m.fBool !== false) {
-    writeVarint32(w, 104);
-    writeBool(w, m.fBool, "tickwire.bench.v1.Scalars.f_bool");
+    writeByte(w, 0x68);
+    writeBool(w, m.fBool, "Scalars.f_bool");
   }
   if (m.fString !== "") {
-    writeVarint32(w, 114);
-    writeString(w, m.fString, "tickwire.bench.v1.Scalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, m.fString, "Scalars.f_string");
   }
   if (m.fBytes.byteLength > 0) {
-    writeVarint32(w, 122);
-    writeBytes(w, m.fBytes, "tickwire.bench.v1.Scalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, m.fBytes, "Scalars.f_bytes");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -180,33 +295,188 @@ function zeroPackedScalars(r: Reader): PackedScalars {
   } as PackedScalars;
 }
 
-function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars {
+  const $fDouble: PackedScalars["fDouble"] = [];
+  const $fFloat: PackedScalars["fFloat"] = [];
+  const $fInt32: PackedScalars["fInt32"] = [];
+  const $fInt64: PackedScalars["fInt64"] = [];
+  const $fUint32: PackedScalars["fUint32"] = [];
+  const $fUint64: PackedScalars["fUint64"] = [];
+  const $fSint32: PackedScalars["fSint32"] = [];
+  const $fSint64: PackedScalars["fSint64"] = [];
+  const $fFixed32: PackedScalars["fFixed32"] = [];
+  const $fFixed64: PackedScalars["fFixed64"] = [];
+  const $fSfixed32: PackedScalars["fSfixed32"] = [];
+  const $fSfixed64: PackedScalars["fSfixed64"] = [];
+  const $fBool: PackedScalars["fBool"] = [];
+  const $fEnum: PackedScalars["fEnum"] = [];
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 9:
+        $fDouble.push(readDouble(r));
+        break;
+      case 10: {
+        readPackedDouble(r, $fDouble);
+        break;
+      }
+      case 21:
+        $fFloat.push(readFloat(r));
+        break;
+      case 18: {
+        readPackedFloat(r, $fFloat);
+        break;
+      }
+      case 24:
+        $fInt32.push(readInt32(r));
+        break;
+      case 26: {
+        readPackedInt32(r, $fInt32);
+        break;
+      }
+      case 32:
+        $fInt64.push(readInt64(r));
+        break;
+      case 34: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fInt64.push(readInt64(r));
+        break;
+      }
+      case 40:
+        $fUint32.push(readUint32(r));
+        break;
+      case 42: {
+        readPackedUint32(r, $fUint32);
+        break;
+      }
+      case 48:
+        $fUint64.push(readUint64(r));
+        break;
+      case 50: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fUint64.push(readUint64(r));
+        break;
+      }
+      case 56:
+        $fSint32.push(readSint32(r));
+        break;
+      case 58: {
+        readPackedSint32(r, $fSint32);
+        break;
+      }
+      case 64:
+        $fSint64.push(readSint64(r));
+        break;
+      case 66: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fSint64.push(readSint64(r));
+        break;
+      }
+      case 77:
+        $fFixed32.push(readFixed32(r));
+        break;
+      case 74: {
+        readPackedFixed32(r, $fFixed32);
+        break;
+      }
+      case 81:
+        $fFixed64.push(readFixed64(r));
+        break;
+      case 82: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fFixed64.push(readFixed64(r));
+        break;
+      }
+      case 93:
+        $fSfixed32.push(readSfixed32(r));
+        break;
+      case 90: {
+        readPackedSfixed32(r, $fSfixed32);
+        break;
+      }
+      case 97:
+        $fSfixed64.push(readSfixed64(r));
+        break;
+      case 98: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fSfixed64.push(readSfixed64(r));
+        break;
+      }
+      case 104:
+        $fBool.push(readBool(r));
+        break;
+      case 106: {
+        readPackedBool(r, $fBool);
+        break;
+      }
+      case 112:
+        $fEnum.push(readInt32(r));
+        break;
+      case 114: {
+        readPackedInt32(r, $fEnum);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: PackedScalars = {
+    $typeName: "tickwire.bench.v1.PackedScalars",
+    fDouble: $fDouble,
+    fFloat: $fFloat,
+    fInt32: $fInt32,
+    fInt64: $fInt64,
+    fUint32: $fUint32,
+    fUint64: $fUint64,
+    fSint32: $fSint32,
+    fSint64: $fSint64,
+    fFixed32: $fFixed32,
+    fFixed64: $fFixed64,
+    fSfixed32: $fSfixed32,
+    fSfixed64: $fSfixed64,
+    fBool: $fBool,
+    fEnum: $fEnum,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as PackedScalars["$unknown"];
+  return m;
+}
+
+function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 9:
         m.fDouble.push(readDouble(r));
         break;
       case 10: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fDouble.push(readDouble(r));
+        readPackedDouble(r, m.fDouble);
         break;
       }
       case 21:
         m.fFloat.push(readFloat(r));
         break;
       case 18: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFloat.push(readFloat(r));
+        readPackedFloat(r, m.fFloat);
         break;
       }
       case 24:
         m.fInt32.push(readInt32(r));
         break;
       case 26: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fInt32.push(readInt32(r));
+        readPackedInt32(r, m.fInt32);
         break;
       }
       case 32:
@@ -221,8 +491,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fUint32.push(readUint32(r));
         break;
       case 42: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fUint32.push(readUint32(r));
+        readPackedUint32(r, m.fUint32);
         break;
       }
       case 48:
@@ -237,8 +506,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fSint32.push(readSint32(r));
         break;
       case 58: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSint32.push(readSint32(r));
+        readPackedSint32(r, m.fSint32);
         break;
       }
       case 64:
@@ -253,8 +521,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fFixed32.push(readFixed32(r));
         break;
       case 74: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFixed32.push(readFixed32(r));
+        readPackedFixed32(r, m.fFixed32);
         break;
       }
       case 81:
@@ -269,8 +536,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fSfixed32.push(readSfixed32(r));
         break;
       case 90: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSfixed32.push(readSfixed32(r));
+        readPackedSfixed32(r, m.fSfixed32);
         break;
       }
       case 97:
@@ -285,16 +551,14 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fBool.push(readBool(r));
         break;
       case 106: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fBool.push(readBool(r));
+        readPackedBool(r, m.fBool);
         break;
       }
       case 112:
         m.fEnum.push(readInt32(r));
         break;
       case 114: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fEnum.push(readInt32(r));
+        readPackedInt32(r, m.fEnum);
         break;
       }
       default:
@@ -310,89 +574,89 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
 }
 
 function writePackedScalars(w: Writer, m: PackedScalars): void {
-  if (m.$typeName !== "tickwire.bench.v1.PackedScalars") failMessage("tickwire.bench.v1.PackedScalars", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.PackedScalars") failMessage("PackedScalars", m.$typeName);
   if (m.fDouble.length > 0) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    for (const item of m.fDouble) writeDouble(w, item, "tickwire.bench.v1.PackedScalars.f_double");
+    for (const item of m.fDouble) writeDouble(w, item, "PackedScalars.f_double");
     join(w, at);
   }
   if (m.fFloat.length > 0) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
-    for (const item of m.fFloat) writeFloat(w, item, "tickwire.bench.v1.PackedScalars.f_float");
+    for (const item of m.fFloat) writeFloat(w, item, "PackedScalars.f_float");
     join(w, at);
   }
   if (m.fInt32.length > 0) {
-    writeVarint32(w, 26);
+    writeByte(w, 0x1a);
     const at = fork(w);
-    for (const item of m.fInt32) writeInt32(w, item, "tickwire.bench.v1.PackedScalars.f_int32");
+    for (const item of m.fInt32) writeInt32(w, item, "PackedScalars.f_int32");
     join(w, at);
   }
   if (m.fInt64.length > 0) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
-    for (const item of m.fInt64) writeInt64(w, item, "tickwire.bench.v1.PackedScalars.f_int64");
+    for (const item of m.fInt64) writeInt64(w, item, "PackedScalars.f_int64");
     join(w, at);
   }
   if (m.fUint32.length > 0) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
-    for (const item of m.fUint32) writeUint32(w, item, "tickwire.bench.v1.PackedScalars.f_uint32");
+    for (const item of m.fUint32) writeUint32(w, item, "PackedScalars.f_uint32");
     join(w, at);
   }
   if (m.fUint64.length > 0) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    for (const item of m.fUint64) writeUint64(w, item, "tickwire.bench.v1.PackedScalars.f_uint64");
+    for (const item of m.fUint64) writeUint64(w, item, "PackedScalars.f_uint64");
     join(w, at);
   }
   if (m.fSint32.length > 0) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
-    for (const item of m.fSint32) writeSint32(w, item, "tickwire.bench.v1.PackedScalars.f_sint32");
+    for (const item of m.fSint32) writeSint32(w, item, "PackedScalars.f_sint32");
     join(w, at);
   }
   if (m.fSint64.length > 0) {
-    writeVarint32(w, 66);
+    writeByte(w, 0x42);
     const at = fork(w);
-    for (const item of m.fSint64) writeSint64(w, item, "tickwire.bench.v1.PackedScalars.f_sint64");
+    for (const item of m.fSint64) writeSint64(w, item, "PackedScalars.f_sint64");
     join(w, at);
   }
   if (m.fFixed32.length > 0) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    for (const item of m.fFixed32) writeFixed32(w, item, "tickwire.bench.v1.PackedScalars.f_fixed32");
+    for (const item of m.fFixed32) writeFixed32(w, item, "PackedScalars.f_fixed32");
     join(w, at);
   }
   if (m.fFixed64.length > 0) {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
-    for (const item of m.fFixed64) writeFixed64(w, item, "tickwire.bench.v1.PackedScalars.f_fixed64");
+    for (const item of m.fFixed64) writeFixed64(w, item, "PackedScalars.f_fixed64");
     join(w, at);
   }
   if (m.fSfixed32.length > 0) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
-    for (const item of m.fSfixed32) writeSfixed32(w, item, "tickwire.bench.v1.PackedScalars.f_sfixed32");
+    for (const item of m.fSfixed32) writeSfixed32(w, item, "PackedScalars.f_sfixed32");
     join(w, at);
   }
   if (m.fSfixed64.length > 0) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
-    for (const item of m.fSfixed64) writeSfixed64(w, item, "tickwire.bench.v1.PackedScalars.f_sfixed64");
+    for (const item of m.fSfixed64) writeSfixed64(w, item, "PackedScalars.f_sfixed64");
     join(w, at);
   }
   if (m.fBool.length > 0) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
-    for (const item of m.fBool) writeBool(w, item, "tickwire.bench.v1.PackedScalars.f_bool");
+    for (const item of m.fBool) writeBool(w, item, "PackedScalars.f_bool");
     join(w, at);
   }
   if (m.fEnum.length > 0) {
-    writeVarint32(w, 114);
+    writeByte(w, 0x72);
     const at = fork(w);
-    for (const item of m.fEnum) writeInt32(w, item, "tickwire.bench.v1.PackedScalars.f_enum");
+    for (const item of m.fEnum) writeInt32(w, item, "PackedScalars.f_enum");
     join(w, at);
   }
   const unknown = m.$unknown;
@@ -412,20 +676,103 @@ function zeroPoint(r: Reader): Point {
   } as Point;
 }
 
+function readPoint(r: Reader, end: number, depth: number): Point {
+  const zero64 = r.zero64 as bigint;
+  let $id: Point["id"] = zero64;
+  let $x: Point["x"] = 0;
+  let $y: Point["y"] = 0;
+  let $label: Point["label"] = "";
+  let $level: Point["level"] = 0;
+  let $flags: Point["flags"] = 0;
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 8:
+        $id = readInt64(r);
+        break;
+      case 17: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $x = view.getFloat64(pos, true);
+        } else $x = readDouble(r);
+        break;
+      }
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $y = view.getFloat64(pos, true);
+        } else $y = readDouble(r);
+        break;
+      }
+      case 34:
+        $label = readString(r);
+        break;
+      case 40:
+        $level = readInt32(r);
+        break;
+      case 48:
+        $flags = readUint32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Point = {
+    $typeName: "tickwire.bench.v1.Point",
+    id: $id,
+    x: $x,
+    y: $y,
+    label: $label,
+    level: $level,
+    flags: $flags,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Point["$unknown"];
+  return m;
+}
+
 function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.id = readInt64(r);
         break;
-      case 17:
-        m.x = readDouble(r);
+      case 17: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.x = view.getFloat64(pos, true);
+        } else m.x = readDouble(r);
         break;
-      case 25:
-        m.y = readDouble(r);
+      }
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.y = view.getFloat64(pos, true);
+        } else m.y = readDouble(r);
         break;
+      }
       case 34:
         m.label = readString(r);
         break;
@@ -447,30 +794,30 @@ function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
 }
 
 function writePoint(w: Writer, m: Point): void {
-  if (m.$typeName !== "tickwire.bench.v1.Point") failMessage("tickwire.bench.v1.Point", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.Point") failMessage("Point", m.$typeName);
   if ((m.id as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.id, "tickwire.bench.v1.Point.id");
+    writeByte(w, 0x08);
+    writeInt64(w, m.id, "Point.id");
   }
   if (!Object.is(m.x, 0)) {
-    writeVarint32(w, 17);
-    writeDouble(w, m.x, "tickwire.bench.v1.Point.x");
+    writeByte(w, 0x11);
+    writeDouble(w, m.x, "Point.x");
   }
   if (!Object.is(m.y, 0)) {
-    writeVarint32(w, 25);
-    writeDouble(w, m.y, "tickwire.bench.v1.Point.y");
+    writeByte(w, 0x19);
+    writeDouble(w, m.y, "Point.y");
   }
   if (m.label !== "") {
-    writeVarint32(w, 34);
-    writeString(w, m.label, "tickwire.bench.v1.Point.label");
+    writeByte(w, 0x22);
+    writeString(w, m.label, "Point.label");
   }
   if (m.level !== 0) {
-    writeVarint32(w, 40);
-    writeInt32(w, m.level, "tickwire.bench.v1.Point.level");
+    writeByte(w, 0x28);
+    writeInt32(w, m.level, "Point.level");
   }
   if ((m.flags as unknown) != 0) {
-    writeVarint32(w, 48);
-    writeUint32(w, m.flags, "tickwire.bench.v1.Point.flags");
+    writeByte(w, 0x30);
+    writeUint32(w, m.flags, "Point.flags");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -484,18 +831,45 @@ function zeroRepeatedMessages(r: Reader): RepeatedMessages {
   } as RepeatedMessages;
 }
 
-function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMessages {
+  const $points: RepeatedMessages["points"] = [];
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        const childEnd = readLengthEnd(r);
-        const child = zeroPoint(r);
-        fillPoint(r, childEnd, child, depth + 1);
-        m.points.push(child);
+      case 10:
+        $points.push(readPoint(r, readLengthEnd(r), depth + 1));
         break;
-      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: RepeatedMessages = {
+    $typeName: "tickwire.bench.v1.RepeatedMessages",
+    points: $points,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as RepeatedMessages["$unknown"];
+  return m;
+}
+
+function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10:
+        m.points.push(readPoint(r, readLengthEnd(r), depth + 1));
+        break;
       default:
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
@@ -508,9 +882,9 @@ function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth
 }
 
 function writeRepeatedMessages(w: Writer, m: RepeatedMessages): void {
-  if (m.$typeName !== "tickwire.bench.v1.RepeatedMessages") failMessage("tickwire.bench.v1.RepeatedMessages", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.RepeatedMessages") failMessage("RepeatedMessages", m.$typeName);
   for (const item of m.points) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
     writePoint(w, item);
     join(w, at);
@@ -527,17 +901,22 @@ function zeroStringMap(r: Reader): StringMap {
   } as StringMap;
 }
 
-function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readStringMap(r: Reader, end: number, depth: number): StringMap {
+  const $entries: StringMap["entries"] = {};
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -550,7 +929,55 @@ function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): voi
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.entries as { [key: string]: string }, key, value ?? "");
+        if (key === "__proto__") setEntry(($entries as { [key: string]: string }), key, value ?? "");
+        else ($entries as { [key: string]: string })[key] = value ?? "";
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: StringMap = {
+    $typeName: "tickwire.bench.v1.StringMap",
+    entries: $entries,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as StringMap["$unknown"];
+  return m;
+}
+
+function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: string | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18:
+              value = readString(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.entries as { [key: string]: string }), key, value ?? "");
+        else (m.entries as { [key: string]: string })[key] = value ?? "";
         break;
       }
       default:
@@ -565,15 +992,15 @@ function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): voi
 }
 
 function writeStringMap(w: Writer, m: StringMap): void {
-  if (m.$typeName !== "tickwire.bench.v1.StringMap") failMessage("tickwire.bench.v1.StringMap", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.StringMap") failMessage("StringMap", m.$typeName);
   const entriesRecord = m.entries as { [key: string]: string };
   for (const key of Object.keys(entriesRecord)) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.bench.v1.StringMap.entries");
-    writeVarint32(w, 18);
-    writeString(w, entriesRecord[key], "tickwire.bench.v1.StringMap.entries");
+    writeByte(w, 0x0a);
+    writeString(w, key, "StringMap.entries");
+    writeByte(w, 0x12);
+    writeString(w, entriesRecord[key], "StringMap.entries");
     join(w, at);
   }
   const unknown = m.$unknown;
@@ -588,17 +1015,22 @@ function zeroMessageMap(r: Reader): MessageMap {
   } as MessageMap;
 }
 
-function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
+  const $entries: MessageMap["entries"] = {};
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Point | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -606,8 +1038,8 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
             case 18: {
               const childEnd = readLengthEnd(r);
               // A value seen twice in one entry merges, as a singular message field does.
-              value = value ?? zeroPoint(r);
-              fillPoint(r, childEnd, value, depth + 1);
+              if (value === undefined) value = readPoint(r, childEnd, depth + 1);
+              else fillPoint(r, childEnd, value, depth + 1);
               break;
             }
             default:
@@ -615,7 +1047,59 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.entries as { [key: string]: Point }, key, value ?? zeroPoint(r));
+        if (key === "__proto__") setEntry(($entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
+        else ($entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: MessageMap = {
+    $typeName: "tickwire.bench.v1.MessageMap",
+    entries: $entries,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as MessageMap["$unknown"];
+  return m;
+}
+
+function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: Point | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18: {
+              const childEnd = readLengthEnd(r);
+              // A value seen twice in one entry merges, as a singular message field does.
+              if (value === undefined) value = readPoint(r, childEnd, depth + 1);
+              else fillPoint(r, childEnd, value, depth + 1);
+              break;
+            }
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
+        else (m.entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
         break;
       }
       default:
@@ -630,14 +1114,14 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
 }
 
 function writeMessageMap(w: Writer, m: MessageMap): void {
-  if (m.$typeName !== "tickwire.bench.v1.MessageMap") failMessage("tickwire.bench.v1.MessageMap", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.MessageMap") failMessage("MessageMap", m.$typeName);
   const entriesRecord = m.entries as { [key: string]: Point };
   for (const key of Object.keys(entriesRecord)) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.bench.v1.MessageMap.entries");
-    writeVarint32(w, 18);
+    writeByte(w, 0x0a);
+    writeString(w, key, "MessageMap.entries");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writePoint(w, entriesRecord[key]);
     join(w, valueAt);
@@ -661,10 +1145,109 @@ function zeroNode(r: Reader): Node {
   } as Node;
 }
 
+function readNode(r: Reader, end: number, depth: number): Node {
+  const zero64 = r.zero64 as bigint;
+  let $name: Node["name"] = "";
+  let $id: Node["id"] = zero64;
+  let $weight: Node["weight"];
+  let $level: Node["level"] = 0;
+  let $origin: Node["origin"];
+  let $payload: Node["payload"] | undefined;
+  const $deltas: Node["deltas"] = [];
+  let $blob: Node["blob"] = new Uint8Array(0);
+  const $children: Node["children"] = [];
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10:
+        $name = readString(r);
+        break;
+      case 16:
+        $id = readInt64(r);
+        break;
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $weight = view.getFloat64(pos, true);
+        } else $weight = readDouble(r);
+        break;
+      }
+      case 32:
+        $level = readInt32(r);
+        break;
+      case 42: {
+        const childEnd = readLengthEnd(r);
+        const current = $origin;
+        if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
+        else $origin = readPoint(r, childEnd, depth + 1);
+        break;
+      }
+      case 50:
+        $payload = { case: "text", value: readString(r) };
+        break;
+      case 58: {
+        const childEnd = readLengthEnd(r);
+        const current = $payload;
+        if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
+        else $payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
+        break;
+      }
+      case 64:
+        $payload = { case: "count", value: readSint32(r) };
+        break;
+      case 72:
+        $deltas.push(readSint32(r));
+        break;
+      case 74: {
+        readPackedSint32(r, $deltas);
+        break;
+      }
+      case 82:
+        $blob = readBytes(r);
+        break;
+      case 90:
+        $children.push(readNode(r, readLengthEnd(r), depth + 1));
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Node = {
+    $typeName: "tickwire.bench.v1.Node",
+    name: $name,
+    id: $id,
+    level: $level,
+    payload: $payload ?? { case: undefined },
+    deltas: $deltas,
+    blob: $blob,
+    children: $children,
+  };
+  if ($weight !== undefined) m.weight = $weight;
+  if ($origin !== undefined) m.origin = $origin;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Node["$unknown"];
+  return m;
+}
+
 function fillNode(r: Reader, end: number, m: Node, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10:
         m.name = readString(r);
@@ -672,17 +1255,23 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
       case 16:
         m.id = readInt64(r);
         break;
-      case 25:
-        m.weight = readDouble(r);
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.weight = view.getFloat64(pos, true);
+        } else m.weight = readDouble(r);
         break;
+      }
       case 32:
         m.level = readInt32(r);
         break;
       case 42: {
         const childEnd = readLengthEnd(r);
-        const child = m.origin ?? zeroPoint(r);
-        fillPoint(r, childEnd, child, depth + 1);
-        m.origin = child;
+        const current = m.origin;
+        if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
+        else m.origin = readPoint(r, childEnd, depth + 1);
         break;
       }
       case 50:
@@ -691,9 +1280,8 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
       case 58: {
         const childEnd = readLengthEnd(r);
         const current = m.payload;
-        const child = current.case === "point" ? current.value : zeroPoint(r);
-        fillPoint(r, childEnd, child, depth + 1);
-        m.payload = { case: "point", value: child };
+        if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
+        else m.payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
         break;
       }
       case 64:
@@ -703,20 +1291,15 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
         m.deltas.push(readSint32(r));
         break;
       case 74: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.deltas.push(readSint32(r));
+        readPackedSint32(r, m.deltas);
         break;
       }
       case 82:
         m.blob = readBytes(r);
         break;
-      case 90: {
-        const childEnd = readLengthEnd(r);
-        const child = zeroNode(r);
-        fillNode(r, childEnd, child, depth + 1);
-        m.children.push(child);
+      case 90:
+        m.children.push(readNode(r, readLengthEnd(r), depth + 1));
         break;
-      }
       default:
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
@@ -730,55 +1313,55 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
 }
 
 function writeNode(w: Writer, m: Node): void {
-  if (m.$typeName !== "tickwire.bench.v1.Node") failMessage("tickwire.bench.v1.Node", m.$typeName);
+  if (m.$typeName !== "tickwire.bench.v1.Node") failMessage("Node", m.$typeName);
   if (m.name !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.name, "tickwire.bench.v1.Node.name");
+    writeByte(w, 0x0a);
+    writeString(w, m.name, "Node.name");
   }
   if ((m.id as unknown) != 0) {
-    writeVarint32(w, 16);
-    writeInt64(w, m.id, "tickwire.bench.v1.Node.id");
+    writeByte(w, 0x10);
+    writeInt64(w, m.id, "Node.id");
   }
   if (m.weight !== undefined && isSet(m, "weight")) {
-    writeVarint32(w, 25);
-    writeDouble(w, m.weight!, "tickwire.bench.v1.Node.weight");
+    writeByte(w, 0x19);
+    writeDouble(w, m.weight!, "Node.weight");
   }
   if (m.level !== 0) {
-    writeVarint32(w, 32);
-    writeInt32(w, m.level, "tickwire.bench.v1.Node.level");
+    writeByte(w, 0x20);
+    writeInt32(w, m.level, "Node.level");
   }
   if (m.origin !== undefined && isSet(m, "origin")) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
     writePoint(w, m.origin!);
     join(w, at);
   }
   if (m.payload.case === "text") {
-    writeVarint32(w, 50);
-    writeString(w, m.payload.value, "tickwire.bench.v1.Node.text");
+    writeByte(w, 0x32);
+    writeString(w, m.payload.value, "Node.text");
   }
   if (m.payload.case === "point") {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
     writePoint(w, m.payload.value);
     join(w, at);
   }
   if (m.payload.case === "count") {
-    writeVarint32(w, 64);
-    writeSint32(w, m.payload.value, "tickwire.bench.v1.Node.count");
+    writeByte(w, 0x40);
+    writeSint32(w, m.payload.value, "Node.count");
   }
   if (m.deltas.length > 0) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    for (const item of m.deltas) writeSint32(w, item, "tickwire.bench.v1.Node.deltas");
+    for (const item of m.deltas) writeSint32(w, item, "Node.deltas");
     join(w, at);
   }
   if (m.blob.byteLength > 0) {
-    writeVarint32(w, 82);
-    writeBytes(w, m.blob, "tickwire.bench.v1.Node.blob");
+    writeByte(w, 0x52);
+    writeBytes(w, m.blob, "Node.blob");
   }
   for (const item of m.children) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
     writeNode(w, item);
     join(w, at);
@@ -817,12 +1400,6 @@ export function newScalarsFrameDecoder(options: MessageFramesOptions = {}): Mess
   return new MessageFrameDecoder(options, readScalars);
 }
 
-function readScalars(r: Reader, end: number, depth: number): Scalars {
-  const m = zeroScalars(r);
-  fillScalars(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.bench.v1.PackedScalars: deep-equal to protobuf-es's fromBinary(PackedScalarsSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -851,12 +1428,6 @@ export function encodePackedScalarsDelimited(message: PackedScalars | Decoded<Pa
 /** A frame decoder (delimited, message or base64 framing) that yields PackedScalars messages. */
 export function newPackedScalarsFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<PackedScalars> {
   return new MessageFrameDecoder(options, readPackedScalars);
-}
-
-function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars {
-  const m = zeroPackedScalars(r);
-  fillPackedScalars(r, end, m, depth);
-  return m;
 }
 
 /**
@@ -889,12 +1460,6 @@ export function newPointFrameDecoder(options: MessageFramesOptions = {}): Messag
   return new MessageFrameDecoder(options, readPoint);
 }
 
-function readPoint(r: Reader, end: number, depth: number): Point {
-  const m = zeroPoint(r);
-  fillPoint(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.bench.v1.RepeatedMessages: deep-equal to protobuf-es's fromBinary(RepeatedMessagesSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -923,12 +1488,6 @@ export function encodeRepeatedMessagesDelimited(message: RepeatedMessages | Deco
 /** A frame decoder (delimited, message or base64 framing) that yields RepeatedMessages messages. */
 export function newRepeatedMessagesFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<RepeatedMessages> {
   return new MessageFrameDecoder(options, readRepeatedMessages);
-}
-
-function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMessages {
-  const m = zeroRepeatedMessages(r);
-  fillRepeatedMessages(r, end, m, depth);
-  return m;
 }
 
 /**
@@ -961,12 +1520,6 @@ export function newStringMapFrameDecoder(options: MessageFramesOptions = {}): Me
   return new MessageFrameDecoder(options, readStringMap);
 }
 
-function readStringMap(r: Reader, end: number, depth: number): StringMap {
-  const m = zeroStringMap(r);
-  fillStringMap(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.bench.v1.MessageMap: deep-equal to protobuf-es's fromBinary(MessageMapSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -997,12 +1550,6 @@ export function newMessageMapFrameDecoder(options: MessageFramesOptions = {}): M
   return new MessageFrameDecoder(options, readMessageMap);
 }
 
-function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
-  const m = zeroMessageMap(r);
-  fillMessageMap(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.bench.v1.Node: deep-equal to protobuf-es's fromBinary(NodeSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -1031,11 +1578,5 @@ export function encodeNodeDelimited(message: Node | Decoded<Node, Int64Mode>): U
 /** A frame decoder (delimited, message or base64 framing) that yields Node messages. */
 export function newNodeFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<Node> {
   return new MessageFrameDecoder(options, readNode);
-}
-
-function readNode(r: Reader, end: number, depth: number): Node {
-  const m = zeroNode(r);
-  fillNode(r, end, m, depth);
-  return m;
 }
 

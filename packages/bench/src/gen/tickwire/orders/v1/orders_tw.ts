@@ -6,8 +6,8 @@
 // @generated from file tickwire/orders/v1/orders.proto (package tickwire.orders.v1, syntax proto3)
 /* eslint-disable */
 
-import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -34,14 +34,134 @@ function zeroScalars(r: Reader): Scalars {
   } as Scalars;
 }
 
-function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readScalars(r: Reader, end: number, depth: number): Scalars {
+  const zero64 = r.zero64 as bigint;
+  let $fDouble: Scalars["fDouble"] = 0;
+  let $fFloat: Scalars["fFloat"] = 0;
+  let $fInt32: Scalars["fInt32"] = 0;
+  let $fInt64: Scalars["fInt64"] = zero64;
+  let $fUint32: Scalars["fUint32"] = 0;
+  let $fUint64: Scalars["fUint64"] = zero64;
+  let $fSint32: Scalars["fSint32"] = 0;
+  let $fSint64: Scalars["fSint64"] = zero64;
+  let $fFixed32: Scalars["fFixed32"] = 0;
+  let $fFixed64: Scalars["fFixed64"] = zero64;
+  let $fSfixed32: Scalars["fSfixed32"] = 0;
+  let $fSfixed64: Scalars["fSfixed64"] = zero64;
+  let $fBool: Scalars["fBool"] = false;
+  let $fString: Scalars["fString"] = "";
+  let $fBytes: Scalars["fBytes"] = new Uint8Array(0);
+  let $fEnum: Scalars["fEnum"] = 0;
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        m.fDouble = readDouble(r);
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $fDouble = view.getFloat64(pos, true);
+        } else $fDouble = readDouble(r);
         break;
+      }
+      case 21:
+        $fFloat = readFloat(r);
+        break;
+      case 24:
+        $fInt32 = readInt32(r);
+        break;
+      case 32:
+        $fInt64 = readInt64(r);
+        break;
+      case 40:
+        $fUint32 = readUint32(r);
+        break;
+      case 48:
+        $fUint64 = readUint64(r);
+        break;
+      case 56:
+        $fSint32 = readSint32(r);
+        break;
+      case 64:
+        $fSint64 = readSint64(r);
+        break;
+      case 77:
+        $fFixed32 = readFixed32(r);
+        break;
+      case 81:
+        $fFixed64 = readFixed64(r);
+        break;
+      case 93:
+        $fSfixed32 = readSfixed32(r);
+        break;
+      case 97:
+        $fSfixed64 = readSfixed64(r);
+        break;
+      case 104:
+        $fBool = readBool(r);
+        break;
+      case 114:
+        $fString = readString(r);
+        break;
+      case 122:
+        $fBytes = readBytes(r);
+        break;
+      case 128:
+        $fEnum = readInt32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Scalars = {
+    $typeName: "tickwire.orders.v1.Scalars",
+    fDouble: $fDouble,
+    fFloat: $fFloat,
+    fInt32: $fInt32,
+    fInt64: $fInt64,
+    fUint32: $fUint32,
+    fUint64: $fUint64,
+    fSint32: $fSint32,
+    fSint64: $fSint64,
+    fFixed32: $fFixed32,
+    fFixed64: $fFixed64,
+    fSfixed32: $fSfixed32,
+    fSfixed64: $fSfixed64,
+    fBool: $fBool,
+    fString: $fString,
+    fBytes: $fBytes,
+    fEnum: $fEnum,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Scalars["$unknown"];
+  return m;
+}
+
+function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.fDouble = view.getFloat64(pos, true);
+        } else m.fDouble = readDouble(r);
+        break;
+      }
       case 21:
         m.fFloat = readFloat(r);
         break;
@@ -100,70 +220,70 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("tickwire.orders.v1.Scalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("Scalars", m.$typeName);
   if (!Object.is(m.fDouble, 0)) {
-    writeVarint32(w, 9);
-    writeDouble(w, m.fDouble, "tickwire.orders.v1.Scalars.f_double");
+    writeByte(w, 0x09);
+    writeDouble(w, m.fDouble, "Scalars.f_double");
   }
   if (!Object.is(m.fFloat, 0)) {
-    writeVarint32(w, 21);
-    writeFloat(w, m.fFloat, "tickwire.orders.v1.Scalars.f_float");
+    writeByte(w, 0x15);
+    writeFloat(w, m.fFloat, "Scalars.f_float");
   }
   if ((m.fInt32 as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.fInt32, "tickwire.orders.v1.Scalars.f_int32");
+    writeByte(w, 0x18);
+    writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
   if ((m.fInt64 as unknown) != 0) {
-    writeVarint32(w, 32);
-    writeInt64(w, m.fInt64, "tickwire.orders.v1.Scalars.f_int64");
+    writeByte(w, 0x20);
+    writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
   if ((m.fUint32 as unknown) != 0) {
-    writeVarint32(w, 40);
-    writeUint32(w, m.fUint32, "tickwire.orders.v1.Scalars.f_uint32");
+    writeByte(w, 0x28);
+    writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
   if ((m.fUint64 as unknown) != 0) {
-    writeVarint32(w, 48);
-    writeUint64(w, m.fUint64, "tickwire.orders.v1.Scalars.f_uint64");
+    writeByte(w, 0x30);
+    writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
   if ((m.fSint32 as unknown) != 0) {
-    writeVarint32(w, 56);
-    writeSint32(w, m.fSint32, "tickwire.orders.v1.Scalars.f_sint32");
+    writeByte(w, 0x38);
+    writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
   if ((m.fSint64 as unknown) != 0) {
-    writeVarint32(w, 64);
-    writeSint64(w, m.fSint64, "tickwire.orders.v1.Scalars.f_sint64");
+    writeByte(w, 0x40);
+    writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
   if ((m.fFixed32 as unknown) != 0) {
-    writeVarint32(w, 77);
-    writeFixed32(w, m.fFixed32, "tickwire.orders.v1.Scalars.f_fixed32");
+    writeByte(w, 0x4d);
+    writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
   if ((m.fFixed64 as unknown) != 0) {
-    writeVarint32(w, 81);
-    writeFixed64(w, m.fFixed64, "tickwire.orders.v1.Scalars.f_fixed64");
+    writeByte(w, 0x51);
+    writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
   if ((m.fSfixed32 as unknown) != 0) {
-    writeVarint32(w, 93);
-    writeSfixed32(w, m.fSfixed32, "tickwire.orders.v1.Scalars.f_sfixed32");
+    writeByte(w, 0x5d);
+    writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
   if ((m.fSfixed64 as unknown) != 0) {
-    writeVarint32(w, 97);
-    writeSfixed64(w, m.fSfixed64, "tickwire.orders.v1.Scalars.f_sfixed64");
+    writeByte(w, 0x61);
+    writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
   if (m.fBool !== false) {
-    writeVarint32(w, 104);
-    writeBool(w, m.fBool, "tickwire.orders.v1.Scalars.f_bool");
+    writeByte(w, 0x68);
+    writeBool(w, m.fBool, "Scalars.f_bool");
   }
   if (m.fString !== "") {
-    writeVarint32(w, 114);
-    writeString(w, m.fString, "tickwire.orders.v1.Scalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, m.fString, "Scalars.f_string");
   }
   if (m.fBytes.byteLength > 0) {
-    writeVarint32(w, 122);
-    writeBytes(w, m.fBytes, "tickwire.orders.v1.Scalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, m.fBytes, "Scalars.f_bytes");
   }
   if (m.fEnum !== 0) {
-    writeVarint32(w, 128);
-    writeInt32(w, m.fEnum, "tickwire.orders.v1.Scalars.f_enum");
+    writeBytes2(w, 0x80, 0x01);
+    writeInt32(w, m.fEnum, "Scalars.f_enum");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -176,14 +296,143 @@ function zeroOptionalScalars(r: Reader): OptionalScalars {
   } as OptionalScalars;
 }
 
-function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readOptionalScalars(r: Reader, end: number, depth: number): OptionalScalars {
+  let $fDouble: OptionalScalars["fDouble"];
+  let $fFloat: OptionalScalars["fFloat"];
+  let $fInt32: OptionalScalars["fInt32"];
+  let $fInt64: OptionalScalars["fInt64"];
+  let $fUint32: OptionalScalars["fUint32"];
+  let $fUint64: OptionalScalars["fUint64"];
+  let $fSint32: OptionalScalars["fSint32"];
+  let $fSint64: OptionalScalars["fSint64"];
+  let $fFixed32: OptionalScalars["fFixed32"];
+  let $fFixed64: OptionalScalars["fFixed64"];
+  let $fSfixed32: OptionalScalars["fSfixed32"];
+  let $fSfixed64: OptionalScalars["fSfixed64"];
+  let $fBool: OptionalScalars["fBool"];
+  let $fString: OptionalScalars["fString"];
+  let $fBytes: OptionalScalars["fBytes"];
+  let $fEnum: OptionalScalars["fEnum"];
+  let $fMessage: OptionalScalars["fMessage"];
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        m.fDouble = readDouble(r);
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $fDouble = view.getFloat64(pos, true);
+        } else $fDouble = readDouble(r);
         break;
+      }
+      case 21:
+        $fFloat = readFloat(r);
+        break;
+      case 24:
+        $fInt32 = readInt32(r);
+        break;
+      case 32:
+        $fInt64 = readInt64(r);
+        break;
+      case 40:
+        $fUint32 = readUint32(r);
+        break;
+      case 48:
+        $fUint64 = readUint64(r);
+        break;
+      case 56:
+        $fSint32 = readSint32(r);
+        break;
+      case 64:
+        $fSint64 = readSint64(r);
+        break;
+      case 77:
+        $fFixed32 = readFixed32(r);
+        break;
+      case 81:
+        $fFixed64 = readFixed64(r);
+        break;
+      case 93:
+        $fSfixed32 = readSfixed32(r);
+        break;
+      case 97:
+        $fSfixed64 = readSfixed64(r);
+        break;
+      case 104:
+        $fBool = readBool(r);
+        break;
+      case 114:
+        $fString = readString(r);
+        break;
+      case 122:
+        $fBytes = readBytes(r);
+        break;
+      case 128:
+        $fEnum = readInt32(r);
+        break;
+      case 138: {
+        const childEnd = readLengthEnd(r);
+        const current = $fMessage;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else $fMessage = readInstrument(r, childEnd, depth + 1);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
+          case 17:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: OptionalScalars = {
+    $typeName: "tickwire.orders.v1.OptionalScalars",
+  };
+  if ($fDouble !== undefined) m.fDouble = $fDouble;
+  if ($fFloat !== undefined) m.fFloat = $fFloat;
+  if ($fInt32 !== undefined) m.fInt32 = $fInt32;
+  if ($fInt64 !== undefined) m.fInt64 = $fInt64;
+  if ($fUint32 !== undefined) m.fUint32 = $fUint32;
+  if ($fUint64 !== undefined) m.fUint64 = $fUint64;
+  if ($fSint32 !== undefined) m.fSint32 = $fSint32;
+  if ($fSint64 !== undefined) m.fSint64 = $fSint64;
+  if ($fFixed32 !== undefined) m.fFixed32 = $fFixed32;
+  if ($fFixed64 !== undefined) m.fFixed64 = $fFixed64;
+  if ($fSfixed32 !== undefined) m.fSfixed32 = $fSfixed32;
+  if ($fSfixed64 !== undefined) m.fSfixed64 = $fSfixed64;
+  if ($fBool !== undefined) m.fBool = $fBool;
+  if ($fString !== undefined) m.fString = $fString;
+  if ($fBytes !== undefined) m.fBytes = $fBytes;
+  if ($fEnum !== undefined) m.fEnum = $fEnum;
+  if ($fMessage !== undefined) m.fMessage = $fMessage;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as OptionalScalars["$unknown"];
+  return m;
+}
+
+function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 9: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.fDouble = view.getFloat64(pos, true);
+        } else m.fDouble = readDouble(r);
+        break;
+      }
       case 21:
         m.fFloat = readFloat(r);
         break;
@@ -231,9 +480,9 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
         break;
       case 138: {
         const childEnd = readLengthEnd(r);
-        const child = m.fMessage ?? zeroInstrument(r);
-        fillInstrument(r, childEnd, child, depth + 1);
-        m.fMessage = child;
+        const current = m.fMessage;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else m.fMessage = readInstrument(r, childEnd, depth + 1);
         break;
       }
       default:
@@ -250,73 +499,73 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
 }
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("tickwire.orders.v1.OptionalScalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("OptionalScalars", m.$typeName);
   if (m.fDouble !== undefined && isSet(m, "fDouble")) {
-    writeVarint32(w, 9);
-    writeDouble(w, m.fDouble!, "tickwire.orders.v1.OptionalScalars.f_double");
+    writeByte(w, 0x09);
+    writeDouble(w, m.fDouble!, "OptionalScalars.f_double");
   }
   if (m.fFloat !== undefined && isSet(m, "fFloat")) {
-    writeVarint32(w, 21);
-    writeFloat(w, m.fFloat!, "tickwire.orders.v1.OptionalScalars.f_float");
+    writeByte(w, 0x15);
+    writeFloat(w, m.fFloat!, "OptionalScalars.f_float");
   }
   if (m.fInt32 !== undefined && isSet(m, "fInt32")) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.fInt32!, "tickwire.orders.v1.OptionalScalars.f_int32");
+    writeByte(w, 0x18);
+    writeInt32(w, m.fInt32!, "OptionalScalars.f_int32");
   }
   if (m.fInt64 !== undefined && isSet(m, "fInt64")) {
-    writeVarint32(w, 32);
-    writeInt64(w, m.fInt64!, "tickwire.orders.v1.OptionalScalars.f_int64");
+    writeByte(w, 0x20);
+    writeInt64(w, m.fInt64!, "OptionalScalars.f_int64");
   }
   if (m.fUint32 !== undefined && isSet(m, "fUint32")) {
-    writeVarint32(w, 40);
-    writeUint32(w, m.fUint32!, "tickwire.orders.v1.OptionalScalars.f_uint32");
+    writeByte(w, 0x28);
+    writeUint32(w, m.fUint32!, "OptionalScalars.f_uint32");
   }
   if (m.fUint64 !== undefined && isSet(m, "fUint64")) {
-    writeVarint32(w, 48);
-    writeUint64(w, m.fUint64!, "tickwire.orders.v1.OptionalScalars.f_uint64");
+    writeByte(w, 0x30);
+    writeUint64(w, m.fUint64!, "OptionalScalars.f_uint64");
   }
   if (m.fSint32 !== undefined && isSet(m, "fSint32")) {
-    writeVarint32(w, 56);
-    writeSint32(w, m.fSint32!, "tickwire.orders.v1.OptionalScalars.f_sint32");
+    writeByte(w, 0x38);
+    writeSint32(w, m.fSint32!, "OptionalScalars.f_sint32");
   }
   if (m.fSint64 !== undefined && isSet(m, "fSint64")) {
-    writeVarint32(w, 64);
-    writeSint64(w, m.fSint64!, "tickwire.orders.v1.OptionalScalars.f_sint64");
+    writeByte(w, 0x40);
+    writeSint64(w, m.fSint64!, "OptionalScalars.f_sint64");
   }
   if (m.fFixed32 !== undefined && isSet(m, "fFixed32")) {
-    writeVarint32(w, 77);
-    writeFixed32(w, m.fFixed32!, "tickwire.orders.v1.OptionalScalars.f_fixed32");
+    writeByte(w, 0x4d);
+    writeFixed32(w, m.fFixed32!, "OptionalScalars.f_fixed32");
   }
   if (m.fFixed64 !== undefined && isSet(m, "fFixed64")) {
-    writeVarint32(w, 81);
-    writeFixed64(w, m.fFixed64!, "tickwire.orders.v1.OptionalScalars.f_fixed64");
+    writeByte(w, 0x51);
+    writeFixed64(w, m.fFixed64!, "OptionalScalars.f_fixed64");
   }
   if (m.fSfixed32 !== undefined && isSet(m, "fSfixed32")) {
-    writeVarint32(w, 93);
-    writeSfixed32(w, m.fSfixed32!, "tickwire.orders.v1.OptionalScalars.f_sfixed32");
+    writeByte(w, 0x5d);
+    writeSfixed32(w, m.fSfixed32!, "OptionalScalars.f_sfixed32");
   }
   if (m.fSfixed64 !== undefined && isSet(m, "fSfixed64")) {
-    writeVarint32(w, 97);
-    writeSfixed64(w, m.fSfixed64!, "tickwire.orders.v1.OptionalScalars.f_sfixed64");
+    writeByte(w, 0x61);
+    writeSfixed64(w, m.fSfixed64!, "OptionalScalars.f_sfixed64");
   }
   if (m.fBool !== undefined && isSet(m, "fBool")) {
-    writeVarint32(w, 104);
-    writeBool(w, m.fBool!, "tickwire.orders.v1.OptionalScalars.f_bool");
+    writeByte(w, 0x68);
+    writeBool(w, m.fBool!, "OptionalScalars.f_bool");
   }
   if (m.fString !== undefined && isSet(m, "fString")) {
-    writeVarint32(w, 114);
-    writeString(w, m.fString!, "tickwire.orders.v1.OptionalScalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, m.fString!, "OptionalScalars.f_string");
   }
   if (m.fBytes !== undefined && isSet(m, "fBytes")) {
-    writeVarint32(w, 122);
-    writeBytes(w, m.fBytes!, "tickwire.orders.v1.OptionalScalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, m.fBytes!, "OptionalScalars.f_bytes");
   }
   if (m.fEnum !== undefined && isSet(m, "fEnum")) {
-    writeVarint32(w, 128);
-    writeInt32(w, m.fEnum!, "tickwire.orders.v1.OptionalScalars.f_enum");
+    writeBytes2(w, 0x80, 0x01);
+    writeInt32(w, m.fEnum!, "OptionalScalars.f_enum");
   }
   if (m.fMessage !== undefined && isSet(m, "fMessage")) {
-    writeVarint32(w, 138);
+    writeBytes2(w, 0x8a, 0x01);
     const at = fork(w);
     writeInstrument(w, m.fMessage!);
     join(w, at);
@@ -337,28 +586,46 @@ function zeroInstrument(r: Reader): Instrument {
   } as Instrument;
 }
 
-function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
+function readInstrument(r: Reader, end: number, depth: number): Instrument {
+  const zero64 = r.zero64 as bigint;
+  let $symbol: Instrument["symbol"] = "";
+  let $exchange: Instrument["exchange"] = "";
+  let $instrumentId: Instrument["instrumentId"] = zero64;
+  let $tickSize: Instrument["tickSize"] = 0;
+  let $listedAt: Instrument["listedAt"];
+  const $attributes: Instrument["attributes"] = {};
+  let $underlying: Instrument["underlying"];
+  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10:
-        m.symbol = readString(r);
+        $symbol = readString(r);
         break;
       case 18:
-        m.exchange = readString(r);
+        $exchange = readString(r);
         break;
       case 24:
-        m.instrumentId = readInt64(r);
+        $instrumentId = readInt64(r);
         break;
-      case 33:
-        m.tickSize = readDouble(r);
+      case 33: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $tickSize = view.getFloat64(pos, true);
+        } else $tickSize = readDouble(r);
         break;
+      }
       case 42: {
         const childEnd = readLengthEnd(r);
-        const child = m.listedAt ?? zerogoogle_protobuf_Timestamp(r);
-        fillgoogle_protobuf_Timestamp(r, childEnd, child, depth + 1);
-        m.listedAt = child;
+        const current = $listedAt;
+        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        else $listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         break;
       }
       case 50: {
@@ -366,7 +633,8 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -379,14 +647,101 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.attributes as { [key: string]: string }, key, value ?? "");
+        if (key === "__proto__") setEntry(($attributes as { [key: string]: string }), key, value ?? "");
+        else ($attributes as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 58: {
         const childEnd = readLengthEnd(r);
-        const child = m.underlying ?? zeroUnderlying(r);
-        fillUnderlying(r, childEnd, child, depth + 1);
-        m.underlying = child;
+        const current = $underlying;
+        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        else $underlying = readUnderlying(r, childEnd, depth + 1);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Instrument = {
+    $typeName: "tickwire.orders.v1.Instrument",
+    symbol: $symbol,
+    exchange: $exchange,
+    instrumentId: $instrumentId,
+    tickSize: $tickSize,
+    attributes: $attributes,
+  };
+  if ($listedAt !== undefined) m.listedAt = $listedAt;
+  if ($underlying !== undefined) m.underlying = $underlying;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Instrument["$unknown"];
+  return m;
+}
+
+function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10:
+        m.symbol = readString(r);
+        break;
+      case 18:
+        m.exchange = readString(r);
+        break;
+      case 24:
+        m.instrumentId = readInt64(r);
+        break;
+      case 33: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.tickSize = view.getFloat64(pos, true);
+        } else m.tickSize = readDouble(r);
+        break;
+      }
+      case 42: {
+        const childEnd = readLengthEnd(r);
+        const current = m.listedAt;
+        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        else m.listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
+        break;
+      }
+      case 50: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: string | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18:
+              value = readString(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
+        else (m.attributes as { [key: string]: string })[key] = value ?? "";
+        break;
+      }
+      case 58: {
+        const childEnd = readLengthEnd(r);
+        const current = m.underlying;
+        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        else m.underlying = readUnderlying(r, childEnd, depth + 1);
         break;
       }
       default:
@@ -401,41 +756,41 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
 }
 
 function writeInstrument(w: Writer, m: Instrument): void {
-  if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("tickwire.orders.v1.Instrument", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("Instrument", m.$typeName);
   if (m.symbol !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.symbol, "tickwire.orders.v1.Instrument.symbol");
+    writeByte(w, 0x0a);
+    writeString(w, m.symbol, "Instrument.symbol");
   }
   if (m.exchange !== "") {
-    writeVarint32(w, 18);
-    writeString(w, m.exchange, "tickwire.orders.v1.Instrument.exchange");
+    writeByte(w, 0x12);
+    writeString(w, m.exchange, "Instrument.exchange");
   }
   if ((m.instrumentId as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeInt64(w, m.instrumentId, "tickwire.orders.v1.Instrument.instrument_id");
+    writeByte(w, 0x18);
+    writeInt64(w, m.instrumentId, "Instrument.instrument_id");
   }
   if (!Object.is(m.tickSize, 0)) {
-    writeVarint32(w, 33);
-    writeDouble(w, m.tickSize, "tickwire.orders.v1.Instrument.tick_size");
+    writeByte(w, 0x21);
+    writeDouble(w, m.tickSize, "Instrument.tick_size");
   }
   if (m.listedAt !== undefined && isSet(m, "listedAt")) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
     writegoogle_protobuf_Timestamp(w, m.listedAt!);
     join(w, at);
   }
   const attributesRecord = m.attributes as { [key: string]: string };
   for (const key of Object.keys(attributesRecord)) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Instrument.attributes");
-    writeVarint32(w, 18);
-    writeString(w, attributesRecord[key], "tickwire.orders.v1.Instrument.attributes");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Instrument.attributes");
+    writeByte(w, 0x12);
+    writeString(w, attributesRecord[key], "Instrument.attributes");
     join(w, at);
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
     writeUnderlying(w, m.underlying!);
     join(w, at);
@@ -453,10 +808,49 @@ function zerogoogle_protobuf_Timestamp(r: Reader): Timestamp {
   } as Timestamp;
 }
 
+function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): Timestamp {
+  const zero64 = r.zero64 as bigint;
+  let $seconds: Timestamp["seconds"] = zero64;
+  let $nanos: Timestamp["nanos"] = 0;
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 8:
+        $seconds = readInt64(r);
+        break;
+      case 16:
+        $nanos = readInt32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Timestamp = {
+    $typeName: "google.protobuf.Timestamp",
+    seconds: $seconds,
+    nanos: $nanos,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Timestamp["$unknown"];
+  return m;
+}
+
 function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.seconds = readInt64(r);
@@ -476,14 +870,14 @@ function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, dep
 }
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
-  if (m.$typeName !== "google.protobuf.Timestamp") failMessage("google.protobuf.Timestamp", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Timestamp") failMessage("Timestamp", m.$typeName);
   if ((m.seconds as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.seconds, "google.protobuf.Timestamp.seconds");
+    writeByte(w, 0x08);
+    writeInt64(w, m.seconds, "Timestamp.seconds");
   }
   if ((m.nanos as unknown) != 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.nanos, "google.protobuf.Timestamp.nanos");
+    writeByte(w, 0x10);
+    writeInt32(w, m.nanos, "Timestamp.nanos");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -498,28 +892,83 @@ function zeroUnderlying(r: Reader): Underlying {
   } as Underlying;
 }
 
-function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
+function readUnderlying(r: Reader, end: number, depth: number): Underlying {
+  let $instrument: Underlying["instrument"];
+  const $basket: Underlying["basket"] = [];
+  let $weight: Underlying["weight"] = 0;
+  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const childEnd = readLengthEnd(r);
-        const child = m.instrument ?? zeroInstrument(r);
-        fillInstrument(r, childEnd, child, depth + 1);
-        m.instrument = child;
+        const current = $instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else $instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
-      case 18: {
+      case 18:
+        $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
+        break;
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $weight = view.getFloat64(pos, true);
+        } else $weight = readDouble(r);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Underlying = {
+    $typeName: "tickwire.orders.v1.Underlying",
+    basket: $basket,
+    weight: $weight,
+  };
+  if ($instrument !== undefined) m.instrument = $instrument;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Underlying["$unknown"];
+  return m;
+}
+
+function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10: {
         const childEnd = readLengthEnd(r);
-        const child = zeroUnderlying(r);
-        fillUnderlying(r, childEnd, child, depth + 1);
-        m.basket.push(child);
+        const current = m.instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
-      case 25:
-        m.weight = readDouble(r);
+      case 18:
+        m.basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
         break;
+      case 25: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.weight = view.getFloat64(pos, true);
+        } else m.weight = readDouble(r);
+        break;
+      }
       default:
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
@@ -532,22 +981,22 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
 }
 
 function writeUnderlying(w: Writer, m: Underlying): void {
-  if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("tickwire.orders.v1.Underlying", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("Underlying", m.$typeName);
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   for (const item of m.basket) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
     writeUnderlying(w, item);
     join(w, at);
   }
   if (!Object.is(m.weight, 0)) {
-    writeVarint32(w, 25);
-    writeDouble(w, m.weight, "tickwire.orders.v1.Underlying.weight");
+    writeByte(w, 0x19);
+    writeDouble(w, m.weight, "Underlying.weight");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -581,33 +1030,245 @@ function zeroRepeatedScalars(r: Reader): RepeatedScalars {
   } as RepeatedScalars;
 }
 
-function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedScalars {
+  const $fDouble: RepeatedScalars["fDouble"] = [];
+  const $fFloat: RepeatedScalars["fFloat"] = [];
+  const $fInt32: RepeatedScalars["fInt32"] = [];
+  const $fInt64: RepeatedScalars["fInt64"] = [];
+  const $fUint32: RepeatedScalars["fUint32"] = [];
+  const $fUint64: RepeatedScalars["fUint64"] = [];
+  const $fSint32: RepeatedScalars["fSint32"] = [];
+  const $fSint64: RepeatedScalars["fSint64"] = [];
+  const $fFixed32: RepeatedScalars["fFixed32"] = [];
+  const $fFixed64: RepeatedScalars["fFixed64"] = [];
+  const $fSfixed32: RepeatedScalars["fSfixed32"] = [];
+  const $fSfixed64: RepeatedScalars["fSfixed64"] = [];
+  const $fBool: RepeatedScalars["fBool"] = [];
+  const $fString: RepeatedScalars["fString"] = [];
+  const $fBytes: RepeatedScalars["fBytes"] = [];
+  const $fEnum: RepeatedScalars["fEnum"] = [];
+  const $unpackedInt32: RepeatedScalars["unpackedInt32"] = [];
+  const $unpackedDouble: RepeatedScalars["unpackedDouble"] = [];
+  const $unpackedSint64: RepeatedScalars["unpackedSint64"] = [];
+  const $unpackedEnum: RepeatedScalars["unpackedEnum"] = [];
+  const $unpackedFixed32: RepeatedScalars["unpackedFixed32"] = [];
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 9:
+        $fDouble.push(readDouble(r));
+        break;
+      case 10: {
+        readPackedDouble(r, $fDouble);
+        break;
+      }
+      case 21:
+        $fFloat.push(readFloat(r));
+        break;
+      case 18: {
+        readPackedFloat(r, $fFloat);
+        break;
+      }
+      case 24:
+        $fInt32.push(readInt32(r));
+        break;
+      case 26: {
+        readPackedInt32(r, $fInt32);
+        break;
+      }
+      case 32:
+        $fInt64.push(readInt64(r));
+        break;
+      case 34: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fInt64.push(readInt64(r));
+        break;
+      }
+      case 40:
+        $fUint32.push(readUint32(r));
+        break;
+      case 42: {
+        readPackedUint32(r, $fUint32);
+        break;
+      }
+      case 48:
+        $fUint64.push(readUint64(r));
+        break;
+      case 50: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fUint64.push(readUint64(r));
+        break;
+      }
+      case 56:
+        $fSint32.push(readSint32(r));
+        break;
+      case 58: {
+        readPackedSint32(r, $fSint32);
+        break;
+      }
+      case 64:
+        $fSint64.push(readSint64(r));
+        break;
+      case 66: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fSint64.push(readSint64(r));
+        break;
+      }
+      case 77:
+        $fFixed32.push(readFixed32(r));
+        break;
+      case 74: {
+        readPackedFixed32(r, $fFixed32);
+        break;
+      }
+      case 81:
+        $fFixed64.push(readFixed64(r));
+        break;
+      case 82: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fFixed64.push(readFixed64(r));
+        break;
+      }
+      case 93:
+        $fSfixed32.push(readSfixed32(r));
+        break;
+      case 90: {
+        readPackedSfixed32(r, $fSfixed32);
+        break;
+      }
+      case 97:
+        $fSfixed64.push(readSfixed64(r));
+        break;
+      case 98: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $fSfixed64.push(readSfixed64(r));
+        break;
+      }
+      case 104:
+        $fBool.push(readBool(r));
+        break;
+      case 106: {
+        readPackedBool(r, $fBool);
+        break;
+      }
+      case 114:
+        $fString.push(readString(r));
+        break;
+      case 122:
+        $fBytes.push(readBytes(r));
+        break;
+      case 128:
+        $fEnum.push(readInt32(r));
+        break;
+      case 130: {
+        readPackedInt32(r, $fEnum);
+        break;
+      }
+      case 136:
+        $unpackedInt32.push(readInt32(r));
+        break;
+      case 138: {
+        readPackedInt32(r, $unpackedInt32);
+        break;
+      }
+      case 145:
+        $unpackedDouble.push(readDouble(r));
+        break;
+      case 146: {
+        readPackedDouble(r, $unpackedDouble);
+        break;
+      }
+      case 152:
+        $unpackedSint64.push(readSint64(r));
+        break;
+      case 154: {
+        const packedEnd = readLengthEnd(r);
+        while (r.pos < packedEnd) $unpackedSint64.push(readSint64(r));
+        break;
+      }
+      case 160:
+        $unpackedEnum.push(readInt32(r));
+        break;
+      case 162: {
+        readPackedInt32(r, $unpackedEnum);
+        break;
+      }
+      case 173:
+        $unpackedFixed32.push(readFixed32(r));
+        break;
+      case 170: {
+        readPackedFixed32(r, $unpackedFixed32);
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
+          case 17: case 18: case 19: case 20: case 21:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: RepeatedScalars = {
+    $typeName: "tickwire.orders.v1.RepeatedScalars",
+    fDouble: $fDouble,
+    fFloat: $fFloat,
+    fInt32: $fInt32,
+    fInt64: $fInt64,
+    fUint32: $fUint32,
+    fUint64: $fUint64,
+    fSint32: $fSint32,
+    fSint64: $fSint64,
+    fFixed32: $fFixed32,
+    fFixed64: $fFixed64,
+    fSfixed32: $fSfixed32,
+    fSfixed64: $fSfixed64,
+    fBool: $fBool,
+    fString: $fString,
+    fBytes: $fBytes,
+    fEnum: $fEnum,
+    unpackedInt32: $unpackedInt32,
+    unpackedDouble: $unpackedDouble,
+    unpackedSint64: $unpackedSint64,
+    unpackedEnum: $unpackedEnum,
+    unpackedFixed32: $unpackedFixed32,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as RepeatedScalars["$unknown"];
+  return m;
+}
+
+function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 9:
         m.fDouble.push(readDouble(r));
         break;
       case 10: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fDouble.push(readDouble(r));
+        readPackedDouble(r, m.fDouble);
         break;
       }
       case 21:
         m.fFloat.push(readFloat(r));
         break;
       case 18: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFloat.push(readFloat(r));
+        readPackedFloat(r, m.fFloat);
         break;
       }
       case 24:
         m.fInt32.push(readInt32(r));
         break;
       case 26: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fInt32.push(readInt32(r));
+        readPackedInt32(r, m.fInt32);
         break;
       }
       case 32:
@@ -622,8 +1283,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fUint32.push(readUint32(r));
         break;
       case 42: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fUint32.push(readUint32(r));
+        readPackedUint32(r, m.fUint32);
         break;
       }
       case 48:
@@ -638,8 +1298,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fSint32.push(readSint32(r));
         break;
       case 58: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSint32.push(readSint32(r));
+        readPackedSint32(r, m.fSint32);
         break;
       }
       case 64:
@@ -654,8 +1313,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fFixed32.push(readFixed32(r));
         break;
       case 74: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFixed32.push(readFixed32(r));
+        readPackedFixed32(r, m.fFixed32);
         break;
       }
       case 81:
@@ -670,8 +1328,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fSfixed32.push(readSfixed32(r));
         break;
       case 90: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSfixed32.push(readSfixed32(r));
+        readPackedSfixed32(r, m.fSfixed32);
         break;
       }
       case 97:
@@ -686,8 +1343,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fBool.push(readBool(r));
         break;
       case 106: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fBool.push(readBool(r));
+        readPackedBool(r, m.fBool);
         break;
       }
       case 114:
@@ -700,24 +1356,21 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.fEnum.push(readInt32(r));
         break;
       case 130: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fEnum.push(readInt32(r));
+        readPackedInt32(r, m.fEnum);
         break;
       }
       case 136:
         m.unpackedInt32.push(readInt32(r));
         break;
       case 138: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedInt32.push(readInt32(r));
+        readPackedInt32(r, m.unpackedInt32);
         break;
       }
       case 145:
         m.unpackedDouble.push(readDouble(r));
         break;
       case 146: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedDouble.push(readDouble(r));
+        readPackedDouble(r, m.unpackedDouble);
         break;
       }
       case 152:
@@ -732,16 +1385,14 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
         m.unpackedEnum.push(readInt32(r));
         break;
       case 162: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedEnum.push(readInt32(r));
+        readPackedInt32(r, m.unpackedEnum);
         break;
       }
       case 173:
         m.unpackedFixed32.push(readFixed32(r));
         break;
       case 170: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedFixed32.push(readFixed32(r));
+        readPackedFixed32(r, m.unpackedFixed32);
         break;
       }
       default:
@@ -758,118 +1409,118 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
 }
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
-  if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("tickwire.orders.v1.RepeatedScalars", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("RepeatedScalars", m.$typeName);
   if (m.fDouble.length > 0) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    for (const item of m.fDouble) writeDouble(w, item, "tickwire.orders.v1.RepeatedScalars.f_double");
+    for (const item of m.fDouble) writeDouble(w, item, "RepeatedScalars.f_double");
     join(w, at);
   }
   if (m.fFloat.length > 0) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
-    for (const item of m.fFloat) writeFloat(w, item, "tickwire.orders.v1.RepeatedScalars.f_float");
+    for (const item of m.fFloat) writeFloat(w, item, "RepeatedScalars.f_float");
     join(w, at);
   }
   if (m.fInt32.length > 0) {
-    writeVarint32(w, 26);
+    writeByte(w, 0x1a);
     const at = fork(w);
-    for (const item of m.fInt32) writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.f_int32");
+    for (const item of m.fInt32) writeInt32(w, item, "RepeatedScalars.f_int32");
     join(w, at);
   }
   if (m.fInt64.length > 0) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
-    for (const item of m.fInt64) writeInt64(w, item, "tickwire.orders.v1.RepeatedScalars.f_int64");
+    for (const item of m.fInt64) writeInt64(w, item, "RepeatedScalars.f_int64");
     join(w, at);
   }
   if (m.fUint32.length > 0) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
-    for (const item of m.fUint32) writeUint32(w, item, "tickwire.orders.v1.RepeatedScalars.f_uint32");
+    for (const item of m.fUint32) writeUint32(w, item, "RepeatedScalars.f_uint32");
     join(w, at);
   }
   if (m.fUint64.length > 0) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    for (const item of m.fUint64) writeUint64(w, item, "tickwire.orders.v1.RepeatedScalars.f_uint64");
+    for (const item of m.fUint64) writeUint64(w, item, "RepeatedScalars.f_uint64");
     join(w, at);
   }
   if (m.fSint32.length > 0) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
-    for (const item of m.fSint32) writeSint32(w, item, "tickwire.orders.v1.RepeatedScalars.f_sint32");
+    for (const item of m.fSint32) writeSint32(w, item, "RepeatedScalars.f_sint32");
     join(w, at);
   }
   if (m.fSint64.length > 0) {
-    writeVarint32(w, 66);
+    writeByte(w, 0x42);
     const at = fork(w);
-    for (const item of m.fSint64) writeSint64(w, item, "tickwire.orders.v1.RepeatedScalars.f_sint64");
+    for (const item of m.fSint64) writeSint64(w, item, "RepeatedScalars.f_sint64");
     join(w, at);
   }
   if (m.fFixed32.length > 0) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    for (const item of m.fFixed32) writeFixed32(w, item, "tickwire.orders.v1.RepeatedScalars.f_fixed32");
+    for (const item of m.fFixed32) writeFixed32(w, item, "RepeatedScalars.f_fixed32");
     join(w, at);
   }
   if (m.fFixed64.length > 0) {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
-    for (const item of m.fFixed64) writeFixed64(w, item, "tickwire.orders.v1.RepeatedScalars.f_fixed64");
+    for (const item of m.fFixed64) writeFixed64(w, item, "RepeatedScalars.f_fixed64");
     join(w, at);
   }
   if (m.fSfixed32.length > 0) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
-    for (const item of m.fSfixed32) writeSfixed32(w, item, "tickwire.orders.v1.RepeatedScalars.f_sfixed32");
+    for (const item of m.fSfixed32) writeSfixed32(w, item, "RepeatedScalars.f_sfixed32");
     join(w, at);
   }
   if (m.fSfixed64.length > 0) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
-    for (const item of m.fSfixed64) writeSfixed64(w, item, "tickwire.orders.v1.RepeatedScalars.f_sfixed64");
+    for (const item of m.fSfixed64) writeSfixed64(w, item, "RepeatedScalars.f_sfixed64");
     join(w, at);
   }
   if (m.fBool.length > 0) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
-    for (const item of m.fBool) writeBool(w, item, "tickwire.orders.v1.RepeatedScalars.f_bool");
+    for (const item of m.fBool) writeBool(w, item, "RepeatedScalars.f_bool");
     join(w, at);
   }
   for (const item of m.fString) {
-    writeVarint32(w, 114);
-    writeString(w, item, "tickwire.orders.v1.RepeatedScalars.f_string");
+    writeByte(w, 0x72);
+    writeString(w, item, "RepeatedScalars.f_string");
   }
   for (const item of m.fBytes) {
-    writeVarint32(w, 122);
-    writeBytes(w, item, "tickwire.orders.v1.RepeatedScalars.f_bytes");
+    writeByte(w, 0x7a);
+    writeBytes(w, item, "RepeatedScalars.f_bytes");
   }
   if (m.fEnum.length > 0) {
-    writeVarint32(w, 130);
+    writeBytes2(w, 0x82, 0x01);
     const at = fork(w);
-    for (const item of m.fEnum) writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.f_enum");
+    for (const item of m.fEnum) writeInt32(w, item, "RepeatedScalars.f_enum");
     join(w, at);
   }
   for (const item of m.unpackedInt32) {
-    writeVarint32(w, 136);
-    writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_int32");
+    writeBytes2(w, 0x88, 0x01);
+    writeInt32(w, item, "RepeatedScalars.unpacked_int32");
   }
   for (const item of m.unpackedDouble) {
-    writeVarint32(w, 145);
-    writeDouble(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_double");
+    writeBytes2(w, 0x91, 0x01);
+    writeDouble(w, item, "RepeatedScalars.unpacked_double");
   }
   for (const item of m.unpackedSint64) {
-    writeVarint32(w, 152);
-    writeSint64(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_sint64");
+    writeBytes2(w, 0x98, 0x01);
+    writeSint64(w, item, "RepeatedScalars.unpacked_sint64");
   }
   for (const item of m.unpackedEnum) {
-    writeVarint32(w, 160);
-    writeInt32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_enum");
+    writeBytes2(w, 0xa0, 0x01);
+    writeInt32(w, item, "RepeatedScalars.unpacked_enum");
   }
   for (const item of m.unpackedFixed32) {
-    writeVarint32(w, 173);
-    writeFixed32(w, item, "tickwire.orders.v1.RepeatedScalars.unpacked_fixed32");
+    writeBytes2(w, 0xad, 0x01);
+    writeFixed32(w, item, "RepeatedScalars.unpacked_fixed32");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -896,17 +1547,35 @@ function zeroMaps(r: Reader): Maps {
   } as Maps;
 }
 
-function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
-  if (depth > RECURSION_LIMIT) failNesting(r);
+function readMaps(r: Reader, end: number, depth: number): Maps {
+  const $stringString: Maps["stringString"] = {};
+  const $int32Int64: Maps["int32Int64"] = {};
+  const $int64Enum: Maps["int64Enum"] = {};
+  const $uint32Message: Maps["uint32Message"] = {};
+  const $uint64Bytes: Maps["uint64Bytes"] = {};
+  const $sint32Double: Maps["sint32Double"] = {};
+  const $sint64Float: Maps["sint64Float"] = {};
+  const $fixed32Bool: Maps["fixed32Bool"] = {};
+  const $fixed64String: Maps["fixed64String"] = {};
+  const $sfixed32Uint32: Maps["sfixed32Uint32"] = {};
+  const $sfixed64Message: Maps["sfixed64Message"] = {};
+  const $boolString: Maps["boolString"] = {};
+  const $stringMessage: Maps["stringMessage"] = {};
+  const $stringSint64: Maps["stringSint64"] = {};
+  let unknownFields: UnknownField[] | undefined;
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -919,7 +1588,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.stringString as { [key: string]: string }, key, value ?? "");
+        if (key === "__proto__") setEntry(($stringString as { [key: string]: string }), key, value ?? "");
+        else ($stringString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 18: {
@@ -927,7 +1597,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = String(readInt32(r));
@@ -940,7 +1611,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.int32Int64 as { [key: string]: bigint }, key, value ?? r.zero64 as bigint);
+        if (key === "__proto__") setEntry(($int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else ($int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
         break;
       }
       case 26: {
@@ -948,7 +1620,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: Side | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = readInt64Key(r, true, false);
@@ -961,7 +1634,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.int64Enum as { [key: string]: Side }, key, value ?? 0);
+        if (key === "__proto__") setEntry(($int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else ($int64Enum as { [key: string]: Side })[key] = value ?? 0;
         break;
       }
       case 34: {
@@ -969,7 +1643,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = String(readUint32(r));
@@ -977,8 +1652,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
               const childEnd = readLengthEnd(r);
               // A value seen twice in one entry merges, as a singular message field does.
-              value = value ?? zeroInstrument(r);
-              fillInstrument(r, childEnd, value, depth + 1);
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
               break;
             }
             default:
@@ -986,7 +1661,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.uint32Message as { [key: string]: Instrument }, key, value ?? zeroInstrument(r));
+        if (key === "__proto__") setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
         break;
       }
       case 42: {
@@ -994,7 +1670,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: Uint8Array | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = readInt64Key(r, false, false);
@@ -1007,7 +1684,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.uint64Bytes as { [key: string]: Uint8Array }, key, value ?? new Uint8Array(0));
+        if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? new Uint8Array(0));
+        else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? new Uint8Array(0);
         break;
       }
       case 50: {
@@ -1015,7 +1693,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = String(readSint32(r));
@@ -1028,7 +1707,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.sint32Double as { [key: string]: number }, key, value ?? 0);
+        if (key === "__proto__") setEntry(($sint32Double as { [key: string]: number }), key, value ?? 0);
+        else ($sint32Double as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 58: {
@@ -1036,7 +1716,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = readInt64Key(r, true, true);
@@ -1049,7 +1730,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.sint64Float as { [key: string]: number }, key, value ?? 0);
+        if (key === "__proto__") setEntry(($sint64Float as { [key: string]: number }), key, value ?? 0);
+        else ($sint64Float as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 66: {
@@ -1057,7 +1739,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: boolean | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
               key = String(readFixed32(r));
@@ -1070,7 +1753,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.fixed32Bool as { [key: string]: boolean }, key, value ?? false);
+        if (key === "__proto__") setEntry(($fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else ($fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         break;
       }
       case 74: {
@@ -1078,7 +1762,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
               key = readFixed64Key(r, false);
@@ -1091,7 +1776,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.fixed64String as { [key: string]: string }, key, value ?? "");
+        if (key === "__proto__") setEntry(($fixed64String as { [key: string]: string }), key, value ?? "");
+        else ($fixed64String as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 82: {
@@ -1099,7 +1785,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
               key = String(readSfixed32(r));
@@ -1112,7 +1799,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.sfixed32Uint32 as { [key: string]: number }, key, value ?? 0);
+        if (key === "__proto__") setEntry(($sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else ($sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 90: {
@@ -1120,7 +1808,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
               key = readFixed64Key(r, true);
@@ -1128,8 +1817,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
               const childEnd = readLengthEnd(r);
               // A value seen twice in one entry merges, as a singular message field does.
-              value = value ?? zeroInstrument(r);
-              fillInstrument(r, childEnd, value, depth + 1);
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
               break;
             }
             default:
@@ -1137,7 +1826,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.sfixed64Message as { [key: string]: Instrument }, key, value ?? zeroInstrument(r));
+        if (key === "__proto__") setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
         break;
       }
       case 98: {
@@ -1145,7 +1835,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "false";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
               key = String(readBool(r));
@@ -1158,7 +1849,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.boolString as { [key: string]: string }, key, value ?? "");
+        if (key === "__proto__") setEntry(($boolString as { [key: string]: string }), key, value ?? "");
+        else ($boolString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 106: {
@@ -1166,7 +1858,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -1174,8 +1867,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
               const childEnd = readLengthEnd(r);
               // A value seen twice in one entry merges, as a singular message field does.
-              value = value ?? zeroInstrument(r);
-              fillInstrument(r, childEnd, value, depth + 1);
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
               break;
             }
             default:
@@ -1183,7 +1876,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.stringMessage as { [key: string]: Instrument }, key, value ?? zeroInstrument(r));
+        if (key === "__proto__") setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
         break;
       }
       case 114: {
@@ -1191,7 +1885,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         let key = "";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -1204,7 +1899,380 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.stringSint64 as { [key: string]: bigint }, key, value ?? r.zero64 as bigint);
+        if (key === "__proto__") setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        break;
+      }
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 12: case 13: case 14:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Maps = {
+    $typeName: "tickwire.orders.v1.Maps",
+    stringString: $stringString,
+    int32Int64: $int32Int64,
+    int64Enum: $int64Enum,
+    uint32Message: $uint32Message,
+    uint64Bytes: $uint64Bytes,
+    sint32Double: $sint32Double,
+    sint64Float: $sint64Float,
+    fixed32Bool: $fixed32Bool,
+    fixed64String: $fixed64String,
+    sfixed32Uint32: $sfixed32Uint32,
+    sfixed64Message: $sfixed64Message,
+    boolString: $boolString,
+    stringMessage: $stringMessage,
+    stringSint64: $stringSint64,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Maps["$unknown"];
+  return m;
+}
+
+function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: string | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18:
+              value = readString(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
+        else (m.stringString as { [key: string]: string })[key] = value ?? "";
+        break;
+      }
+      case 18: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: bigint | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = String(readInt32(r));
+              break;
+            case 16:
+              value = readInt64(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        break;
+      }
+      case 26: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: Side | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = readInt64Key(r, true, false);
+              break;
+            case 16:
+              value = readInt32(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
+        break;
+      }
+      case 34: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: Instrument | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = String(readUint32(r));
+              break;
+            case 18: {
+              const childEnd = readLengthEnd(r);
+              // A value seen twice in one entry merges, as a singular message field does.
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
+              break;
+            }
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        break;
+      }
+      case 42: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: Uint8Array | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = readInt64Key(r, false, false);
+              break;
+            case 18:
+              value = readBytes(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? new Uint8Array(0));
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? new Uint8Array(0);
+        break;
+      }
+      case 50: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: number | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = String(readSint32(r));
+              break;
+            case 17:
+              value = readDouble(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
+        else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
+        break;
+      }
+      case 58: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: number | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = readInt64Key(r, true, true);
+              break;
+            case 21:
+              value = readFloat(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
+        else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
+        break;
+      }
+      case 66: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: boolean | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 13:
+              key = String(readFixed32(r));
+              break;
+            case 16:
+              value = readBool(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
+        break;
+      }
+      case 74: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: string | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 9:
+              key = readFixed64Key(r, false);
+              break;
+            case 18:
+              value = readString(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
+        else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
+        break;
+      }
+      case 82: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: number | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 13:
+              key = String(readSfixed32(r));
+              break;
+            case 16:
+              value = readUint32(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
+        break;
+      }
+      case 90: {
+        const entryEnd = readLengthEnd(r);
+        let key = "0";
+        let value: Instrument | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 9:
+              key = readFixed64Key(r, true);
+              break;
+            case 18: {
+              const childEnd = readLengthEnd(r);
+              // A value seen twice in one entry merges, as a singular message field does.
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
+              break;
+            }
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        break;
+      }
+      case 98: {
+        const entryEnd = readLengthEnd(r);
+        let key = "false";
+        let value: string | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 8:
+              key = String(readBool(r));
+              break;
+            case 18:
+              value = readString(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
+        else (m.boolString as { [key: string]: string })[key] = value ?? "";
+        break;
+      }
+      case 106: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: Instrument | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18: {
+              const childEnd = readLengthEnd(r);
+              // A value seen twice in one entry merges, as a singular message field does.
+              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+              else fillInstrument(r, childEnd, value, depth + 1);
+              break;
+            }
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        else (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        break;
+      }
+      case 114: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: bigint | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 16:
+              value = readSint64(r);
+              break;
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
         break;
       }
       default:
@@ -1220,44 +2288,44 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
 }
 
 function writeMaps(w: Writer, m: Maps): void {
-  if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("tickwire.orders.v1.Maps", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("Maps", m.$typeName);
   const stringStringRecord = m.stringString as { [key: string]: string };
   for (const key of Object.keys(stringStringRecord)) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_string");
-    writeVarint32(w, 18);
-    writeString(w, stringStringRecord[key], "tickwire.orders.v1.Maps.string_string");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_string");
+    writeByte(w, 0x12);
+    writeString(w, stringStringRecord[key], "Maps.string_string");
     join(w, at);
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   for (const key of Object.keys(int32Int64Record)) {
-    writeVarint32(w, 18);
+    writeByte(w, 0x12);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeInt32(w, int32Key(key), "tickwire.orders.v1.Maps.int32_int64");
-    writeVarint32(w, 16);
-    writeInt64(w, int32Int64Record[key], "tickwire.orders.v1.Maps.int32_int64");
+    writeByte(w, 0x08);
+    writeInt32(w, int32Key(key), "Maps.int32_int64");
+    writeByte(w, 0x10);
+    writeInt64(w, int32Int64Record[key], "Maps.int32_int64");
     join(w, at);
   }
   const int64EnumRecord = m.int64Enum as { [key: string]: Side };
   for (const key of Object.keys(int64EnumRecord)) {
-    writeVarint32(w, 26);
+    writeByte(w, 0x1a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeInt64(w, int64Key(key), "tickwire.orders.v1.Maps.int64_enum");
-    writeVarint32(w, 16);
-    writeInt32(w, int64EnumRecord[key], "tickwire.orders.v1.Maps.int64_enum");
+    writeByte(w, 0x08);
+    writeInt64(w, int64Key(key), "Maps.int64_enum");
+    writeByte(w, 0x10);
+    writeInt32(w, int64EnumRecord[key], "Maps.int64_enum");
     join(w, at);
   }
   const uint32MessageRecord = m.uint32Message as { [key: string]: Instrument };
   for (const key of Object.keys(uint32MessageRecord)) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeUint32(w, int32Key(key), "tickwire.orders.v1.Maps.uint32_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x08);
+    writeUint32(w, int32Key(key), "Maps.uint32_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, uint32MessageRecord[key]);
     join(w, valueAt);
@@ -1265,71 +2333,71 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const uint64BytesRecord = m.uint64Bytes as { [key: string]: Uint8Array };
   for (const key of Object.keys(uint64BytesRecord)) {
-    writeVarint32(w, 42);
+    writeByte(w, 0x2a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeUint64(w, int64Key(key), "tickwire.orders.v1.Maps.uint64_bytes");
-    writeVarint32(w, 18);
-    writeBytes(w, uint64BytesRecord[key], "tickwire.orders.v1.Maps.uint64_bytes");
+    writeByte(w, 0x08);
+    writeUint64(w, int64Key(key), "Maps.uint64_bytes");
+    writeByte(w, 0x12);
+    writeBytes(w, uint64BytesRecord[key], "Maps.uint64_bytes");
     join(w, at);
   }
   const sint32DoubleRecord = m.sint32Double as { [key: string]: number };
   for (const key of Object.keys(sint32DoubleRecord)) {
-    writeVarint32(w, 50);
+    writeByte(w, 0x32);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeSint32(w, int32Key(key), "tickwire.orders.v1.Maps.sint32_double");
-    writeVarint32(w, 17);
-    writeDouble(w, sint32DoubleRecord[key], "tickwire.orders.v1.Maps.sint32_double");
+    writeByte(w, 0x08);
+    writeSint32(w, int32Key(key), "Maps.sint32_double");
+    writeByte(w, 0x11);
+    writeDouble(w, sint32DoubleRecord[key], "Maps.sint32_double");
     join(w, at);
   }
   const sint64FloatRecord = m.sint64Float as { [key: string]: number };
   for (const key of Object.keys(sint64FloatRecord)) {
-    writeVarint32(w, 58);
+    writeByte(w, 0x3a);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeSint64(w, int64Key(key), "tickwire.orders.v1.Maps.sint64_float");
-    writeVarint32(w, 21);
-    writeFloat(w, sint64FloatRecord[key], "tickwire.orders.v1.Maps.sint64_float");
+    writeByte(w, 0x08);
+    writeSint64(w, int64Key(key), "Maps.sint64_float");
+    writeByte(w, 0x15);
+    writeFloat(w, sint64FloatRecord[key], "Maps.sint64_float");
     join(w, at);
   }
   const fixed32BoolRecord = m.fixed32Bool as { [key: string]: boolean };
   for (const key of Object.keys(fixed32BoolRecord)) {
-    writeVarint32(w, 66);
+    writeByte(w, 0x42);
     const at = fork(w);
-    writeVarint32(w, 13);
-    writeFixed32(w, int32Key(key), "tickwire.orders.v1.Maps.fixed32_bool");
-    writeVarint32(w, 16);
-    writeBool(w, fixed32BoolRecord[key], "tickwire.orders.v1.Maps.fixed32_bool");
+    writeByte(w, 0x0d);
+    writeFixed32(w, int32Key(key), "Maps.fixed32_bool");
+    writeByte(w, 0x10);
+    writeBool(w, fixed32BoolRecord[key], "Maps.fixed32_bool");
     join(w, at);
   }
   const fixed64StringRecord = m.fixed64String as { [key: string]: string };
   for (const key of Object.keys(fixed64StringRecord)) {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
-    writeVarint32(w, 9);
-    writeFixed64(w, int64Key(key), "tickwire.orders.v1.Maps.fixed64_string");
-    writeVarint32(w, 18);
-    writeString(w, fixed64StringRecord[key], "tickwire.orders.v1.Maps.fixed64_string");
+    writeByte(w, 0x09);
+    writeFixed64(w, int64Key(key), "Maps.fixed64_string");
+    writeByte(w, 0x12);
+    writeString(w, fixed64StringRecord[key], "Maps.fixed64_string");
     join(w, at);
   }
   const sfixed32Uint32Record = m.sfixed32Uint32 as { [key: string]: number };
   for (const key of Object.keys(sfixed32Uint32Record)) {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
-    writeVarint32(w, 13);
-    writeSfixed32(w, int32Key(key), "tickwire.orders.v1.Maps.sfixed32_uint32");
-    writeVarint32(w, 16);
-    writeUint32(w, sfixed32Uint32Record[key], "tickwire.orders.v1.Maps.sfixed32_uint32");
+    writeByte(w, 0x0d);
+    writeSfixed32(w, int32Key(key), "Maps.sfixed32_uint32");
+    writeByte(w, 0x10);
+    writeUint32(w, sfixed32Uint32Record[key], "Maps.sfixed32_uint32");
     join(w, at);
   }
   const sfixed64MessageRecord = m.sfixed64Message as { [key: string]: Instrument };
   for (const key of Object.keys(sfixed64MessageRecord)) {
-    writeVarint32(w, 90);
+    writeByte(w, 0x5a);
     const at = fork(w);
-    writeVarint32(w, 9);
-    writeSfixed64(w, int64Key(key), "tickwire.orders.v1.Maps.sfixed64_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x09);
+    writeSfixed64(w, int64Key(key), "Maps.sfixed64_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, sfixed64MessageRecord[key]);
     join(w, valueAt);
@@ -1337,21 +2405,21 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const boolStringRecord = m.boolString as { [key: string]: string };
   for (const key of Object.keys(boolStringRecord)) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
-    writeVarint32(w, 8);
-    writeBool(w, boolKey(key), "tickwire.orders.v1.Maps.bool_string");
-    writeVarint32(w, 18);
-    writeString(w, boolStringRecord[key], "tickwire.orders.v1.Maps.bool_string");
+    writeByte(w, 0x08);
+    writeBool(w, boolKey(key), "Maps.bool_string");
+    writeByte(w, 0x12);
+    writeString(w, boolStringRecord[key], "Maps.bool_string");
     join(w, at);
   }
   const stringMessageRecord = m.stringMessage as { [key: string]: Instrument };
   for (const key of Object.keys(stringMessageRecord)) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_message");
-    writeVarint32(w, 18);
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_message");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, stringMessageRecord[key]);
     join(w, valueAt);
@@ -1359,12 +2427,12 @@ function writeMaps(w: Writer, m: Maps): void {
   }
   const stringSint64Record = m.stringSint64 as { [key: string]: bigint };
   for (const key of Object.keys(stringSint64Record)) {
-    writeVarint32(w, 114);
+    writeByte(w, 0x72);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Maps.string_sint64");
-    writeVarint32(w, 16);
-    writeSint64(w, stringSint64Record[key], "tickwire.orders.v1.Maps.string_sint64");
+    writeByte(w, 0x0a);
+    writeString(w, key, "Maps.string_sint64");
+    writeByte(w, 0x10);
+    writeSint64(w, stringSint64Record[key], "Maps.string_sint64");
     join(w, at);
   }
   const unknown = m.$unknown;
@@ -1390,10 +2458,204 @@ function zeroOrder(r: Reader): Order {
   } as Order;
 }
 
+function readOrder(r: Reader, end: number, depth: number): Order {
+  const zero64 = r.zero64 as bigint;
+  let $clientOrderId: Order["clientOrderId"] = "";
+  let $side: Order["side"] = 0;
+  let $type: Order["type"] = 0;
+  let $instrument: Order["instrument"];
+  let $quantity: Order["quantity"] = longStringZero(r);
+  let $price: Order["price"] = 0;
+  let $stopPrice: Order["stopPrice"];
+  let $timeInForce: Order["timeInForce"] | undefined;
+  const $legs: Order["legs"] = [];
+  let $maxShow: Order["maxShow"];
+  let $note: Order["note"];
+  const $legsByName: Order["legsByName"] = {};
+  let $parent: Order["parent"];
+  const $children: Order["children"] = [];
+  let $signature: Order["signature"] = new Uint8Array(0);
+  let $account: Order["account"] = zero64;
+  let $farField: Order["farField"] = 0;
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10:
+        $clientOrderId = readString(r);
+        break;
+      case 16:
+        $side = readInt32(r);
+        break;
+      case 24:
+        $type = readInt32(r);
+        break;
+      case 34: {
+        const childEnd = readLengthEnd(r);
+        const current = $instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else $instrument = readInstrument(r, childEnd, depth + 1);
+        break;
+      }
+      case 40:
+        $quantity = longString(readInt64(r));
+        break;
+      case 49: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $price = view.getFloat64(pos, true);
+        } else $price = readDouble(r);
+        break;
+      }
+      case 57: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          $stopPrice = view.getFloat64(pos, true);
+        } else $stopPrice = readDouble(r);
+        break;
+      }
+      case 64:
+        $timeInForce = { case: "day", value: readBool(r) };
+        break;
+      case 74: {
+        const childEnd = readLengthEnd(r);
+        const current = $timeInForce;
+        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        else $timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
+        break;
+      }
+      case 82: {
+        const childEnd = readLengthEnd(r);
+        const current = $timeInForce;
+        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        else $timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
+        break;
+      }
+      case 90:
+        $timeInForce = { case: "session", value: readString(r) };
+        break;
+      case 162: {
+        const childEnd = readLengthEnd(r);
+        const current = $timeInForce;
+        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        else $timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
+        break;
+      }
+      case 98:
+        $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
+        break;
+      case 106: {
+        const childEnd = readLengthEnd(r);
+        const child = zerogoogle_protobuf_Int64Value(r);
+        if ($maxShow !== undefined) child.value = $maxShow;
+        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        $maxShow = child.value;
+        break;
+      }
+      case 114: {
+        const childEnd = readLengthEnd(r);
+        const child = zerogoogle_protobuf_StringValue(r);
+        if ($note !== undefined) child.value = $note;
+        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        $note = child.value;
+        break;
+      }
+      case 122: {
+        const entryEnd = readLengthEnd(r);
+        let key = "";
+        let value: Order_Leg | undefined;
+        while (r.pos < entryEnd) {
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
+          switch (entryTag) {
+            case 10:
+              key = readString(r);
+              break;
+            case 18: {
+              const childEnd = readLengthEnd(r);
+              // A value seen twice in one entry merges, as a singular message field does.
+              if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
+              else fillOrder_Leg(r, childEnd, value, depth + 1);
+              break;
+            }
+            default:
+              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+              skipField(r, entryTag, depth);
+          }
+        }
+        if (key === "__proto__") setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        else ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
+        break;
+      }
+      case 130: {
+        const childEnd = readLengthEnd(r);
+        const current = $parent;
+        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        else $parent = readOrder(r, childEnd, depth + 1);
+        break;
+      }
+      case 138:
+        $children.push(readOrder(r, readLengthEnd(r), depth + 1));
+        break;
+      case 146:
+        $signature = readBytes(r);
+        break;
+      case 16376:
+        $account = readUint64(r);
+        break;
+      case 800000:
+        $farField = readSint32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
+          case 9: case 10: case 11: case 20: case 12: case 13: case 14: case 15:
+          case 16: case 17: case 18: case 2047: case 100000:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Order = {
+    $typeName: "tickwire.orders.v1.Order",
+    clientOrderId: $clientOrderId,
+    side: $side,
+    type: $type,
+    quantity: $quantity,
+    price: $price,
+    timeInForce: $timeInForce ?? { case: undefined },
+    legs: $legs,
+    legsByName: $legsByName,
+    children: $children,
+    signature: $signature,
+    account: $account,
+    farField: $farField,
+  };
+  if ($instrument !== undefined) m.instrument = $instrument;
+  if ($stopPrice !== undefined) m.stopPrice = $stopPrice;
+  if ($maxShow !== undefined) m.maxShow = $maxShow;
+  if ($note !== undefined) m.note = $note;
+  if ($parent !== undefined) m.parent = $parent;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Order["$unknown"];
+  return m;
+}
+
 function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10:
         m.clientOrderId = readString(r);
@@ -1406,37 +2668,47 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         break;
       case 34: {
         const childEnd = readLengthEnd(r);
-        const child = m.instrument ?? zeroInstrument(r);
-        fillInstrument(r, childEnd, child, depth + 1);
-        m.instrument = child;
+        const current = m.instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
       case 40:
         m.quantity = longString(readInt64(r));
         break;
-      case 49:
-        m.price = readDouble(r);
+      case 49: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.price = view.getFloat64(pos, true);
+        } else m.price = readDouble(r);
         break;
-      case 57:
-        m.stopPrice = readDouble(r);
+      }
+      case 57: {
+        const pos = r.pos;
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= r.len) {
+          r.pos = pos + 8;
+          m.stopPrice = view.getFloat64(pos, true);
+        } else m.stopPrice = readDouble(r);
         break;
+      }
       case 64:
         m.timeInForce = { case: "day", value: readBool(r) };
         break;
       case 74: {
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        const child = current.case === "goodTill" ? current.value : zerogoogle_protobuf_Timestamp(r);
-        fillgoogle_protobuf_Timestamp(r, childEnd, child, depth + 1);
-        m.timeInForce = { case: "goodTill", value: child };
+        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        else m.timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
         break;
       }
       case 82: {
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        const child = current.case === "goodFor" ? current.value : zerogoogle_protobuf_Duration(r);
-        fillgoogle_protobuf_Duration(r, childEnd, child, depth + 1);
-        m.timeInForce = { case: "goodFor", value: child };
+        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        else m.timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
         break;
       }
       case 90:
@@ -1445,18 +2717,13 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
       case 162: {
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        const child = current.case === "legRule" ? current.value : zeroOrder_Leg(r);
-        fillOrder_Leg(r, childEnd, child, depth + 1);
-        m.timeInForce = { case: "legRule", value: child };
+        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        else m.timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
         break;
       }
-      case 98: {
-        const childEnd = readLengthEnd(r);
-        const child = zeroOrder_Leg(r);
-        fillOrder_Leg(r, childEnd, child, depth + 1);
-        m.legs.push(child);
+      case 98:
+        m.legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
         break;
-      }
       case 106: {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
@@ -1478,7 +2745,8 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         let key = "";
         let value: Order_Leg | undefined;
         while (r.pos < entryEnd) {
-          const entryTag = readTag(r);
+          const e0 = buf[r.pos];
+          const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
               key = readString(r);
@@ -1486,8 +2754,8 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
             case 18: {
               const childEnd = readLengthEnd(r);
               // A value seen twice in one entry merges, as a singular message field does.
-              value = value ?? zeroOrder_Leg(r);
-              fillOrder_Leg(r, childEnd, value, depth + 1);
+              if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
+              else fillOrder_Leg(r, childEnd, value, depth + 1);
               break;
             }
             default:
@@ -1495,23 +2763,20 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        setEntry(m.legsByName as { [key: string]: Order_Leg }, key, value ?? zeroOrder_Leg(r));
+        if (key === "__proto__") setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        else (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
         break;
       }
       case 130: {
         const childEnd = readLengthEnd(r);
-        const child = m.parent ?? zeroOrder(r);
-        fillOrder(r, childEnd, child, depth + 1);
-        m.parent = child;
+        const current = m.parent;
+        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        else m.parent = readOrder(r, childEnd, depth + 1);
         break;
       }
-      case 138: {
-        const childEnd = readLengthEnd(r);
-        const child = zeroOrder(r);
-        fillOrder(r, childEnd, child, depth + 1);
-        m.children.push(child);
+      case 138:
+        m.children.push(readOrder(r, readLengthEnd(r), depth + 1));
         break;
-      }
       case 146:
         m.signature = readBytes(r);
         break;
@@ -1535,116 +2800,116 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
 }
 
 function writeOrder(w: Writer, m: Order): void {
-  if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("tickwire.orders.v1.Order", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("Order", m.$typeName);
   if (m.clientOrderId !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.clientOrderId, "tickwire.orders.v1.Order.client_order_id");
+    writeByte(w, 0x0a);
+    writeString(w, m.clientOrderId, "Order.client_order_id");
   }
   if (m.side !== 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.side, "tickwire.orders.v1.Order.side");
+    writeByte(w, 0x10);
+    writeInt32(w, m.side, "Order.side");
   }
   if (m.type !== 0) {
-    writeVarint32(w, 24);
-    writeInt32(w, m.type, "tickwire.orders.v1.Order.type");
+    writeByte(w, 0x18);
+    writeInt32(w, m.type, "Order.type");
   }
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 34);
+    writeByte(w, 0x22);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   if ((m.quantity as unknown) != 0) {
-    writeVarint32(w, 40);
-    writeInt64(w, m.quantity as unknown as bigint, "tickwire.orders.v1.Order.quantity");
+    writeByte(w, 0x28);
+    writeInt64(w, m.quantity as unknown as bigint, "Order.quantity");
   }
   if (!Object.is(m.price, 0)) {
-    writeVarint32(w, 49);
-    writeDouble(w, m.price, "tickwire.orders.v1.Order.price");
+    writeByte(w, 0x31);
+    writeDouble(w, m.price, "Order.price");
   }
   if (m.stopPrice !== undefined && isSet(m, "stopPrice")) {
-    writeVarint32(w, 57);
-    writeDouble(w, m.stopPrice!, "tickwire.orders.v1.Order.stop_price");
+    writeByte(w, 0x39);
+    writeDouble(w, m.stopPrice!, "Order.stop_price");
   }
   if (m.timeInForce.case === "day") {
-    writeVarint32(w, 64);
-    writeBool(w, m.timeInForce.value, "tickwire.orders.v1.Order.day");
+    writeByte(w, 0x40);
+    writeBool(w, m.timeInForce.value, "Order.day");
   }
   if (m.timeInForce.case === "goodTill") {
-    writeVarint32(w, 74);
+    writeByte(w, 0x4a);
     const at = fork(w);
     writegoogle_protobuf_Timestamp(w, m.timeInForce.value);
     join(w, at);
   }
   if (m.timeInForce.case === "goodFor") {
-    writeVarint32(w, 82);
+    writeByte(w, 0x52);
     const at = fork(w);
     writegoogle_protobuf_Duration(w, m.timeInForce.value);
     join(w, at);
   }
   if (m.timeInForce.case === "session") {
-    writeVarint32(w, 90);
-    writeString(w, m.timeInForce.value, "tickwire.orders.v1.Order.session");
+    writeByte(w, 0x5a);
+    writeString(w, m.timeInForce.value, "Order.session");
   }
   for (const item of m.legs) {
-    writeVarint32(w, 98);
+    writeByte(w, 0x62);
     const at = fork(w);
     writeOrder_Leg(w, item);
     join(w, at);
   }
   if (m.maxShow !== undefined && isSet(m, "maxShow")) {
-    writeVarint32(w, 106);
+    writeByte(w, 0x6a);
     const at = fork(w);
     writegoogle_protobuf_Int64Value(w, { $typeName: "google.protobuf.Int64Value", value: m.maxShow! });
     join(w, at);
   }
   if (m.note !== undefined && isSet(m, "note")) {
-    writeVarint32(w, 114);
+    writeByte(w, 0x72);
     const at = fork(w);
     writegoogle_protobuf_StringValue(w, { $typeName: "google.protobuf.StringValue", value: m.note! });
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
   for (const key of Object.keys(legsByNameRecord)) {
-    writeVarint32(w, 122);
+    writeByte(w, 0x7a);
     const at = fork(w);
-    writeVarint32(w, 10);
-    writeString(w, key, "tickwire.orders.v1.Order.legs_by_name");
-    writeVarint32(w, 18);
+    writeByte(w, 0x0a);
+    writeString(w, key, "Order.legs_by_name");
+    writeByte(w, 0x12);
     const valueAt = fork(w);
     writeOrder_Leg(w, legsByNameRecord[key]);
     join(w, valueAt);
     join(w, at);
   }
   if (m.parent !== undefined && isSet(m, "parent")) {
-    writeVarint32(w, 130);
+    writeBytes2(w, 0x82, 0x01);
     const at = fork(w);
     writeOrder(w, m.parent!);
     join(w, at);
   }
   for (const item of m.children) {
-    writeVarint32(w, 138);
+    writeBytes2(w, 0x8a, 0x01);
     const at = fork(w);
     writeOrder(w, item);
     join(w, at);
   }
   if (m.signature.byteLength > 0) {
-    writeVarint32(w, 146);
-    writeBytes(w, m.signature, "tickwire.orders.v1.Order.signature");
+    writeBytes2(w, 0x92, 0x01);
+    writeBytes(w, m.signature, "Order.signature");
   }
   if (m.timeInForce.case === "legRule") {
-    writeVarint32(w, 162);
+    writeBytes2(w, 0xa2, 0x01);
     const at = fork(w);
     writeOrder_Leg(w, m.timeInForce.value);
     join(w, at);
   }
   if ((m.account as unknown) != 0) {
-    writeVarint32(w, 16376);
-    writeUint64(w, m.account, "tickwire.orders.v1.Order.account");
+    writeBytes2(w, 0xf8, 0x7f);
+    writeUint64(w, m.account, "Order.account");
   }
   if ((m.farField as unknown) != 0) {
     writeVarint32(w, 800000);
-    writeSint32(w, m.farField, "tickwire.orders.v1.Order.far_field");
+    writeSint32(w, m.farField, "Order.far_field");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1659,10 +2924,49 @@ function zerogoogle_protobuf_Duration(r: Reader): Duration {
   } as Duration;
 }
 
+function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Duration {
+  const zero64 = r.zero64 as bigint;
+  let $seconds: Duration["seconds"] = zero64;
+  let $nanos: Duration["nanos"] = 0;
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 8:
+        $seconds = readInt64(r);
+        break;
+      case 16:
+        $nanos = readInt32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Duration = {
+    $typeName: "google.protobuf.Duration",
+    seconds: $seconds,
+    nanos: $nanos,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Duration["$unknown"];
+  return m;
+}
+
 function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.seconds = readInt64(r);
@@ -1682,14 +2986,14 @@ function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth
 }
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
-  if (m.$typeName !== "google.protobuf.Duration") failMessage("google.protobuf.Duration", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Duration") failMessage("Duration", m.$typeName);
   if ((m.seconds as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.seconds, "google.protobuf.Duration.seconds");
+    writeByte(w, 0x08);
+    writeInt64(w, m.seconds, "Duration.seconds");
   }
   if ((m.nanos as unknown) != 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.nanos, "google.protobuf.Duration.nanos");
+    writeByte(w, 0x10);
+    writeInt32(w, m.nanos, "Duration.nanos");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1704,16 +3008,63 @@ function zeroOrder_Leg(r: Reader): Order_Leg {
   } as Order_Leg;
 }
 
-function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
+function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
+  let $instrument: Order_Leg["instrument"];
+  let $side: Order_Leg["side"] = 0;
+  let $ratio: Order_Leg["ratio"] = 0;
+  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10: {
         const childEnd = readLengthEnd(r);
-        const child = m.instrument ?? zeroInstrument(r);
-        fillInstrument(r, childEnd, child, depth + 1);
-        m.instrument = child;
+        const current = $instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else $instrument = readInstrument(r, childEnd, depth + 1);
+        break;
+      }
+      case 16:
+        $side = readInt32(r);
+        break;
+      case 24:
+        $ratio = readUint32(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1: case 2: case 3:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Order_Leg = {
+    $typeName: "tickwire.orders.v1.Order.Leg",
+    side: $side,
+    ratio: $ratio,
+  };
+  if ($instrument !== undefined) m.instrument = $instrument;
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Order_Leg["$unknown"];
+  return m;
+}
+
+function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10: {
+        const childEnd = readLengthEnd(r);
+        const current = m.instrument;
+        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
       case 16:
@@ -1734,20 +3085,20 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
 }
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
-  if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("tickwire.orders.v1.Order.Leg", m.$typeName);
+  if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("Order.Leg", m.$typeName);
   if (m.instrument !== undefined && isSet(m, "instrument")) {
-    writeVarint32(w, 10);
+    writeByte(w, 0x0a);
     const at = fork(w);
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
   if (m.side !== 0) {
-    writeVarint32(w, 16);
-    writeInt32(w, m.side, "tickwire.orders.v1.Order.Leg.side");
+    writeByte(w, 0x10);
+    writeInt32(w, m.side, "Order.Leg.side");
   }
   if ((m.ratio as unknown) != 0) {
-    writeVarint32(w, 24);
-    writeUint32(w, m.ratio, "tickwire.orders.v1.Order.Leg.ratio");
+    writeByte(w, 0x18);
+    writeUint32(w, m.ratio, "Order.Leg.ratio");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1761,10 +3112,44 @@ function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
   } as Int64Value;
 }
 
+function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): Int64Value {
+  const zero64 = r.zero64 as bigint;
+  let $value: Int64Value["value"] = zero64;
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 8:
+        $value = readInt64(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: Int64Value = {
+    $typeName: "google.protobuf.Int64Value",
+    value: $value,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as Int64Value["$unknown"];
+  return m;
+}
+
 function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 8:
         m.value = readInt64(r);
@@ -1781,10 +3166,10 @@ function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, d
 }
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
-  if (m.$typeName !== "google.protobuf.Int64Value") failMessage("google.protobuf.Int64Value", m.$typeName);
+  if (m.$typeName !== "google.protobuf.Int64Value") failMessage("Int64Value", m.$typeName);
   if ((m.value as unknown) != 0) {
-    writeVarint32(w, 8);
-    writeInt64(w, m.value, "google.protobuf.Int64Value.value");
+    writeByte(w, 0x08);
+    writeInt64(w, m.value, "Int64Value.value");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1798,10 +3183,43 @@ function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
   } as StringValue;
 }
 
+function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number): StringValue {
+  let $value: StringValue["value"] = "";
+  let unknownFields: UnknownField[] | undefined;
+  if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
+  while (r.pos < end) {
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    switch (tag) {
+      case 10:
+        $value = readString(r);
+        break;
+      default:
+        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
+        switch (tag >>> 3) {
+          case 1:
+            failWireType(r, tag);
+        }
+        unknownFields = keepUnknown(r, unknownFields, tag, depth);
+    }
+  }
+  const m: StringValue = {
+    $typeName: "google.protobuf.StringValue",
+    value: $value,
+  };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as StringValue["$unknown"];
+  return m;
+}
+
 function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
+  const buf = r.buf;
   while (r.pos < end) {
-    const tag = readTag(r);
+    const b0 = buf[r.pos];
+    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
       case 10:
         m.value = readString(r);
@@ -1818,10 +3236,10 @@ function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue,
 }
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
-  if (m.$typeName !== "google.protobuf.StringValue") failMessage("google.protobuf.StringValue", m.$typeName);
+  if (m.$typeName !== "google.protobuf.StringValue") failMessage("StringValue", m.$typeName);
   if (m.value !== "") {
-    writeVarint32(w, 10);
-    writeString(w, m.value, "google.protobuf.StringValue.value");
+    writeByte(w, 0x0a);
+    writeString(w, m.value, "StringValue.value");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1857,12 +3275,6 @@ export function newScalarsFrameDecoder(options: MessageFramesOptions = {}): Mess
   return new MessageFrameDecoder(options, readScalars);
 }
 
-function readScalars(r: Reader, end: number, depth: number): Scalars {
-  const m = zeroScalars(r);
-  fillScalars(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.orders.v1.OptionalScalars: deep-equal to protobuf-es's fromBinary(OptionalScalarsSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -1891,12 +3303,6 @@ export function encodeOptionalScalarsDelimited(message: OptionalScalars | Decode
 /** A frame decoder (delimited, message or base64 framing) that yields OptionalScalars messages. */
 export function newOptionalScalarsFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<OptionalScalars> {
   return new MessageFrameDecoder(options, readOptionalScalars);
-}
-
-function readOptionalScalars(r: Reader, end: number, depth: number): OptionalScalars {
-  const m = zeroOptionalScalars(r);
-  fillOptionalScalars(r, end, m, depth);
-  return m;
 }
 
 /**
@@ -1929,12 +3335,6 @@ export function newRepeatedScalarsFrameDecoder(options: MessageFramesOptions = {
   return new MessageFrameDecoder(options, readRepeatedScalars);
 }
 
-function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedScalars {
-  const m = zeroRepeatedScalars(r);
-  fillRepeatedScalars(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.orders.v1.Maps: deep-equal to protobuf-es's fromBinary(MapsSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -1963,12 +3363,6 @@ export function encodeMapsDelimited(message: Maps | Decoded<Maps, Int64Mode>): U
 /** A frame decoder (delimited, message or base64 framing) that yields Maps messages. */
 export function newMapsFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<Maps> {
   return new MessageFrameDecoder(options, readMaps);
-}
-
-function readMaps(r: Reader, end: number, depth: number): Maps {
-  const m = zeroMaps(r);
-  fillMaps(r, end, m, depth);
-  return m;
 }
 
 /**
@@ -2001,12 +3395,6 @@ export function newInstrumentFrameDecoder(options: MessageFramesOptions = {}): M
   return new MessageFrameDecoder(options, readInstrument);
 }
 
-function readInstrument(r: Reader, end: number, depth: number): Instrument {
-  const m = zeroInstrument(r);
-  fillInstrument(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.orders.v1.Underlying: deep-equal to protobuf-es's fromBinary(UnderlyingSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -2035,12 +3423,6 @@ export function encodeUnderlyingDelimited(message: Underlying | Decoded<Underlyi
 /** A frame decoder (delimited, message or base64 framing) that yields Underlying messages. */
 export function newUnderlyingFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<Underlying> {
   return new MessageFrameDecoder(options, readUnderlying);
-}
-
-function readUnderlying(r: Reader, end: number, depth: number): Underlying {
-  const m = zeroUnderlying(r);
-  fillUnderlying(r, end, m, depth);
-  return m;
 }
 
 /**
@@ -2073,12 +3455,6 @@ export function newOrderFrameDecoder(options: MessageFramesOptions = {}): Messag
   return new MessageFrameDecoder(options, readOrder);
 }
 
-function readOrder(r: Reader, end: number, depth: number): Order {
-  const m = zeroOrder(r);
-  fillOrder(r, end, m, depth);
-  return m;
-}
-
 /**
  * Decodes a tickwire.orders.v1.Order.Leg: deep-equal to protobuf-es's fromBinary(Order_LegSchema, bytes)
  * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
@@ -2107,11 +3483,5 @@ export function encodeOrder_LegDelimited(message: Order_Leg | Decoded<Order_Leg,
 /** A frame decoder (delimited, message or base64 framing) that yields Order_Leg messages. */
 export function newOrder_LegFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<Order_Leg> {
   return new MessageFrameDecoder(options, readOrder_Leg);
-}
-
-function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
-  const m = zeroOrder_Leg(r);
-  fillOrder_Leg(r, end, m, depth);
-  return m;
 }
 
