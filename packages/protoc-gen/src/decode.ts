@@ -14,7 +14,10 @@ export type DecodePath = "read" | "fill" | "reuse";
 /** A field's local in a read function: prefixed, so no field name can shadow `r`, `end`, a keyword or another local. */
 const localOf = (name: string) => `$${name}`;
 
-/** A fresh message in protobuf-es's create() shape: what readX builds on, and the reusing decoder's pools start from. */
+/**
+ * `zeroX`, a fresh message in protobuf-es's create() shape: the start of a wrapper
+ * field's merge, a missing map value, a new object in Pools.
+ */
 export function generateZero(gen: MessageGen, desc: DescMessage): void {
   const { f } = gen;
   const props: Printable[] = [`$typeName: "${desc.typeName}"`];
@@ -108,7 +111,7 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
   f.print();
 }
 
-/** The field loop both paths share: `read` assigns locals, `fill` the properties of `m`. */
+/** The field loop the read, fill and reuse paths share: `read` assigns locals, the others the properties of `m`. */
 export function fieldLoop(gen: MessageGen, desc: DescMessage, path: DecodePath): void {
   const { f, rt } = gen;
   if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
@@ -153,6 +156,7 @@ export function rejectWrongWireType(gen: MessageGen, desc: DescMessage, indent: 
   f.print(indent, "}");
 }
 
+/** A field's `case`s in the loop's tag switch: one per wire type it accepts (packed and not, for repeated numbers). */
 function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
   const { f, rt } = gen;
   const name = field.localName;
@@ -346,11 +350,13 @@ function reuseMessageCase(gen: MessageGen, field: DescField, child: string): voi
   f.print`        }`;
 }
 
+/** A scalar read, wrapped to a decimal string for a 64-bit field with jstype = JS_STRING. */
 function readScalar(gen: MessageGen, scalar: ScalarType, longAsString: boolean): Printable {
   const call: Printable = [gen.rt(SCALARS[scalar].read), "(r)"];
   return longAsString && SCALARS[scalar].is64 ? [gen.rt("longString"), "(", call, ")"] : call;
 }
 
+/** A map entry's key as the record's string key, in protobuf-es's spelling (64-bit keys as decimal strings). */
 function readKey(gen: MessageGen, key: ScalarType): Printable {
   const rt = gen.rt;
   switch (key) {

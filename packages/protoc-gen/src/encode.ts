@@ -6,6 +6,7 @@ import type { MessageGen } from "./generate.js";
 import { SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
 import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
 
+/** `writeX`: the message's fields in number order, then its unknown fields, as protobuf-es's toBinary writes them. */
 export function generateWrite(gen: MessageGen, desc: DescMessage): void {
   const { f, rt } = gen;
   const name = gen.id(desc);
@@ -35,6 +36,7 @@ function writeTag(gen: MessageGen, indent: string, no: number, wire: number): vo
   else gen.f.print(indent, gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
 }
 
+/** One field: its presence check, then tag and value (length-delimited for messages, packed lists, map entries). */
 function writeField(gen: MessageGen, field: DescField): void {
   const { f, rt } = gen;
   const name = field.localName;

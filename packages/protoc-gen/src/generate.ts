@@ -60,7 +60,10 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   }
 }
 
-/** What every step prints through: the output file, its imports, the names of a message's functions, and the type and zero expressions they share. */
+/**
+ * What every step prints through: the output file, its imports, the names of a
+ * message's functions, and the type and zero expressions the steps share.
+ */
 export class MessageGen {
   constructor(
     readonly f: GeneratedFile,
