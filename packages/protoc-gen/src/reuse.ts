@@ -5,7 +5,9 @@
 // recycled message gets a fresh map object (its entries are new objects anyway).
 import type { DescMessage } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { holderName, IMPLICIT, type MessageGen } from "./generate.js";
+import { fieldLoop } from "./decode.js";
+import type { MessageGen } from "./generate.js";
+import { holderName, IMPLICIT } from "./schema-facts.js";
 
 export function generateReuse(gen: MessageGen, messages: readonly DescMessage[]): void {
   const { f } = gen;
@@ -30,7 +32,7 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
     f.print();
     f.print`/** Merges \`r.buf[r.pos, end)\` into \`m\`, recycling nested messages from \`r.pools\`. */`;
     f.print`export function reuse${name}(r: ${gen.rtType("Reader")}<Pools>, end: number, m: ${Shape}, depth: number): void {`;
-    gen.fieldLoop(desc, "reuse");
+    fieldLoop(gen, desc, "reuse");
     f.print`}`;
     f.print();
   }

@@ -13,7 +13,9 @@
 // fields, 64-bit fields with jstype = JS_STRING, and messages that reach themselves
 // (a view holds its child views, made with it).
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { IMPLICIT, isWrapper, type MessageGen } from "./generate.js";
+import { rejectWrongWireType } from "./decode.js";
+import type { MessageGen } from "./generate.js";
+import { IMPLICIT, isWrapper } from "./schema-facts.js";
 
 const NUMERIC_READERS: Partial<Record<ScalarType, string>> = {
   [ScalarType.INT32]: "readInt32To",
@@ -163,7 +165,7 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
   f.print`      switch (tag) {`;
   for (const field of desc.fields) fillCase(gen, field, slot);
   f.print`        default:`;
-  gen.rejectWrongWireType(desc, "          ");
+  rejectWrongWireType(gen, desc, "          ");
   f.print`          ${rt("skipField")}(r, tag, depth);`;
   f.print`      }`;
   f.print`    }`;

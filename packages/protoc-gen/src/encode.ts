@@ -1,0 +1,165 @@
+// The encoding half of a message: `writeX`, which writes the fields in number order
+// with protobuf-es's toBinary presence rules, each tag as precomputed varint bytes.
+import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import type { Printable } from "@bufbuild/protoplugin";
+import type { MessageGen } from "./generate.js";
+import { SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
+import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
+
+/** `writeX`: the message's fields in number order, then its unknown fields, as protobuf-es's toBinary writes them. */
+export function generateWrite(gen: MessageGen, desc: DescMessage): void {
+  const { f, rt } = gen;
+  const name = gen.id(desc);
+  f.print`${gen.exported}function write${name}(w: ${gen.rtType("Writer")}, m: ${gen.shape(desc)}): void {`;
+  f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${nameInPackage(desc)}", m.$typeName);`;
+  const sorted = desc.fields.slice().sort((a, b) => a.number - b.number);
+  for (const field of sorted) writeField(gen, field);
+  f.print`  const unknown = m.$unknown;`;
+  f.print`  if (unknown !== undefined) for (const u of unknown) ${rt("writeUnknown")}(w, u.no, u.wireType, u.data);`;
+  f.print`}`;
+  f.print();
+}
+
+/** A field's tag as its precomputed varint bytes: one or two byte stores instead of a varint loop. */
+function writeTag(gen: MessageGen, indent: string, no: number, wire: number): void {
+  const bytes: number[] = [];
+  for (let value = tag(no, wire); ; value >>>= 7) {
+    if (value < 0x80) {
+      bytes.push(value);
+      break;
+    }
+    bytes.push((value & 0x7f) | 0x80);
+  }
+  const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
+  if (bytes.length === 1) gen.f.print(indent, gen.rt("writeByte"), `(w, ${hex[0]});`);
+  else if (bytes.length === 2) gen.f.print(indent, gen.rt("writeBytes2"), `(w, ${hex[0]}, ${hex[1]});`);
+  else gen.f.print(indent, gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
+}
+
+/** One field: its presence check, then tag and value (length-delimited for messages, packed lists, map entries). */
+function writeField(gen: MessageGen, field: DescField): void {
+  const { f, rt } = gen;
+  const name = field.localName;
+  const no = field.number;
+  const path = `"${nameInPackage(field.parent)}.${field.name}"`;
+  switch (field.fieldKind) {
+    case "scalar":
+    case "enum": {
+      const scalar = field.fieldKind === "enum" ? ScalarType.INT32 : field.scalar;
+      const info = SCALARS[scalar];
+      if (field.oneof !== undefined) {
+        const oneof = field.oneof.localName;
+        f.print`  if (m.${oneof}.case === "${name}") {`;
+        writeTag(gen, "    ", no, info.wire);
+        f.print`    ${rt(info.write)}(w, m.${oneof}.value, ${path});`;
+        f.print`  }`;
+        return;
+      }
+      f.print`  if (${presence(gen, field, scalar)}) {`;
+      writeTag(gen, "    ", no, info.wire);
+      // A jstype = JS_STRING field holds a decimal string; the 64-bit writers take strings as well as bigints.
+      const cast = field.fieldKind === "scalar" && field.longAsString ? " as unknown as bigint" : "";
+      f.print`    ${rt(info.write)}(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, ${path});`;
+      f.print`  }`;
+      return;
+    }
+    case "message": {
+      const child = gen.id(field.message);
+      const value = field.oneof !== undefined ? `m.${field.oneof.localName}.value` : `m.${name}`;
+      const present =
+        field.oneof !== undefined
+          ? `m.${field.oneof.localName}.case === "${name}"`
+          : [`m.${name} !== undefined && `, rt("isSet"), `(m, "${name}")`];
+      f.print("  if (", present, ") {");
+      writeTag(gen, "    ", no, WIRE_LENGTH);
+      f.print`    const at = ${rt("fork")}(w);`;
+      if (isWrapper(field)) {
+        f.print`    write${child}(w, { $typeName: "${field.message.typeName}", value: ${value}! });`;
+      } else {
+        f.print`    write${child}(w, ${value}${field.oneof === undefined ? "!" : ""});`;
+      }
+      f.print`    ${rt("join")}(w, at);`;
+      f.print`  }`;
+      return;
+    }
+    case "list": {
+      if (field.listKind === "message") {
+        const child = gen.id(field.message);
+        f.print`  for (const item of m.${name}) {`;
+        writeTag(gen, "    ", no, WIRE_LENGTH);
+        f.print`    const at = ${rt("fork")}(w);`;
+        f.print`    write${child}(w, item);`;
+        f.print`    ${rt("join")}(w, at);`;
+        f.print`  }`;
+        return;
+      }
+      const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar;
+      const info = SCALARS[scalar];
+      if (field.packed && info.wire !== WIRE_LENGTH) {
+        f.print`  if (m.${name}.length > 0) {`;
+        writeTag(gen, "    ", no, WIRE_LENGTH);
+        f.print`    const at = ${rt("fork")}(w);`;
+        f.print`    for (const item of m.${name}) ${rt(info.write)}(w, item, ${path});`;
+        f.print`    ${rt("join")}(w, at);`;
+        f.print`  }`;
+        return;
+      }
+      f.print`  for (const item of m.${name}) {`;
+      writeTag(gen, "    ", no, info.wire);
+      f.print`    ${rt(info.write)}(w, item, ${path});`;
+      f.print`  }`;
+      return;
+    }
+    case "map": {
+      const keyInfo = SCALARS[field.mapKey];
+      const convert =
+        field.mapKey === ScalarType.STRING
+          ? "key"
+          : field.mapKey === ScalarType.BOOL
+            ? [rt("boolKey"), "(key)"]
+            : keyInfo.is64
+              ? [rt("int64Key"), "(key)"]
+              : [rt("int32Key"), "(key)"];
+      f.print("  const ", `${name}Record = m.${name} as { [key: string]: `, gen.mapValueType(field), " };");
+      f.print`  for (const key of Object.keys(${name}Record)) {`;
+      writeTag(gen, "    ", no, WIRE_LENGTH);
+      f.print`    const at = ${rt("fork")}(w);`;
+      writeTag(gen, "    ", 1, keyInfo.wire);
+      f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+      if (field.mapKind === "message") {
+        writeTag(gen, "    ", 2, WIRE_LENGTH);
+        f.print`    const valueAt = ${rt("fork")}(w);`;
+        f.print`    write${gen.id(field.message)}(w, ${name}Record[key]);`;
+        f.print`    ${rt("join")}(w, valueAt);`;
+      } else {
+        const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
+        writeTag(gen, "    ", 2, SCALARS[scalar].wire);
+        f.print`    ${rt(SCALARS[scalar].write)}(w, ${name}Record[key], ${path});`;
+      }
+      f.print`    ${rt("join")}(w, at);`;
+      f.print`  }`;
+      return;
+    }
+  }
+}
+
+/** Whether protobuf-es's toBinary writes a singular field: its presence rule per type. */
+function presence(gen: MessageGen, field: DescField, scalar: ScalarType): Printable {
+  const v = `m.${field.localName}`;
+  if (field.presence !== IMPLICIT) return [`${v} !== undefined && `, gen.rt("isSet"), `(m, "${field.localName}")`];
+  if (field.fieldKind === "enum") return `${v} !== ${field.enum.values[0].number}`;
+  switch (scalar) {
+    case ScalarType.BOOL:
+      return `${v} !== false`;
+    case ScalarType.STRING:
+      return `${v} !== ""`;
+    case ScalarType.BYTES:
+      return `${v}.byteLength > 0`;
+    case ScalarType.DOUBLE:
+    case ScalarType.FLOAT:
+      return `!Object.is(${v}, 0)`;
+    default:
+      // Loose, as protobuf-es: 0n, 0 and "0" are all zero, so every int64 mode re-encodes.
+      return `(${v} as unknown) != 0`;
+  }
+}
