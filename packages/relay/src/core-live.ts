@@ -12,14 +12,14 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from "@nats-io/jetstream";
-import { type MsgHdrs, type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
+import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
+import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { SubjectPositions } from "./positions.js";
-import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
 interface Incoming {
   data: Uint8Array;
   subject: string;
-  headers: MsgHdrs | undefined;
+  headers: LiveHeaders;
   streamSequence: number;
 }
 
@@ -90,7 +90,7 @@ export class CoreLive {
         nc.subscribe(filter, {
           callback: (error, m) => {
             if (error) this.#deps.report(error);
-            else this.#onLive({ data: m.data, subject: m.subject, headers: m.headers, streamSequence: 0 });
+            else this.#onLive({ data: m.data, subject: m.subject, headers: readLiveHeaders(m), streamSequence: 0 });
           },
         }),
       );
@@ -136,8 +136,7 @@ export class CoreLive {
   /** Delivers a message unless it was delivered already; a gap on a live message starts a replay instead. */
   #offer(incoming: Incoming, gapAllowed: boolean): void {
     const { subject, headers } = incoming;
-    const position = headers?.get(POSITION_HEADER) || undefined;
-    const msgId = headers?.get("Nats-Msg-Id") || undefined;
+    const { position, msgId, received } = headers;
     const verdict = this.#positions.classify(subject, position, msgId);
     if (verdict === "repeat") {
       this.#deps.stats.repeatsSkipped++;
@@ -150,17 +149,10 @@ export class CoreLive {
       this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
       return;
     }
-    const received = headers?.get(RECEIVED_HEADER) || undefined;
     const receivedAt = Number(received ?? Number.NaN);
     this.#positions.accept(subject, position, msgId, receivedAt);
     if (!(receivedAt <= this.#lastReceivedAt)) this.#lastReceivedAt = receivedAt;
-    this.#deps.deliver(
-      incoming.data,
-      subject,
-      received,
-      headers?.get(FRAME_HEADER) || undefined,
-      incoming.streamSequence,
-    );
+    this.#deps.deliver(incoming.data, subject, received, headers.frameId, incoming.streamSequence);
   }
 
   /** Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. */
@@ -222,7 +214,7 @@ export class CoreLive {
           let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
           for await (const m of messages) {
             if (this.#closed) break;
-            this.#offer({ data: m.data, subject: m.subject, headers: m.headers, streamSequence: m.seq }, true);
+            this.#offer({ data: m.data, subject: m.subject, headers: readLiveHeaders(m), streamSequence: m.seq }, true);
             if (m.info.pending === 0 || m.seq >= end) break;
             clearTimeout(idle);
             idle = setTimeout(() => messages.stop(), READ_IDLE_MS);

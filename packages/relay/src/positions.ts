@@ -17,12 +17,23 @@ interface SubjectState {
 
 const RECENT_IDS = 8;
 
-function parse(position: string | undefined): { epoch: string; seq: number } | undefined {
+interface Position {
+  epoch: string;
+  seq: number;
+}
+
+// A message is classified, then accepted: the second parse of the same position is the first one's.
+let lastText: string | undefined;
+let lastParsed: Position | undefined;
+
+function parse(position: string | undefined): Position | undefined {
   if (position === undefined) return undefined;
+  if (position === lastText) return lastParsed;
   const dot = position.lastIndexOf(".");
   const seq = Number(position.slice(dot + 1));
-  if (dot <= 0 || !Number.isSafeInteger(seq) || seq < 1) return undefined;
-  return { epoch: position.slice(0, dot), seq };
+  lastText = position;
+  lastParsed = dot <= 0 || !Number.isSafeInteger(seq) || seq < 1 ? undefined : { epoch: position.slice(0, dot), seq };
+  return lastParsed;
 }
 
 export class SubjectPositions {

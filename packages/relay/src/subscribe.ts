@@ -277,12 +277,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     }
     this.#stats.messagesTotal++;
     const subtype = message.subtype as { case: SubtypeCase | undefined; value?: unknown };
-    const info: RelayMessageInfo = { subject, receivedAt: Number(received ?? Number.NaN), streamSequence: seq };
+    // The arguments are built only for an event someone listens to: this runs for every message.
     if (subtype.case !== undefined) {
       this.#stats.messages[subtype.case]++;
-      this.#emit(subtype.case, [subtype.value, message]);
+      if (this.#listeners.has(subtype.case)) this.#emit(subtype.case, [subtype.value, message]);
     }
-    this.#emit("message", [message, info]);
+    if (this.#listeners.has("message")) {
+      const info: RelayMessageInfo = { subject, receivedAt: Number(received ?? Number.NaN), streamSequence: seq };
+      this.#emit("message", [message, info]);
+    }
     this.#fanout.push(message);
   }
 

@@ -1,6 +1,7 @@
 // Child processes of the relay part: a relay, and a consumer (subscribeRelay) that reports what it received and how
 // late: from the relay's receive time to the message decoded. Each answers "report" with its counts, CPU and RSS,
-// and exits at "close" or when its parent goes.
+// "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), and exits at
+// "close" or when its parent goes.
 import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
 
 export interface ProcessUsage {
@@ -46,7 +47,9 @@ async function consumer(config: {
   expectLast?: number;
 }): Promise<void> {
   let latencies = new Float64Array(1 << 16);
+  /** Latencies recorded since the start or the last "restart" (the parent's warm-up is left out). */
   let count = 0;
+  let messages = 0;
   let lastValuesMs: number | null = null;
   const started = performance.now();
   const feed = await subscribeRelay({
@@ -56,6 +59,8 @@ async function consumer(config: {
     start: config.start,
     live: config.live,
   });
+  // Counted into the histogram as they arrive: the parent's progress polls and reports then cost no pass over them.
+  const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
   feed.on("message", (_message, info) => {
     const latency = performance.timeOrigin + performance.now() - info.receivedAt;
     if (count === latencies.length) {
@@ -64,28 +69,36 @@ async function consumer(config: {
       latencies = grown;
     }
     latencies[count++] = latency;
+    messages++;
+    let bucket = 0;
+    while (bucket < HISTOGRAM_BOUNDS.length && !(latency <= HISTOGRAM_BOUNDS[bucket])) bucket++;
+    histogram[bucket]++;
   });
+  // The sorted latencies of the last report, reused while no message arrived since.
+  let sorted = new Float64Array(0);
   // Copies of an index list on several subjects are delivered once: the last values are complete when delivered
   // plus skipped copies reach the number of subjects.
   const lastValues = setInterval(() => {
     if (config.expectLast === undefined) return clearInterval(lastValues);
-    if (count + feed.stats().duplicatesSkipped >= config.expectLast) {
+    if (messages + feed.stats().duplicatesSkipped >= config.expectLast) {
       lastValuesMs = performance.now() - started;
       clearInterval(lastValues);
     }
   }, 2);
   process.send?.({ ready: true });
   process.on("message", async (command) => {
-    if (command === "report") {
-      const sorted = latencies.slice(0, count).sort();
+    // The parent polls this while waiting for the consumers to drain: a count, nothing sorted.
+    if (command === "count") process.send?.({ report: { messages } });
+    else if (command === "restart") {
+      count = 0;
+      histogram.fill(0);
+      sorted = new Float64Array(0);
+      process.send?.({ report: { messages } });
+    } else if (command === "report") {
+      if (sorted.length !== count) sorted = latencies.slice(0, count).sort();
       const stats = feed.stats();
-      const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
-      for (const latency of sorted) {
-        const bucket = HISTOGRAM_BOUNDS.findIndex((bound) => latency <= bound);
-        histogram[bucket === -1 ? HISTOGRAM_BOUNDS.length : bucket]++;
-      }
       const report: ConsumerReport = {
-        messages: count,
+        messages,
         duplicatesSkipped: stats.duplicatesSkipped,
         consumerResets: stats.consumerResets,
         p50: percentile(sorted, 50),
@@ -95,7 +108,7 @@ async function consumer(config: {
         repeatsSkipped: stats.repeatsSkipped,
         gapsDetected: stats.gapsDetected,
         replays: stats.replays,
-        histogram,
+        histogram: [...histogram],
         ...usage(),
       };
       process.send?.({ report });

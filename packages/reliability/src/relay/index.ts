@@ -24,6 +24,11 @@ interface Size {
   rates: number[];
   consumers: number;
   seconds: number;
+  /**
+   * Each rate first runs this long unmeasured: fresh consumer processes spend their first few hundred ms of CPU
+   * compiling (JIT), which a 5 s window would count as a large part of the per-frame cost.
+   */
+  warmupSeconds: number;
   outageSeconds: number;
   /** The consumers' live paths, each run through the rates in turn. */
   live: Live[];
@@ -37,12 +42,13 @@ const FULL: Size = {
   rates: [5000, 10_000, 20_000, 50_000],
   consumers: 10,
   seconds: 10,
+  warmupSeconds: 2,
   outageSeconds: 10,
   live: ["core"],
   replicas: 3,
   ratesOnly: false,
 };
-const QUICK: Size = { ...FULL, rates: [2000], consumers: 2, seconds: 4, outageSeconds: 3 };
+const QUICK: Size = { ...FULL, rates: [2000], consumers: 2, seconds: 4, warmupSeconds: 1, outageSeconds: 3 };
 
 function sizeFromEnv(quick: boolean): Size {
   const base = quick ? QUICK : FULL;
@@ -53,7 +59,9 @@ function sizeFromEnv(quick: boolean): Size {
   const live = (env.TICKWIRE_RELAY_LIVE?.split(",") ?? base.live) as Live[];
   if (live.some((l) => l !== "core" && l !== "jetstream")) throw new Error("TICKWIRE_RELAY_LIVE: core, jetstream");
   const replicas = Number(env.TICKWIRE_RELAY_REPLICAS ?? base.replicas);
-  return { ...base, rates, consumers, seconds, live, replicas, ratesOnly: env.TICKWIRE_RELAY_RATES_ONLY === "1" };
+  const warmupSeconds = Number(env.TICKWIRE_RELAY_WARMUP_SECONDS ?? base.warmupSeconds);
+  const ratesOnly = env.TICKWIRE_RELAY_RATES_ONLY === "1";
+  return { ...base, rates, consumers, seconds, warmupSeconds, live, replicas, ratesOnly };
 }
 
 interface Child {
@@ -167,6 +175,27 @@ async function throughput(
       spawnChild("consumer", { servers: nats.urls, stream, start: "new", live }),
     ),
   );
+  // Drained: the relay has nothing buffered or in flight and the consumers stopped receiving.
+  const drained = async () => {
+    let previous = -1;
+    await until(async () => {
+      const r = await relay.request<RelayStats>("report");
+      const total = (await Promise.all(consumers.map((c) => c.request<{ messages: number }>("count")))).reduce(
+        (sum, c) => sum + c.messages,
+        0,
+      );
+      const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
+      previous = total;
+      return settled;
+    }, 60_000);
+  };
+  if (size.warmupSeconds > 0) {
+    platform.sandbox.feed.resume();
+    await sleep(size.warmupSeconds * 1000);
+    platform.sandbox.feed.pause();
+    await drained();
+    await Promise.all(consumers.map((c) => c.request("restart")));
+  }
   // This process runs the sandbox (the platform simulator): its CPU is the load generator's.
   const runnerBefore = process.cpuUsage();
   const before = nats.nodes.map((n) => procUsage(n.pid));
@@ -177,18 +206,7 @@ async function throughput(
   await sleep(size.seconds * 1000);
   platform.sandbox.feed.pause();
   const offeredSeconds = (performance.now() - t0) / 1000;
-  // Drained: the relay has nothing buffered or in flight and the consumers stopped receiving.
-  let previous = -1;
-  await until(async () => {
-    const r = await relay.request<RelayStats>("report");
-    const total = (await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")))).reduce(
-      (sum, c) => sum + c.messages,
-      0,
-    );
-    const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
-    previous = total;
-    return settled;
-  }, 60_000);
+  await drained();
   const r = await relay.request<RelayStats & ProcessUsage>("report");
   const reports = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
   const after = nats.nodes.map((n) => procUsage(n.pid));
@@ -208,6 +226,7 @@ async function throughput(
     replicas: size.replicas,
     load: loadavg().map((l) => round(l, 2)),
     seconds: round(offeredSeconds, 2),
+    warmupSeconds: size.warmupSeconds,
     framesRelayed: frames,
     framesPerSecond: Math.round(frames / offeredSeconds),
     stored: r.published - relayBefore.published,
