@@ -62,6 +62,8 @@ export interface Stored {
   data: Uint8Array;
   msgId: string | undefined;
   receivedAt: string | undefined;
+  /** The server's store time. */
+  timestampNanos: number;
 }
 
 /** Every message stored on the stream (matching `filter`), in stream order, read by an ordered consumer. */
@@ -74,7 +76,8 @@ export async function storedMessages(nc: NatsConnection, stream: string, filter 
   );
   const out: Stored[] = [];
   const messages = await consumer.consume({ max_messages: 1000 });
-  const timer = setTimeout(() => messages.stop(), 10_000);
+  // A bound, not a speed check: under CI load a replicated stream read after a node restart took over 10 s.
+  const timer = setTimeout(() => messages.stop(), 30_000);
   for await (const m of messages) {
     out.push({
       subject: m.subject,
@@ -82,8 +85,11 @@ export async function storedMessages(nc: NatsConnection, stream: string, filter 
       data: m.data,
       msgId: m.headers?.get("Nats-Msg-Id"),
       receivedAt: m.headers?.get("Tickwire-Received-At"),
+      timestampNanos: m.info.timestampNanos,
     });
-    if (m.info.pending === 0) break;
+    // Reading everything, the end is the stream's last sequence as of the info (a new consumer's pending count can
+    // read 0 early while a restarted replica catches up); with a narrower filter, pending is all there is to go by.
+    if (m.info.pending === 0 && (filter !== "tickwire.md.>" || m.seq >= info.state.last_seq)) break;
   }
   clearTimeout(timer);
   messages.stop();
