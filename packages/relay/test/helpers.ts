@@ -43,8 +43,9 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
   }
 }
 
-/** Retries a NATS request for a while: right after a server restart, JetStream answers only once it has recovered. */
-export async function retry<T>(run: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+/** Retries a NATS request for a while: right after a server restart, JetStream answers only once it has recovered
+ * (on a loaded machine, a replicated stream took more than 10 s). */
+export async function retry<T>(run: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
