@@ -255,7 +255,8 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       if (wire !== WIRE_LENGTH) {
         // Packed and unpacked are both accepted, whichever the schema declares.
         f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
-        const packed = PACKED_READERS[scalar];
+        // A jstype = JS_STRING list wraps each value (longString): the generic loop.
+        const packed = longAsString ? undefined : PACKED_READERS[scalar];
         if (packed !== undefined) {
           f.print`        ${rt(packed)}(r, ${list});`;
         } else {

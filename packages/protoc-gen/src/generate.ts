@@ -107,7 +107,7 @@ export class MessageGen {
       case ScalarType.STRING:
         return '""';
       case ScalarType.BYTES:
-        return "new Uint8Array(0)";
+        return this.rt("EMPTY_BYTES");
       default:
         return "0";
     }

@@ -46,4 +46,9 @@ export const PACKED_READERS: Partial<Record<ScalarType, string>> = {
   [ScalarType.FLOAT]: "readPackedFloat",
   [ScalarType.FIXED32]: "readPackedFixed32",
   [ScalarType.SFIXED32]: "readPackedSfixed32",
+  [ScalarType.INT64]: "readPackedInt64",
+  [ScalarType.UINT64]: "readPackedUint64",
+  [ScalarType.SINT64]: "readPackedSint64",
+  [ScalarType.FIXED64]: "readPackedFixed64",
+  [ScalarType.SFIXED64]: "readPackedSfixed64",
 };

@@ -38,14 +38,20 @@ export {
   readPackedBool,
   readPackedDouble,
   readPackedFixed32,
+  readPackedFixed64,
   readPackedFloat,
   readPackedInt32,
+  readPackedInt64,
   readPackedSfixed32,
+  readPackedSfixed64,
   readPackedSint32,
+  readPackedSint64,
   readPackedUint32,
+  readPackedUint64,
 } from "./packed.js";
 export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
 export {
+  EMPTY_BYTES,
   readBool,
   readBytes,
   readDouble,

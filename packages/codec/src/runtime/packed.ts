@@ -1,80 +1,193 @@
-// Packed repeated fields of the fixed-size and 32-bit varint types, one loop per type
-// with the common case inline (a one-byte varint, a fixed-width value read straight
-// from the buffer), as protobuf.js's packed readers and mapbox/pbf's readPacked*
-// do. Each reads the length itself and appends to `list`. Varints are bounded by the
-// frame, not the packed run, as protobuf-es reads them: a run whose length is not a
-// whole number of values has its last value read whole, past the run's end, by the
-// bounds-checked scalar reader (the `while` after each fixed-width loop).
+// Packed repeated fields, one loop per type with the common case inline (a one-byte
+// varint, a fixed-width value read straight from the buffer), as protobuf.js's packed
+// readers and mapbox/pbf's readPacked* do. Each reads the length itself and appends to
+// `list`. Varints are bounded by the frame, not the packed run, as protobuf-es reads
+// them: a run whose length is not a whole number of values has its last value read
+// whole, past the run's end, by the bounds-checked scalar reader.
+//
+// Lists are sized before the loop, not grown by push: growing by push costs 4-5 ns an
+// item in V8 (each growth copies, and the call checks the elements kind), a store into
+// a sized list about 1. Fixed-width runs know their count (n bytes hold n / 8 doubles);
+// a varint run of n bytes holds at most n values, so the list is lengthened by n, filled
+// by index and trimmed to what was read, but only up to VARINT_ROOM bytes: beyond that
+// the spare room is a large-object allocation that costs more than push saves. A list
+// sized this way is "holey" to V8 (an elements kind; it never has holes), read at the
+// same speed. `finally` trims it also when a value fails part-way, so a merge target
+// never keeps unused slots; `k` moves only after a value is stored (not `list[k++] =
+// read(r)`, which moves it before the read can fail).
 import type { Reader } from "./reader.js";
 import {
   makeView,
   readBool,
   readDouble,
   readFixed32,
+  readFixed64,
   readFloat,
   readInt32,
+  readInt64,
   readSfixed32,
+  readSfixed64,
   readSint32,
+  readSint64,
   readUint32,
+  readUint64,
 } from "./scalars.js";
 import { readLengthEnd } from "./varint.js";
+
+/**
+ * Runs whose lists are sized up front: setting a length is a call into the engine, which
+ * costs more than a few pushes (below SIZED_MIN values), and a varint run's spare room
+ * above VARINT_ROOM slots (8 bytes each: 64 KiB) is a large-object allocation that costs
+ * more than push saves.
+ */
+const SIZED_MIN = 16;
+const VARINT_ROOM = 8192;
+
+/** Lengthens `list` by `room` when worth it; returns the index of the next value (stores at the length append). */
+function makeRoom(list: unknown[], room: number, most: number): number {
+  const k = list.length;
+  if (room >= SIZED_MIN && room <= most) list.length = k + room;
+  return k;
+}
+
+/** Trims `list` to the `k` values stored (a no-op, without the engine call, when it was not sized). */
+function trim(list: unknown[], k: number): void {
+  if (list.length !== k) list.length = k;
+}
 
 export function readPackedInt32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b = buf[r.pos];
-    if (b < 0x80) {
-      r.pos++;
-      list.push(b);
-    } else list.push(readInt32(r));
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      const b = buf[r.pos];
+      if (b < 0x80) {
+        r.pos++;
+        list[k++] = b;
+      } else {
+        list[k] = readInt32(r);
+        k++;
+      }
+    }
+  } finally {
+    trim(list, k);
   }
 }
 
 export function readPackedUint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b = buf[r.pos];
-    if (b < 0x80) {
-      r.pos++;
-      list.push(b);
-    } else list.push(readUint32(r));
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      const b = buf[r.pos];
+      if (b < 0x80) {
+        r.pos++;
+        list[k++] = b;
+      } else {
+        list[k] = readUint32(r);
+        k++;
+      }
+    }
+  } finally {
+    trim(list, k);
   }
 }
 
 export function readPackedSint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b = buf[r.pos];
-    if (b < 0x80) {
-      r.pos++;
-      list.push((b >>> 1) ^ -(b & 1));
-    } else list.push(readSint32(r));
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      const b = buf[r.pos];
+      if (b < 0x80) {
+        r.pos++;
+        list[k++] = (b >>> 1) ^ -(b & 1);
+      } else {
+        list[k] = readSint32(r);
+        k++;
+      }
+    }
+  } finally {
+    trim(list, k);
   }
 }
 
 export function readPackedBool(r: Reader, list: boolean[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b = buf[r.pos];
-    if (b < 0x80) {
-      r.pos++;
-      list.push(b !== 0);
-    } else list.push(readBool(r));
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      const b = buf[r.pos];
+      if (b < 0x80) {
+        r.pos++;
+        list[k++] = b !== 0;
+      } else {
+        list[k] = readBool(r);
+        k++;
+      }
+    }
+  } finally {
+    trim(list, k);
   }
 }
 
-/** Whole doubles in the run through one DataView. */
+/** 64-bit varints in the reader's int64 mode (one loop per type, so each call of the reader is inlined). */
+export function readPackedInt64(r: Reader, list: bigint[]): void {
+  const end = readLengthEnd(r);
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      list[k] = readInt64(r);
+      k++;
+    }
+  } finally {
+    trim(list, k);
+  }
+}
+
+export function readPackedUint64(r: Reader, list: bigint[]): void {
+  const end = readLengthEnd(r);
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      list[k] = readUint64(r);
+      k++;
+    }
+  } finally {
+    trim(list, k);
+  }
+}
+
+export function readPackedSint64(r: Reader, list: bigint[]): void {
+  const end = readLengthEnd(r);
+  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
+  try {
+    while (r.pos < end) {
+      list[k] = readSint64(r);
+      k++;
+    }
+  } finally {
+    trim(list, k);
+  }
+}
+
+/**
+ * Whole doubles in the run through one DataView, when there is one or the run is worth
+ * making one (see readDouble: a view costs about ten scratch copies); a trailing
+ * part-value is read (and refused) by readDouble.
+ */
 export function readPackedDouble(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   let pos = r.pos;
   const count = (end - pos) >>> 3;
-  if (count > 0) {
+  if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
     const view = r.view ?? makeView(r);
-    for (let i = 0; i < count; i++, pos += 8) list.push(view.getFloat64(pos, true));
+    let k = makeRoom(list, count, Infinity);
+    for (let i = 0; i < count; i++, pos += 8) list[k++] = view.getFloat64(pos, true);
     r.pos = pos;
   }
   while (r.pos < end) list.push(readDouble(r));
@@ -83,10 +196,11 @@ export function readPackedDouble(r: Reader, list: number[]): void {
 export function readPackedFloat(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 2;
-  if (count > 8) {
+  if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
     const view = r.view ?? makeView(r);
     let pos = r.pos;
-    for (let i = 0; i < count; i++, pos += 4) list.push(view.getFloat32(pos, true));
+    let k = makeRoom(list, count, Infinity);
+    for (let i = 0; i < count; i++, pos += 4) list[k++] = view.getFloat32(pos, true);
     r.pos = pos;
   }
   while (r.pos < end) list.push(readFloat(r));
@@ -96,8 +210,10 @@ export function readPackedFixed32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
   let pos = r.pos;
-  for (const last = end - 4; pos <= last; pos += 4) {
-    list.push((buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0);
+  const count = (end - pos) >>> 2;
+  let k = makeRoom(list, count, Infinity);
+  for (let i = 0; i < count; i++, pos += 4) {
+    list[k++] = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
   }
   r.pos = pos;
   while (r.pos < end) list.push(readFixed32(r));
@@ -107,9 +223,44 @@ export function readPackedSfixed32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
   let pos = r.pos;
-  for (const last = end - 4; pos <= last; pos += 4) {
-    list.push(buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24));
+  const count = (end - pos) >>> 2;
+  let k = makeRoom(list, count, Infinity);
+  for (let i = 0; i < count; i++, pos += 4) {
+    list[k++] = buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
   }
   r.pos = pos;
   while (r.pos < end) list.push(readSfixed32(r));
+}
+
+/** fixed64 and sfixed64: whole values by the scalar readers (each makes its value in the int64 mode), the count known. */
+export function readPackedFixed64(r: Reader, list: bigint[]): void {
+  const end = readLengthEnd(r);
+  const count = (end - r.pos) >>> 3;
+  let k = makeRoom(list, count, Infinity);
+  try {
+    // The number mode refuses a value of 2^53 or more, part-way through the run.
+    for (let i = 0; i < count; i++) {
+      list[k] = readFixed64(r);
+      k++;
+    }
+  } finally {
+    trim(list, k);
+  }
+  while (r.pos < end) list.push(readFixed64(r));
+}
+
+export function readPackedSfixed64(r: Reader, list: bigint[]): void {
+  const end = readLengthEnd(r);
+  const count = (end - r.pos) >>> 3;
+  let k = makeRoom(list, count, Infinity);
+  try {
+    // The number mode refuses a value of 2^53 or more, part-way through the run.
+    for (let i = 0; i < count; i++) {
+      list[k] = readSfixed64(r);
+      k++;
+    }
+  } finally {
+    trim(list, k);
+  }
+  while (r.pos < end) list.push(readSfixed64(r));
 }

@@ -5,22 +5,35 @@ import { fail, failTruncated, type Reader } from "./reader.js";
 
 /** A 32-bit varint (uint32, int32, enum, lengths), read exactly as protobuf-es does: up to 10 bytes, the high bits dropped. */
 export function readVarint32(r: Reader): number {
-  const pos = r.pos;
-  if (pos < r.len) {
-    const b = r.buf[pos];
-    // Fast path: most lengths, enums and small counts are one byte.
-    if (b < 0x80) {
-      r.pos = pos + 1;
-      return b;
-    }
-    // Sizes, times and string lengths above 127 are mostly two bytes.
-    if (pos + 1 < r.len) {
-      const b1 = r.buf[pos + 1];
-      if (b1 < 0x80) {
-        r.pos = pos + 2;
-        return (b & 0x7f) | (b1 << 7);
+  const buf = r.buf;
+  let pos = r.pos;
+  // Fast path: five bytes are in the frame, so no byte needs its own bounds check. Most
+  // lengths, enums and small counts are one byte; the rest of a uint32 at most five.
+  if (pos + 5 <= r.len) {
+    let b = buf[pos++];
+    let value = b & 0x7f;
+    if (b >= 0x80) {
+      b = buf[pos++];
+      value |= (b & 0x7f) << 7;
+      if (b >= 0x80) {
+        b = buf[pos++];
+        value |= (b & 0x7f) << 14;
+        if (b >= 0x80) {
+          b = buf[pos++];
+          value |= (b & 0x7f) << 21;
+          if (b >= 0x80) {
+            b = buf[pos++];
+            value |= (b & 0x0f) << 28;
+            // A negative int32 is sign-extended to ten bytes: the checked loop reads the rest.
+            if (b >= 0x80) return readVarint32Slow(r);
+            r.pos = pos;
+            return value >>> 0;
+          }
+        }
       }
     }
+    r.pos = pos;
+    return value;
   }
   return readVarint32Slow(r);
 }

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
@@ -27,7 +27,7 @@ function zeroScalars(r: Reader): Scalars {
     fSfixed64: r.zero64 as bigint,
     fBool: false,
     fString: "",
-    fBytes: new Uint8Array(0),
+    fBytes: EMPTY_BYTES,
   } as Scalars;
 }
 
@@ -47,7 +47,7 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   let $fSfixed64: Scalars["fSfixed64"] = zero64;
   let $fBool: Scalars["fBool"] = false;
   let $fString: Scalars["fString"] = "";
-  let $fBytes: Scalars["fBytes"] = new Uint8Array(0);
+  let $fBytes: Scalars["fBytes"] = EMPTY_BYTES;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   while (r.pos < end) {
@@ -342,8 +342,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
         $fInt64.push(readInt64(r));
         break;
       case 34: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fInt64.push(readInt64(r));
+        readPackedInt64(r, $fInt64);
         break;
       }
       case 40:
@@ -357,8 +356,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
         $fUint64.push(readUint64(r));
         break;
       case 50: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fUint64.push(readUint64(r));
+        readPackedUint64(r, $fUint64);
         break;
       }
       case 56:
@@ -372,8 +370,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
         $fSint64.push(readSint64(r));
         break;
       case 66: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fSint64.push(readSint64(r));
+        readPackedSint64(r, $fSint64);
         break;
       }
       case 77:
@@ -387,8 +384,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
         $fFixed64.push(readFixed64(r));
         break;
       case 82: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fFixed64.push(readFixed64(r));
+        readPackedFixed64(r, $fFixed64);
         break;
       }
       case 93:
@@ -402,8 +398,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
         $fSfixed64.push(readSfixed64(r));
         break;
       case 98: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fSfixed64.push(readSfixed64(r));
+        readPackedSfixed64(r, $fSfixed64);
         break;
       }
       case 104:
@@ -483,8 +478,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fInt64.push(readInt64(r));
         break;
       case 34: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fInt64.push(readInt64(r));
+        readPackedInt64(r, m.fInt64);
         break;
       }
       case 40:
@@ -498,8 +492,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fUint64.push(readUint64(r));
         break;
       case 50: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fUint64.push(readUint64(r));
+        readPackedUint64(r, m.fUint64);
         break;
       }
       case 56:
@@ -513,8 +506,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fSint64.push(readSint64(r));
         break;
       case 66: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSint64.push(readSint64(r));
+        readPackedSint64(r, m.fSint64);
         break;
       }
       case 77:
@@ -528,8 +520,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fFixed64.push(readFixed64(r));
         break;
       case 82: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFixed64.push(readFixed64(r));
+        readPackedFixed64(r, m.fFixed64);
         break;
       }
       case 93:
@@ -543,8 +534,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
         m.fSfixed64.push(readSfixed64(r));
         break;
       case 98: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSfixed64.push(readSfixed64(r));
+        readPackedSfixed64(r, m.fSfixed64);
         break;
       }
       case 104:
@@ -1140,7 +1130,7 @@ function zeroNode(r: Reader): Node {
     level: 0,
     payload: { case: undefined },
     deltas: [],
-    blob: new Uint8Array(0),
+    blob: EMPTY_BYTES,
     children: [],
   } as Node;
 }
@@ -1154,7 +1144,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
   let $origin: Node["origin"];
   let $payload: Node["payload"] | undefined;
   const $deltas: Node["deltas"] = [];
-  let $blob: Node["blob"] = new Uint8Array(0);
+  let $blob: Node["blob"] = EMPTY_BYTES;
   const $children: Node["children"] = [];
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);

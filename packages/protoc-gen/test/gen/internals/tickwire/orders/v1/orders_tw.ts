@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFloat, readPackedInt32, readPackedSfixed32, readPackedSint32, readPackedUint32, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "../../../../tickwire/orders/v1/orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -29,7 +29,7 @@ export function zeroScalars(r: Reader): Scalars {
     fSfixed64: r.zero64 as bigint,
     fBool: false,
     fString: "",
-    fBytes: new Uint8Array(0),
+    fBytes: EMPTY_BYTES,
     fEnum: 0,
   } as Scalars;
 }
@@ -50,7 +50,7 @@ export function readScalars(r: Reader, end: number, depth: number): Scalars {
   let $fSfixed64: Scalars["fSfixed64"] = zero64;
   let $fBool: Scalars["fBool"] = false;
   let $fString: Scalars["fString"] = "";
-  let $fBytes: Scalars["fBytes"] = new Uint8Array(0);
+  let $fBytes: Scalars["fBytes"] = EMPTY_BYTES;
   let $fEnum: Scalars["fEnum"] = 0;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
@@ -1084,8 +1084,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $fInt64.push(readInt64(r));
         break;
       case 34: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fInt64.push(readInt64(r));
+        readPackedInt64(r, $fInt64);
         break;
       }
       case 40:
@@ -1099,8 +1098,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $fUint64.push(readUint64(r));
         break;
       case 50: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fUint64.push(readUint64(r));
+        readPackedUint64(r, $fUint64);
         break;
       }
       case 56:
@@ -1114,8 +1112,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $fSint64.push(readSint64(r));
         break;
       case 66: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fSint64.push(readSint64(r));
+        readPackedSint64(r, $fSint64);
         break;
       }
       case 77:
@@ -1129,8 +1126,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $fFixed64.push(readFixed64(r));
         break;
       case 82: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fFixed64.push(readFixed64(r));
+        readPackedFixed64(r, $fFixed64);
         break;
       }
       case 93:
@@ -1144,8 +1140,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $fSfixed64.push(readSfixed64(r));
         break;
       case 98: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $fSfixed64.push(readSfixed64(r));
+        readPackedSfixed64(r, $fSfixed64);
         break;
       }
       case 104:
@@ -1186,8 +1181,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         $unpackedSint64.push(readSint64(r));
         break;
       case 154: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) $unpackedSint64.push(readSint64(r));
+        readPackedSint64(r, $unpackedSint64);
         break;
       }
       case 160:
@@ -1275,8 +1269,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.fInt64.push(readInt64(r));
         break;
       case 34: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fInt64.push(readInt64(r));
+        readPackedInt64(r, m.fInt64);
         break;
       }
       case 40:
@@ -1290,8 +1283,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.fUint64.push(readUint64(r));
         break;
       case 50: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fUint64.push(readUint64(r));
+        readPackedUint64(r, m.fUint64);
         break;
       }
       case 56:
@@ -1305,8 +1297,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.fSint64.push(readSint64(r));
         break;
       case 66: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSint64.push(readSint64(r));
+        readPackedSint64(r, m.fSint64);
         break;
       }
       case 77:
@@ -1320,8 +1311,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.fFixed64.push(readFixed64(r));
         break;
       case 82: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFixed64.push(readFixed64(r));
+        readPackedFixed64(r, m.fFixed64);
         break;
       }
       case 93:
@@ -1335,8 +1325,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.fSfixed64.push(readSfixed64(r));
         break;
       case 98: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSfixed64.push(readSfixed64(r));
+        readPackedSfixed64(r, m.fSfixed64);
         break;
       }
       case 104:
@@ -1377,8 +1366,7 @@ export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, 
         m.unpackedSint64.push(readSint64(r));
         break;
       case 154: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedSint64.push(readSint64(r));
+        readPackedSint64(r, m.unpackedSint64);
         break;
       }
       case 160:
@@ -1684,8 +1672,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
               skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? new Uint8Array(0));
-        else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? new Uint8Array(0);
+        if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         break;
       }
       case 50: {
@@ -2056,8 +2044,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
               skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? new Uint8Array(0));
-        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? new Uint8Array(0);
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         break;
       }
       case 50: {
@@ -2452,7 +2440,7 @@ export function zeroOrder(r: Reader): Order {
     legs: [],
     legsByName: {},
     children: [],
-    signature: new Uint8Array(0),
+    signature: EMPTY_BYTES,
     account: r.zero64 as bigint,
     farField: 0,
   } as Order;
@@ -2474,7 +2462,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
   const $legsByName: Order["legsByName"] = {};
   let $parent: Order["parent"];
   const $children: Order["children"] = [];
-  let $signature: Order["signature"] = new Uint8Array(0);
+  let $signature: Order["signature"] = EMPTY_BYTES;
   let $account: Order["account"] = zero64;
   let $farField: Order["farField"] = 0;
   let unknownFields: UnknownField[] | undefined;
@@ -3504,7 +3492,7 @@ export function resetScalars(m: Scalars, r: Reader): void {
   m.fSfixed64 = r.zero64 as bigint;
   m.fBool = false;
   m.fString = "";
-  m.fBytes = new Uint8Array(0);
+  m.fBytes = EMPTY_BYTES;
   m.fEnum = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
@@ -3935,8 +3923,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.fInt64.push(readInt64(r));
         break;
       case 34: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fInt64.push(readInt64(r));
+        readPackedInt64(r, m.fInt64);
         break;
       }
       case 40:
@@ -3950,8 +3937,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.fUint64.push(readUint64(r));
         break;
       case 50: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fUint64.push(readUint64(r));
+        readPackedUint64(r, m.fUint64);
         break;
       }
       case 56:
@@ -3965,8 +3951,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.fSint64.push(readSint64(r));
         break;
       case 66: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSint64.push(readSint64(r));
+        readPackedSint64(r, m.fSint64);
         break;
       }
       case 77:
@@ -3980,8 +3965,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.fFixed64.push(readFixed64(r));
         break;
       case 82: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fFixed64.push(readFixed64(r));
+        readPackedFixed64(r, m.fFixed64);
         break;
       }
       case 93:
@@ -3995,8 +3979,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.fSfixed64.push(readSfixed64(r));
         break;
       case 98: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.fSfixed64.push(readSfixed64(r));
+        readPackedSfixed64(r, m.fSfixed64);
         break;
       }
       case 104:
@@ -4037,8 +4020,7 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         m.unpackedSint64.push(readSint64(r));
         break;
       case 154: {
-        const packedEnd = readLengthEnd(r);
-        while (r.pos < packedEnd) m.unpackedSint64.push(readSint64(r));
+        readPackedSint64(r, m.unpackedSint64);
         break;
       }
       case 160:
@@ -4210,8 +4192,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
               skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? new Uint8Array(0));
-        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? new Uint8Array(0);
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         break;
       }
       case 50: {
@@ -4457,7 +4439,7 @@ export function resetOrder(m: Order, r: Reader): void {
   m.legsByName = {};
   m.parent = undefined;
   m.children.length = 0;
-  m.signature = new Uint8Array(0);
+  m.signature = EMPTY_BYTES;
   m.account = r.zero64 as bigint;
   m.farField = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;

@@ -1,0 +1,156 @@
+// The runtime's packed readers size a list before filling it (the run's value count, or
+// for varints at most one value per byte) and trim it after: these tests pin what that
+// must not change. Runs short and long (below and above the sizing thresholds), runs
+// appended to a list that already has values, a failure part-way through a merge, and
+// 64-bit values at every boundary of the bigint paths, each checked against protobuf-es.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { create, fromBinary, mergeFromBinary, toBinary } from "@bufbuild/protobuf";
+import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { DecodeError } from "@tickwire/codec/runtime";
+import { RepeatedScalarsSchema, ScalarsSchema } from "./gen/tickwire/orders/v1/orders_pb.js";
+import { decodeRepeatedScalars, decodeScalars, mergeRepeatedScalars } from "./gen/tickwire/orders/v1/orders_tw.js";
+
+const INT64_EDGES = [
+  0n,
+  1n,
+  -1n,
+  127n,
+  128n,
+  2n ** 31n - 1n,
+  2n ** 31n,
+  -(2n ** 31n),
+  -(2n ** 31n) - 1n,
+  2n ** 32n - 1n,
+  2n ** 32n,
+  2n ** 53n - 1n,
+  2n ** 53n,
+  -(2n ** 53n),
+  2n ** 63n - 1n,
+  -(2n ** 63n),
+];
+const UINT64_EDGES = [
+  0n,
+  1n,
+  2n ** 31n - 1n,
+  2n ** 31n,
+  2n ** 32n - 1n,
+  2n ** 32n,
+  2n ** 53n,
+  2n ** 63n,
+  2n ** 64n - 1n,
+];
+
+/** Every (n)th value of `values`, `count` long: runs of any length from a few edges. */
+const cycle = <T>(values: readonly T[], count: number): T[] =>
+  Array.from({ length: count }, (_, i) => values[i % values.length]);
+
+describe("packed runs", () => {
+  for (const count of [0, 1, 15, 16, 17, 1000, 9000]) {
+    test(`${count} values of every packed type decode as protobuf-es decodes them`, () => {
+      const message = create(RepeatedScalarsSchema, {
+        fDouble: cycle([0, -0, 1.5, Number.NaN, -1e300, Number.POSITIVE_INFINITY], count),
+        fFloat: cycle([0, 1.5, -3.25, Math.fround(1e30)], count),
+        fInt32: cycle([0, 1, -1, 127, 128, 2 ** 28, 2 ** 31 - 1, -(2 ** 31)], count),
+        fInt64: cycle(INT64_EDGES, count),
+        fUint32: cycle([0, 1, 127, 128, 16383, 16384, 2 ** 28 - 1, 2 ** 28, 2 ** 32 - 1], count),
+        fUint64: cycle(UINT64_EDGES, count),
+        fSint32: cycle([0, -1, 1, -64, 64, 2 ** 31 - 1, -(2 ** 31)], count),
+        fSint64: cycle(INT64_EDGES, count),
+        fFixed32: cycle([0, 1, 2 ** 32 - 1], count),
+        fFixed64: cycle(UINT64_EDGES, count),
+        fSfixed32: cycle([0, -1, 2 ** 31 - 1, -(2 ** 31)], count),
+        fSfixed64: cycle(INT64_EDGES, count),
+        fBool: cycle([true, false], count),
+        fEnum: cycle([0, 1, 2, 99], count),
+      });
+      const bytes = toBinary(RepeatedScalarsSchema, message);
+      const ours = decodeRepeatedScalars(bytes);
+      assert.deepStrictEqual(ours, fromBinary(RepeatedScalarsSchema, bytes));
+      for (const list of [ours.fInt32, ours.fInt64, ours.fDouble, ours.fFixed64]) {
+        assert.equal(list.length, count);
+        assert.ok(list.every((v) => v !== undefined));
+      }
+    });
+  }
+
+  test("a run appends to the values already in the list (a field sent in several runs, and merges)", () => {
+    const run = (values: number[]) => {
+      const w = new BinaryWriter();
+      w.tag(3, WireType.LengthDelimited).fork();
+      for (const v of values) w.int32(v);
+      w.join();
+      w.tag(1, WireType.LengthDelimited).fork();
+      for (const v of values) w.double(v);
+      w.join();
+      return w.finish();
+    };
+    const first = Array.from({ length: 40 }, (_, i) => i * 1000);
+    const second = Array.from({ length: 3 }, (_, i) => -i | 0);
+    const both = new Uint8Array([...run(first), ...run(second)]);
+    assert.deepStrictEqual(decodeRepeatedScalars(both), fromBinary(RepeatedScalarsSchema, both));
+    const ours = decodeRepeatedScalars(run(first));
+    mergeRepeatedScalars(ours, run(second));
+    const theirs = fromBinary(RepeatedScalarsSchema, run(first));
+    mergeFromBinary(RepeatedScalarsSchema, theirs, run(second));
+    assert.deepStrictEqual(ours, theirs);
+    assert.deepStrictEqual(ours.fInt32, [...first, ...second]);
+  });
+
+  test("a value refused part-way through a run leaves a merge target without empty slots", () => {
+    // int64: "number" refuses 2^53; the run is long enough to be sized up front.
+    const w = new BinaryWriter();
+    w.tag(4, WireType.LengthDelimited).fork();
+    for (let i = 0; i < 30; i++) w.int64(i);
+    w.int64(2n ** 53n);
+    for (let i = 0; i < 30; i++) w.int64(i);
+    w.join();
+    w.tag(10, WireType.LengthDelimited).fork();
+    for (let i = 0; i < 20; i++) w.fixed64(i);
+    w.join();
+    const target = decodeRepeatedScalars(new Uint8Array(0), { int64: "number" });
+    target.fInt64.push(-7);
+    assert.throws(
+      () => mergeRepeatedScalars(target as never, w.finish(), { int64: "number" }),
+      (e: unknown) => e instanceof DecodeError && e.code === "INT64_RANGE",
+    );
+    assert.equal(target.fInt64.length, 31);
+    assert.deepStrictEqual(target.fInt64, [-7, ...Array.from({ length: 30 }, (_, i) => i)]);
+  });
+});
+
+describe("64-bit scalars in the default (bigint) mode", () => {
+  test("every boundary of the small-integer and word paths decodes as protobuf-es", () => {
+    for (let i = 0; i < INT64_EDGES.length; i++) {
+      const signed = INT64_EDGES[i];
+      const unsigned = UINT64_EDGES[i % UINT64_EDGES.length];
+      const message = create(ScalarsSchema, {
+        fInt64: signed,
+        fSint64: signed,
+        fSfixed64: signed,
+        fUint64: unsigned,
+        fFixed64: unsigned,
+      });
+      const bytes = toBinary(ScalarsSchema, message);
+      const ours = decodeScalars(bytes);
+      assert.deepStrictEqual(ours, fromBinary(ScalarsSchema, bytes));
+      assert.equal(ours.fInt64, signed);
+      assert.equal(ours.fUint64, unsigned);
+    }
+  });
+
+  test("varints of one to ten bytes at the end of a frame and away from it read the same", () => {
+    for (const value of [0, 127, 128, 2 ** 21, 2 ** 28 - 1, 2 ** 28, 2 ** 32 - 1]) {
+      const message = create(ScalarsSchema, { fUint32: value });
+      const alone = toBinary(ScalarsSchema, message);
+      // The same field followed by a string: the 5-byte fast path is taken instead of the checked loop.
+      const followed = toBinary(ScalarsSchema, create(ScalarsSchema, { fUint32: value, fString: "padding" }));
+      assert.equal(decodeScalars(alone).fUint32, value);
+      assert.equal(decodeScalars(followed).fUint32, value);
+    }
+    for (const value of [-1, -(2 ** 31)]) {
+      const bytes = toBinary(ScalarsSchema, create(ScalarsSchema, { fInt32: value, fString: "x" }));
+      assert.equal(decodeScalars(bytes).fInt32, value);
+    }
+  });
+});
