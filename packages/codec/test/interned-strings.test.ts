@@ -82,3 +82,12 @@ test("names of one length in one frame, differing at the start or the end, stay 
   );
   assert.deepStrictEqual(decodeMessage(bytes), fromBinary(MarketDataMessageBaseSchema, bytes));
 });
+
+test("interning paused by a run of unique strings and resumed by repeating ones: every string is still exact", () => {
+  // Unique names miss the table (interning pauses after a window of misses); then a few
+  // repeating names, mixed with non-ASCII ones, across the pause's end and the next window.
+  const unique = Array.from({ length: 6000 }, (_, i) => `u${i}-${(i * 7919).toString(36)}`);
+  const repeating = ["NIFTY", "BANKNIFTY", "SENSEX", "Ünïcode", "FINNIFTY"];
+  const sequence = [...unique, ...Array.from({ length: 12000 }, (_, i) => repeating[i % repeating.length]), ...unique];
+  for (const name of sequence) assert.equal(decodedName(tickNamed(name)), name);
+});

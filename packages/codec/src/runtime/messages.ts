@@ -54,6 +54,8 @@ export function prepareReader(r: Reader, bytes: Uint8Array, options: DecodeOptio
 
 // Generated decoders are synchronous and call no user code, so one reader serves every call.
 const sharedReader = new Reader();
+// The caller owns the input: bytes fields are views into it, as fromBinary's are.
+sharedReader.copyBytes = false;
 
 /** Decodes all of `bytes` with `read` (a generated message reader). */
 export function decodeWith<T>(

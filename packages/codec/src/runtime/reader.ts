@@ -45,6 +45,12 @@ export class Reader<P = unknown> {
   lastString = "";
   /** Keep unknown fields in `$unknown` (protobuf-es's readUnknownFields); generated decoders read it. */
   unknownFields = true;
+  /**
+   * bytes fields are copies: a frame decoder's chunk or its own buffer may be reused once
+   * it returns. decodeX and mergeX clear it and return views into the caller's input,
+   * as protobuf-es's fromBinary and protobuf.js do (no allocation of a buffer per field).
+   */
+  copyBytes = true;
 
   setMode(mode: number): void {
     this.int64 = mode;

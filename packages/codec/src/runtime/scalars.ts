@@ -235,12 +235,13 @@ export function readBool(r: Reader): boolean {
  */
 export const EMPTY_BYTES = new Uint8Array(0);
 
-/** bytes: a copy, since the bytes of a frame may be a reused buffer. */
+/** bytes: a copy when the reader's buffer may be reused (frame decoders), else a view into it (decodeX, as protobuf-es). */
 export function readBytes(r: Reader): Uint8Array {
   const len = readVarint32(r);
   const start = r.pos;
   const end = start + len;
   if (end > r.len) failTruncated(r, start);
   r.pos = end;
-  return len === 0 ? EMPTY_BYTES : r.buf.slice(start, end);
+  if (len === 0) return EMPTY_BYTES;
+  return r.copyBytes ? r.buf.slice(start, end) : r.buf.subarray(start, end);
 }

@@ -22,14 +22,14 @@ export function skipField(r: Reader, tag: number, depth: number): void {
 }
 
 /**
- * Skips an unknown field and returns a copy of its value's bytes (after the tag; a
- * group's up to and including its end tag), as protobuf-es keeps them in `$unknown`.
- * A copy, because the bytes of a frame may be a reused buffer.
+ * Skips an unknown field and returns its value's bytes (after the tag; a group's up to
+ * and including its end tag), as protobuf-es keeps them in `$unknown`: a copy or a view
+ * into the input by the reader's `copyBytes`, as bytes fields are.
  */
 export function skipUnknown(r: Reader, tag: number, depth: number): Uint8Array {
   const start = r.pos;
   skipField(r, tag, depth);
-  return r.buf.slice(start, r.pos);
+  return r.copyBytes ? r.buf.slice(start, r.pos) : r.buf.subarray(start, r.pos);
 }
 
 /** Messages nested deeper than protobuf-es's recursion limit (a recursive schema fed a deep message). */

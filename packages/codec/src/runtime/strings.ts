@@ -22,6 +22,20 @@ const internWords = new Int32Array(INTERN_SLOTS * SLOT_WORDS);
 /** The words of the name being looked up. */
 const nameWords = new Int32Array(SLOT_WORDS);
 
+// Interning pays where names repeat (a feed's instruments, a schema's enum-like codes);
+// where they do not (a map of unique keys, free text) every lookup misses and adds a
+// hash pass and a table write to making the string. So the hit rate is watched: in
+// each window of INTERN_WINDOW lookups fewer than one hit in INTERN_MIN_HIT_EVERY
+// pauses interning for the next INTERN_PAUSE short strings, which are made directly;
+// then a new window measures again, so a feed that turns repetitive is interned again
+// within a few thousand strings.
+const INTERN_WINDOW = 256;
+const INTERN_MIN_HIT_EVERY = 8;
+const INTERN_PAUSE = 4096;
+let windowLookups = 0;
+let windowHits = 0;
+let pausedFor = 0;
+
 /** Strict UTF-8, like protobuf-es for proto3 strings; a leading U+FEFF is kept as text. */
 export function readString(r: Reader): string {
   const len = readVarint32(r);
@@ -40,7 +54,11 @@ export function readString(r: Reader): string {
     while (k >= 0 && buf[start + k] === buf[last + k]) k--;
     if (k < 0) return r.lastString;
   }
-  const text = internString(buf, start, end, len);
+  let text: string | undefined;
+  if (pausedFor > 0) {
+    pausedFor--;
+    text = asciiString(buf, start, len);
+  } else text = internString(buf, start, end, len);
   if (text !== undefined) {
     r.lastStringLength = len;
     r.lastStringStart = start;
@@ -81,9 +99,16 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
   // Two-way: a name lives in its slot or the slot's pair, so two names of one frame that
   // hash alike (50 index names make a collision likely) no longer evict each other.
   const slot = (hash ^ (hash >>> 16)) & (INTERN_SLOTS - 1);
-  if (internLengths[slot] === len && sameWords(words, count, slot * SLOT_WORDS)) return internStrings[slot];
+  if (++windowLookups === INTERN_WINDOW) endWindow();
+  if (internLengths[slot] === len && sameWords(words, count, slot * SLOT_WORDS)) {
+    windowHits++;
+    return internStrings[slot];
+  }
   const pair = slot ^ 1;
-  if (internLengths[pair] === len && sameWords(words, count, pair * SLOT_WORDS)) return internStrings[pair];
+  if (internLengths[pair] === len && sameWords(words, count, pair * SLOT_WORDS)) {
+    windowHits++;
+    return internStrings[pair];
+  }
   // A miss: the slot's entry moves to the pair (dropping the pair's), the new name takes the slot.
   const base = slot * SLOT_WORDS;
   internWords.copyWithin(pair * SLOT_WORDS, base, base + SLOT_WORDS);
@@ -96,6 +121,24 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
   internLengths[slot] = len;
   internStrings[slot] = text;
   return text;
+}
+
+function endWindow(): void {
+  if (windowHits * INTERN_MIN_HIT_EVERY < INTERN_WINDOW) pausedFor = INTERN_PAUSE;
+  windowLookups = 0;
+  windowHits = 0;
+}
+
+/** The short `buf[start, start + len)` as a string, or undefined when it is not ASCII (no interning). */
+function asciiString(buf: Uint8Array, start: number, len: number): string | undefined {
+  const codes = charCodeArrays[len];
+  let ascii = 0;
+  for (let k = 0; k < len; k++) {
+    const c = buf[start + k];
+    ascii |= c;
+    codes[k] = c;
+  }
+  return ascii < 0x80 ? String.fromCharCode.apply(String, codes) : undefined;
 }
 
 function sameWords(words: Int32Array, count: number, base: number): boolean {
