@@ -98,9 +98,9 @@ function writeField(gen: MessageGen, field: DescField): void {
       if (field.packed && info.wire !== WIRE_LENGTH) {
         f.print`  if (m.${name}.length > 0) {`;
         writeTag(gen, "    ", no, WIRE_LENGTH);
-        f.print`    const at = ${rt("fork")}(w);`;
-        f.print`    for (const item of m.${name}) ${rt(info.write)}(w, item, ${path});`;
-        f.print`    ${rt("join")}(w, at);`;
+        // A jstype = JS_STRING list holds decimal strings; the 64-bit writers take strings as well as bigints.
+        const cast = field.listKind === "scalar" && field.longAsString ? " as unknown as bigint[]" : "";
+        f.print`    ${rt(info.writePacked)}(w, m.${name}${cast}, ${path});`;
         f.print`  }`;
         return;
       }
