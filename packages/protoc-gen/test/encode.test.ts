@@ -79,6 +79,34 @@ describe("64-bit scalars on both sides of 2^53, in every representation", () => 
     });
   }
 
+  test("decimal strings of 15 digits and fewer (parsed as numbers) and of 16 and more (as bigints)", () => {
+    const strings = [
+      "-0",
+      "007",
+      "-007",
+      "999999999999999",
+      "-999999999999999",
+      "1000000000000000",
+      "0000000000000001",
+    ];
+    for (const name of ["fInt64", "fSint64", "fSfixed64", "fUint64", "fFixed64"]) {
+      for (const held of strings) {
+        if (held.startsWith("-") && held !== "-0" && (name === "fUint64" || name === "fFixed64")) continue;
+        const expected = toBinary(ScalarsSchema, create(ScalarsSchema, { [name]: BigInt(held) }));
+        const message = { ...create(ScalarsSchema), [name]: held };
+        assert.deepStrictEqual(encodeScalars(message as never), expected, `${name} = "${held}"`);
+      }
+      for (const held of ["-", "+5", " 5", "5 ", "1e3", "0x10", "--1", "1.0"]) {
+        const message = { ...create(ScalarsSchema), [name]: held };
+        assert.throws(() => encodeScalars(message as never), EncodeError, `${name} = "${held}"`);
+      }
+    }
+    for (const held of ["-1", "-999999999999999", "-18446744073709551615"]) {
+      const message = { ...create(ScalarsSchema), fUint64: held };
+      assert.throws(() => encodeScalars(message as never), EncodeError, `fUint64 = "${held}"`);
+    }
+  });
+
   test("out-of-range and malformed 64-bit values are EncodeError naming the field", () => {
     const cases: [string, unknown][] = [
       ["fUint64", -1n],

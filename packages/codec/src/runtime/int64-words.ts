@@ -22,6 +22,25 @@ function fromString(value: unknown): bigint | undefined {
   return typeof value === "string" && DECIMAL.test(value) ? BigInt(value) : undefined;
 }
 
+/**
+ * A decimal string of at most 15 digits (always below 2^53: exact as a double) parsed
+ * without a regular expression or a bigint; NaN for any other string, which then takes
+ * the bigint path (larger values, and the refusal of what is not a decimal at all).
+ */
+function shortDecimal(text: string): number {
+  const len = text.length;
+  const negative = len > 0 && text.charCodeAt(0) === 0x2d;
+  const start = negative ? 1 : 0;
+  if (len === start || len - start > 15) return Number.NaN;
+  let n = 0;
+  for (let i = start; i < len; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return Number.NaN;
+    n = n * 10 + digit;
+  }
+  return negative ? -n : n;
+}
+
 /** Sets the words from an exact integer below 2^53 in magnitude (two's complement when negative). */
 function fromSafe(n: number): void {
   const hi = Math.floor(n / TWO_32);
@@ -39,6 +58,13 @@ export function splitSigned(value: unknown): boolean {
     fromSafe(value);
     return true;
   }
+  if (typeof value === "string") {
+    const n = shortDecimal(value);
+    if (n === n) {
+      fromSafe(n);
+      return true;
+    }
+  }
   const big = fromString(value);
   if (big === undefined || BigInt.asIntN(64, big) !== big) return false;
   scratch[0] = big;
@@ -54,6 +80,14 @@ export function splitUnsigned(value: unknown): boolean {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
     fromSafe(value);
     return true;
+  }
+  if (typeof value === "string") {
+    const n = shortDecimal(value);
+    // "-0" is zero; any other negative is out of range, which the bigint path refuses.
+    if (n >= 0) {
+      fromSafe(n);
+      return true;
+    }
   }
   const big = fromString(value);
   if (big === undefined || BigInt.asUintN(64, big) !== big) return false;

@@ -132,7 +132,13 @@ export function writeString(w: Writer, value: string, field: string): void {
   if (len < 0x80) {
     // Short strings in JS: TextEncoder's per-call cost is larger than the encoding itself.
     const start = w.pos + 1;
-    const end = encodeUtf8Short(value, buf, start);
+    let i = 0;
+    for (; i < len; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      buf[start + i] = c;
+    }
+    const end = i === len ? start + len : encodeUtf8Short(value, i, buf, start + i);
     const written = end - start;
     if (written < 0x80) {
       buf[w.pos] = written;
@@ -155,10 +161,10 @@ export function writeString(w: Writer, value: string, field: string): void {
   w.pos += written;
 }
 
-/** UTF-8 as TextEncoder writes it (a lone surrogate becomes U+FFFD) into `buf` from `pos`; returns the end. */
-function encodeUtf8Short(text: string, buf: Uint8Array, pos: number): number {
+/** UTF-8 of `text` from unit `from`, as TextEncoder writes it (a lone surrogate becomes U+FFFD), into `buf` at `pos`; returns the end. */
+function encodeUtf8Short(text: string, from: number, buf: Uint8Array, pos: number): number {
   const len = text.length;
-  for (let i = 0; i < len; i++) {
+  for (let i = from; i < len; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) {
       buf[pos++] = c;
