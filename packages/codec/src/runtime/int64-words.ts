@@ -60,7 +60,7 @@ export function splitSigned(value: unknown): boolean {
   }
   if (typeof value === "string") {
     const n = shortDecimal(value);
-    if (n === n) {
+    if (!Number.isNaN(n)) {
       fromSafe(n);
       return true;
     }
