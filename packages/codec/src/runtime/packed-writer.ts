@@ -10,6 +10,7 @@ import {
   join,
   putVarint32,
   putVarint64,
+  putWord,
   type Writer,
   writeVarint32,
   zigzagHigh,
@@ -69,10 +70,7 @@ function writePacked32(
     if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
       invalid(field, value, type);
     }
-    buf[pos] = value;
-    buf[pos + 1] = value >>> 8;
-    buf[pos + 2] = value >>> 16;
-    buf[pos + 3] = value >>> 24;
+    putWord(buf, pos, value);
     pos += 4;
   }
   w.pos = pos;
@@ -94,16 +92,8 @@ function writePackedWords(w: Writer, list: readonly bigint[], field: string, sig
   for (let i = 0; i < count; i++) {
     const value = list[i];
     if (!(signed ? splitSigned(value) : splitUnsigned(value))) invalid(field, value, type);
-    const lo = low();
-    const hi = high();
-    buf[pos] = lo;
-    buf[pos + 1] = lo >>> 8;
-    buf[pos + 2] = lo >>> 16;
-    buf[pos + 3] = lo >>> 24;
-    buf[pos + 4] = hi;
-    buf[pos + 5] = hi >>> 8;
-    buf[pos + 6] = hi >>> 16;
-    buf[pos + 7] = hi >>> 24;
+    putWord(buf, pos, low());
+    putWord(buf, pos + 4, high());
     pos += 8;
   }
   w.pos = pos;
@@ -140,87 +130,69 @@ function startVarints(w: Writer, count: number): number {
   return at;
 }
 
-export function writePackedInt32(w: Writer, list: readonly number[], field: string): void {
+const INT32 = 0;
+const UINT32 = 1;
+const SINT32 = 2;
+const NAMES_32 = ["int32", "uint32", "sint32"];
+
+function writePackedVarint32(w: Writer, list: readonly number[], field: string, type: number): void {
   const at = startVarints(w, list.length);
   const buf = w.buf;
   let pos = w.pos;
+  const min = type === UINT32 ? 0 : -0x80000000;
+  const max = type === UINT32 ? 0xffffffff : 0x7fffffff;
   for (let i = 0; i < list.length; i++) {
     const value = list[i];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
-      invalid(field, value, "int32");
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+      invalid(field, value, NAMES_32[type]);
     }
+    if (type === SINT32) pos = putVarint32(buf, pos, ((value << 1) ^ (value >> 31)) >>> 0);
+    else if (value >= 0) pos = putVarint32(buf, pos, value);
     // A negative int32 is sign-extended to 64 bits: always 10 bytes.
-    pos = value >= 0 ? putVarint32(buf, pos, value) : putVarint64(buf, pos, value, -1);
+    else pos = putVarint64(buf, pos, value, -1);
   }
   w.pos = pos;
   join(w, at);
+}
+
+export function writePackedInt32(w: Writer, list: readonly number[], field: string): void {
+  writePackedVarint32(w, list, field, INT32);
 }
 
 export function writePackedUint32(w: Writer, list: readonly number[], field: string): void {
-  const at = startVarints(w, list.length);
-  const buf = w.buf;
-  let pos = w.pos;
-  for (let i = 0; i < list.length; i++) {
-    const value = list[i];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-      invalid(field, value, "uint32");
-    }
-    pos = putVarint32(buf, pos, value);
-  }
-  w.pos = pos;
-  join(w, at);
+  writePackedVarint32(w, list, field, UINT32);
 }
 
 export function writePackedSint32(w: Writer, list: readonly number[], field: string): void {
+  writePackedVarint32(w, list, field, SINT32);
+}
+
+const INT64 = 0;
+const UINT64 = 1;
+const SINT64 = 2;
+const NAMES_64 = ["int64", "uint64", "sint64"];
+
+function writePackedVarint64(w: Writer, list: readonly bigint[], field: string, type: number): void {
   const at = startVarints(w, list.length);
   const buf = w.buf;
   let pos = w.pos;
   for (let i = 0; i < list.length; i++) {
     const value = list[i];
-    if (typeof value !== "number" || !Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
-      invalid(field, value, "sint32");
-    }
-    pos = putVarint32(buf, pos, ((value << 1) ^ (value >> 31)) >>> 0);
+    if (!(type === UINT64 ? splitUnsigned(value) : splitSigned(value))) invalid(field, value, NAMES_64[type]);
+    pos = type === SINT64 ? putVarint64(buf, pos, zigzagLow(), zigzagHigh()) : putVarint64(buf, pos, low(), high());
   }
   w.pos = pos;
   join(w, at);
 }
 
 export function writePackedInt64(w: Writer, list: readonly bigint[], field: string): void {
-  const at = startVarints(w, list.length);
-  const buf = w.buf;
-  let pos = w.pos;
-  for (let i = 0; i < list.length; i++) {
-    const value = list[i];
-    if (!splitSigned(value)) invalid(field, value, "int64");
-    pos = putVarint64(buf, pos, low(), high());
-  }
-  w.pos = pos;
-  join(w, at);
+  writePackedVarint64(w, list, field, INT64);
 }
 
 export function writePackedUint64(w: Writer, list: readonly bigint[], field: string): void {
-  const at = startVarints(w, list.length);
-  const buf = w.buf;
-  let pos = w.pos;
-  for (let i = 0; i < list.length; i++) {
-    const value = list[i];
-    if (!splitUnsigned(value)) invalid(field, value, "uint64");
-    pos = putVarint64(buf, pos, low(), high());
-  }
-  w.pos = pos;
-  join(w, at);
+  writePackedVarint64(w, list, field, UINT64);
 }
 
 export function writePackedSint64(w: Writer, list: readonly bigint[], field: string): void {
-  const at = startVarints(w, list.length);
-  const buf = w.buf;
-  let pos = w.pos;
-  for (let i = 0; i < list.length; i++) {
-    const value = list[i];
-    if (!splitSigned(value)) invalid(field, value, "sint64");
-    pos = putVarint64(buf, pos, zigzagLow(), zigzagHigh());
-  }
-  w.pos = pos;
-  join(w, at);
+  writePackedVarint64(w, list, field, SINT64);
 }

@@ -231,31 +231,26 @@ export function writeSint64(w: Writer, value: bigint, field: string): void {
 export const zigzagLow = (): number => (low() << 1) ^ (high() >> 31);
 export const zigzagHigh = (): number => ((high() << 1) | (low() >>> 31)) ^ (high() >> 31);
 
-function writeWord(w: Writer, word: number): void {
-  ensure(w, 4);
-  const buf = w.buf;
-  const pos = w.pos;
+/** A 32-bit word at `pos` of `buf`, little-endian (a negative word is its two's complement). */
+export function putWord(buf: Uint8Array, pos: number, word: number): void {
   buf[pos] = word;
   buf[pos + 1] = word >>> 8;
   buf[pos + 2] = word >>> 16;
   buf[pos + 3] = word >>> 24;
-  w.pos = pos + 4;
 }
 
-/** A 64-bit value as its low then high 32-bit word, little-endian (a negative `hi` is its two's complement). */
-export function writeWords(w: Writer, lo: number, hi: number): void {
+function writeWord(w: Writer, word: number): void {
+  ensure(w, 4);
+  putWord(w.buf, w.pos, word);
+  w.pos += 4;
+}
+
+/** A 64-bit value as its low then high 32-bit word. */
+function writeWords(w: Writer, lo: number, hi: number): void {
   ensure(w, 8);
-  const buf = w.buf;
-  const pos = w.pos;
-  buf[pos] = lo;
-  buf[pos + 1] = lo >>> 8;
-  buf[pos + 2] = lo >>> 16;
-  buf[pos + 3] = lo >>> 24;
-  buf[pos + 4] = hi;
-  buf[pos + 5] = hi >>> 8;
-  buf[pos + 6] = hi >>> 16;
-  buf[pos + 7] = hi >>> 24;
-  w.pos = pos + 8;
+  putWord(w.buf, w.pos, lo);
+  putWord(w.buf, w.pos + 4, hi);
+  w.pos += 8;
 }
 
 export function writeFixed32(w: Writer, value: number, field: string): void {

@@ -2832,13 +2832,21 @@ function writeOrder(w: Writer, m: Order): void {
   if (m.maxShow !== undefined && isSet(m, "maxShow")) {
     writeByte(w, 0x6a);
     const at = fork(w);
-    writegoogle_protobuf_Int64Value(w, { $typeName: "google.protobuf.Int64Value", value: m.maxShow! });
+    const wrapped = m.maxShow!;
+    if ((wrapped as unknown) != 0) {
+      writeByte(w, 0x08);
+      writeInt64(w, wrapped, "Int64Value.value");
+    }
     join(w, at);
   }
   if (m.note !== undefined && isSet(m, "note")) {
     writeByte(w, 0x72);
     const at = fork(w);
-    writegoogle_protobuf_StringValue(w, { $typeName: "google.protobuf.StringValue", value: m.note! });
+    const wrapped = m.note!;
+    if (wrapped !== "") {
+      writeByte(w, 0x0a);
+      writeString(w, wrapped, "StringValue.value");
+    }
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
