@@ -74,7 +74,16 @@ function writeField(gen: MessageGen, field: DescField): void {
       writeTag(gen, "    ", no, WIRE_LENGTH);
       f.print`    const at = ${rt("fork")}(w);`;
       if (isWrapper(field)) {
-        f.print`    write${child}(w, { $typeName: "${field.message.typeName}", value: ${value}! });`;
+        // The wrapper's one field written in place: no wrapper object built per write.
+        const inner = field.message.fields[0];
+        if (inner.fieldKind !== "scalar") throw new Error(`${field.message.typeName}: a wrapper's value is a scalar`);
+        const info = SCALARS[inner.scalar];
+        const innerPath = `"${nameInPackage(field.message)}.${inner.name}"`;
+        f.print`    const wrapped = ${value}!;`;
+        f.print("    if (", presence(gen, inner, inner.scalar, "wrapped"), ") {");
+        writeTag(gen, "      ", inner.number, info.wire);
+        f.print`      ${rt(info.write)}(w, wrapped, ${innerPath});`;
+        f.print`    }`;
       } else {
         f.print`    write${child}(w, ${value}${field.oneof === undefined ? "!" : ""});`;
       }
@@ -98,9 +107,9 @@ function writeField(gen: MessageGen, field: DescField): void {
       if (field.packed && info.wire !== WIRE_LENGTH) {
         f.print`  if (m.${name}.length > 0) {`;
         writeTag(gen, "    ", no, WIRE_LENGTH);
-        f.print`    const at = ${rt("fork")}(w);`;
-        f.print`    for (const item of m.${name}) ${rt(info.write)}(w, item, ${path});`;
-        f.print`    ${rt("join")}(w, at);`;
+        // A jstype = JS_STRING list holds decimal strings; the 64-bit writers take strings as well as bigints.
+        const cast = field.listKind === "scalar" && field.longAsString ? " as unknown as bigint[]" : "";
+        f.print`    ${rt(info.writePacked)}(w, m.${name}${cast}, ${path});`;
         f.print`  }`;
         return;
       }
@@ -144,8 +153,7 @@ function writeField(gen: MessageGen, field: DescField): void {
 }
 
 /** Whether protobuf-es's toBinary writes a singular field: its presence rule per type. */
-function presence(gen: MessageGen, field: DescField, scalar: ScalarType): Printable {
-  const v = `m.${field.localName}`;
+function presence(gen: MessageGen, field: DescField, scalar: ScalarType, v = `m.${field.localName}`): Printable {
   if (field.presence !== IMPLICIT) return [`${v} !== undefined && `, gen.rt("isSet"), `(m, "${field.localName}")`];
   if (field.fieldKind === "enum") return `${v} !== ${field.enum.values[0].number}`;
   switch (scalar) {

@@ -1,5 +1,5 @@
 // The wire facts of protobuf's scalar types that both the decoder and the encoder
-// print from: each type's runtime reader and writer, its wire type, and whether it
+// print from: each type's runtime reader and writers (one value, a packed run), its wire type, and whether it
 // is a 64-bit integer (the ones whose int64 mode and jstype matter).
 import { ScalarType } from "@bufbuild/protobuf";
 
@@ -11,26 +11,106 @@ export const WIRE_BIT32 = 5;
 export interface ScalarInfo {
   read: string;
   write: string;
+  /** The runtime's writer of a packed run (length prefix and items); empty for types that cannot be packed. */
+  writePacked: string;
   wire: number;
   is64: boolean;
 }
 
 export const SCALARS: Record<ScalarType, ScalarInfo> = {
-  [ScalarType.DOUBLE]: { read: "readDouble", write: "writeDouble", wire: WIRE_BIT64, is64: false },
-  [ScalarType.FLOAT]: { read: "readFloat", write: "writeFloat", wire: WIRE_BIT32, is64: false },
-  [ScalarType.INT64]: { read: "readInt64", write: "writeInt64", wire: WIRE_VARINT, is64: true },
-  [ScalarType.UINT64]: { read: "readUint64", write: "writeUint64", wire: WIRE_VARINT, is64: true },
-  [ScalarType.INT32]: { read: "readInt32", write: "writeInt32", wire: WIRE_VARINT, is64: false },
-  [ScalarType.FIXED64]: { read: "readFixed64", write: "writeFixed64", wire: WIRE_BIT64, is64: true },
-  [ScalarType.FIXED32]: { read: "readFixed32", write: "writeFixed32", wire: WIRE_BIT32, is64: false },
-  [ScalarType.BOOL]: { read: "readBool", write: "writeBool", wire: WIRE_VARINT, is64: false },
-  [ScalarType.STRING]: { read: "readString", write: "writeString", wire: WIRE_LENGTH, is64: false },
-  [ScalarType.BYTES]: { read: "readBytes", write: "writeBytes", wire: WIRE_LENGTH, is64: false },
-  [ScalarType.UINT32]: { read: "readUint32", write: "writeUint32", wire: WIRE_VARINT, is64: false },
-  [ScalarType.SFIXED32]: { read: "readSfixed32", write: "writeSfixed32", wire: WIRE_BIT32, is64: false },
-  [ScalarType.SFIXED64]: { read: "readSfixed64", write: "writeSfixed64", wire: WIRE_BIT64, is64: true },
-  [ScalarType.SINT32]: { read: "readSint32", write: "writeSint32", wire: WIRE_VARINT, is64: false },
-  [ScalarType.SINT64]: { read: "readSint64", write: "writeSint64", wire: WIRE_VARINT, is64: true },
+  [ScalarType.DOUBLE]: {
+    read: "readDouble",
+    write: "writeDouble",
+    writePacked: "writePackedDouble",
+    wire: WIRE_BIT64,
+    is64: false,
+  },
+  [ScalarType.FLOAT]: {
+    read: "readFloat",
+    write: "writeFloat",
+    writePacked: "writePackedFloat",
+    wire: WIRE_BIT32,
+    is64: false,
+  },
+  [ScalarType.INT64]: {
+    read: "readInt64",
+    write: "writeInt64",
+    writePacked: "writePackedInt64",
+    wire: WIRE_VARINT,
+    is64: true,
+  },
+  [ScalarType.UINT64]: {
+    read: "readUint64",
+    write: "writeUint64",
+    writePacked: "writePackedUint64",
+    wire: WIRE_VARINT,
+    is64: true,
+  },
+  [ScalarType.INT32]: {
+    read: "readInt32",
+    write: "writeInt32",
+    writePacked: "writePackedInt32",
+    wire: WIRE_VARINT,
+    is64: false,
+  },
+  [ScalarType.FIXED64]: {
+    read: "readFixed64",
+    write: "writeFixed64",
+    writePacked: "writePackedFixed64",
+    wire: WIRE_BIT64,
+    is64: true,
+  },
+  [ScalarType.FIXED32]: {
+    read: "readFixed32",
+    write: "writeFixed32",
+    writePacked: "writePackedFixed32",
+    wire: WIRE_BIT32,
+    is64: false,
+  },
+  [ScalarType.BOOL]: {
+    read: "readBool",
+    write: "writeBool",
+    writePacked: "writePackedBool",
+    wire: WIRE_VARINT,
+    is64: false,
+  },
+  [ScalarType.STRING]: { read: "readString", write: "writeString", writePacked: "", wire: WIRE_LENGTH, is64: false },
+  [ScalarType.BYTES]: { read: "readBytes", write: "writeBytes", writePacked: "", wire: WIRE_LENGTH, is64: false },
+  [ScalarType.UINT32]: {
+    read: "readUint32",
+    write: "writeUint32",
+    writePacked: "writePackedUint32",
+    wire: WIRE_VARINT,
+    is64: false,
+  },
+  [ScalarType.SFIXED32]: {
+    read: "readSfixed32",
+    write: "writeSfixed32",
+    writePacked: "writePackedSfixed32",
+    wire: WIRE_BIT32,
+    is64: false,
+  },
+  [ScalarType.SFIXED64]: {
+    read: "readSfixed64",
+    write: "writeSfixed64",
+    writePacked: "writePackedSfixed64",
+    wire: WIRE_BIT64,
+    is64: true,
+  },
+  [ScalarType.SINT32]: {
+    read: "readSint32",
+    write: "writeSint32",
+    writePacked: "writePackedSint32",
+    wire: WIRE_VARINT,
+    is64: false,
+  },
+  [ScalarType.SINT64]: {
+    read: "readSint64",
+    write: "writeSint64",
+    writePacked: "writePackedSint64",
+    wire: WIRE_VARINT,
+    is64: true,
+  },
 };
 
 /** A field's tag: its number and wire type as the varint on the wire carries them. */

@@ -3,8 +3,8 @@
 // One file per job: reader.ts the state and errors, varint.ts varints and tags,
 // scalars.ts the other scalar types, packed.ts packed repeated runs, strings.ts
 // strings and their intern table, skip.ts unknown fields, view-store.ts and
-// view-list.ts the view path's stores and lists, writer.ts encoding, frames.ts
-// splitting streams into frames.
+// view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts
+// its packed runs), frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
 export {
@@ -49,6 +49,21 @@ export {
   readPackedUint32,
   readPackedUint64,
 } from "./packed.js";
+export {
+  writePackedBool,
+  writePackedDouble,
+  writePackedFixed32,
+  writePackedFixed64,
+  writePackedFloat,
+  writePackedInt32,
+  writePackedInt64,
+  writePackedSfixed32,
+  writePackedSfixed64,
+  writePackedSint32,
+  writePackedSint64,
+  writePackedUint32,
+  writePackedUint64,
+} from "./packed-writer.js";
 export { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, RECURSION_LIMIT, Reader } from "./reader.js";
 export {
   EMPTY_BYTES,

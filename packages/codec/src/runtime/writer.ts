@@ -2,6 +2,7 @@
 // fields in number order, negative int32 as 10-byte varints, NaN as setFloat64
 // writes it, strings through TextEncoder (so lone surrogates become U+FFFD).
 import { EncodeError } from "../errors.js";
+import { high, low, splitSigned, splitUnsigned } from "./int64-words.js";
 import { encodeUtf8Into } from "./utf8.js";
 
 export class Writer {
@@ -19,7 +20,7 @@ function grow(w: Writer, need: number): void {
   w.view = new DataView(next.buffer);
 }
 
-function ensure(w: Writer, need: number): void {
+export function ensure(w: Writer, need: number): void {
   if (w.pos + need > w.buf.length) grow(w, need);
 }
 
@@ -36,12 +37,30 @@ export function writeBytes2(w: Writer, b0: number, b1: number): void {
 
 export function writeVarint32(w: Writer, value: number): void {
   ensure(w, 5);
-  const buf = w.buf;
+  w.pos = putVarint32(w.buf, w.pos, value);
+}
+
+/** A varint below 2^32 at `pos` of `buf`; returns the position after it. */
+export function putVarint32(buf: Uint8Array, pos: number, value: number): number {
   while (value > 0x7f) {
-    buf[w.pos++] = (value & 0x7f) | 0x80;
+    buf[pos++] = (value & 0x7f) | 0x80;
     value >>>= 7;
   }
-  buf[w.pos++] = value;
+  buf[pos++] = value;
+  return pos;
+}
+
+/** A 64-bit varint from its two 32-bit words; returns the position after it. */
+export function putVarint64(buf: Uint8Array, pos: number, lo: number, hi: number): number {
+  lo >>>= 0;
+  hi >>>= 0;
+  while (hi !== 0 || lo > 0x7f) {
+    buf[pos++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
+  }
+  buf[pos++] = lo;
+  return pos;
 }
 
 function varint32Size(value: number): number {
@@ -55,22 +74,14 @@ function varint32Size(value: number): number {
 
 export function writeVarint64(w: Writer, lo: number, hi: number): void {
   ensure(w, 10);
-  const buf = w.buf;
-  lo >>>= 0;
-  hi >>>= 0;
-  while (hi !== 0 || lo > 0x7f) {
-    buf[w.pos++] = (lo & 0x7f) | 0x80;
-    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
-    hi >>>= 7;
-  }
-  buf[w.pos++] = lo;
+  w.pos = putVarint64(w.buf, w.pos, lo, hi);
 }
 
 export function failMessage(expected: string, actual: unknown): never {
   throw new EncodeError("INVALID_MESSAGE", expected, `expected a ${expected}, got $typeName ${String(actual)}`);
 }
 
-function invalid(field: string, value: unknown, type: string): never {
+export function invalid(field: string, value: unknown, type: string): never {
   const shown =
     typeof value === "bigint" ? `${value}n` : typeof value === "string" ? JSON.stringify(value) : String(value);
   throw new EncodeError("INVALID_VALUE", field, `${shown} is not a valid ${type}`);
@@ -95,54 +106,14 @@ export function writeUint32(w: Writer, value: number, field: string): void {
   writeVarint32(w, value);
 }
 
-const TWO_32 = 4294967296;
-const UINT64_MAX = (1n << 64n) - 1n;
-const INT64_MIN = -(1n << 63n);
-const INT64_MAX = (1n << 63n) - 1n;
-
-/** Accepts what every decode mode produces: bigint, an exact integer number, or a decimal string. */
-function toBigInt(value: unknown, field: string, type: string): bigint {
-  if (typeof value === "bigint") return value;
-  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === "string" && /^-?[0-9]+$/.test(value)) return BigInt(value);
-  invalid(field, value, type);
-}
-
-const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
-const SAFE_MIN = -SAFE_MAX;
-
 export function writeUint64(w: Writer, value: bigint, field: string): void {
-  // Fast paths: a number-mode value, or a bigint below 2^53 (one Number() instead of
-  // two bigint operations that each allocate), needs no bigint arithmetic.
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) {
-    writeVarint64(w, value % TWO_32, Math.floor(value / TWO_32));
-    return;
-  }
-  if (typeof value === "bigint" && value >= 0n && value <= SAFE_MAX) {
-    const n = Number(value);
-    writeVarint64(w, n % TWO_32, Math.floor(n / TWO_32));
-    return;
-  }
-  const big = toBigInt(value, field, "uint64");
-  if (big < 0n || big > UINT64_MAX) invalid(field, value, "uint64");
-  writeVarint64(w, Number(big & 0xffffffffn), Number(big >> 32n));
+  if (!splitUnsigned(value)) invalid(field, value, "uint64");
+  writeVarint64(w, low(), high());
 }
 
 export function writeInt64(w: Writer, value: bigint, field: string): void {
-  // Magnitude below 2^53: the words of the two's complement come from the double (hi negative for a negative value).
-  if (
-    (typeof value === "bigint" && value >= SAFE_MIN && value <= SAFE_MAX) ||
-    (typeof value === "number" && Number.isSafeInteger(value))
-  ) {
-    const n = Number(value);
-    const hi = Math.floor(n / TWO_32);
-    writeVarint64(w, n - hi * TWO_32, hi);
-    return;
-  }
-  const big = toBigInt(value, field, "int64");
-  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "int64");
-  const bits = BigInt.asUintN(64, big);
-  writeVarint64(w, Number(bits & 0xffffffffn), Number(bits >> 32n));
+  if (!splitSigned(value)) invalid(field, value, "int64");
+  writeVarint64(w, low(), high());
 }
 
 export function writeDouble(w: Writer, value: number, field: string): void {
@@ -159,18 +130,27 @@ export function writeString(w: Writer, value: string, field: string): void {
   ensure(w, len * 3 + 5);
   const buf = w.buf;
   if (len < 0x80) {
-    let i = 0;
+    // Short strings in JS: TextEncoder's per-call cost is larger than the encoding itself.
     const start = w.pos + 1;
+    let i = 0;
     for (; i < len; i++) {
       const c = value.charCodeAt(i);
-      if (c > 0x7f) break;
+      if (c >= 0x80) break;
       buf[start + i] = c;
     }
-    if (i === len) {
-      buf[w.pos] = len;
-      w.pos = start + len;
+    const end = i === len ? start + len : encodeUtf8Short(value, i, buf, start + i);
+    const written = end - start;
+    if (written < 0x80) {
+      buf[w.pos] = written;
+      w.pos = end;
       return;
     }
+    // At most 381 bytes: the length takes two bytes, so the text moves up by one.
+    buf.copyWithin(start + 1, start, end);
+    buf[w.pos] = (written & 0x7f) | 0x80;
+    buf[w.pos + 1] = written >>> 7;
+    w.pos = end + 1;
+    return;
   }
   // Guess the prefix size from the UTF-16 length, then move the bytes if the guess was short.
   const guess = varint32Size(len);
@@ -179,6 +159,39 @@ export function writeString(w: Writer, value: string, field: string): void {
   if (size !== guess) buf.copyWithin(w.pos + size, w.pos + guess, w.pos + guess + written);
   writeVarint32(w, written);
   w.pos += written;
+}
+
+/** UTF-8 of `text` from unit `from`, as TextEncoder writes it (a lone surrogate becomes U+FFFD), into `buf` at `pos`; returns the end. */
+function encodeUtf8Short(text: string, from: number, buf: Uint8Array, pos: number): number {
+  const len = text.length;
+  for (let i = from; i < len; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      buf[pos++] = c;
+    } else if (c < 0x800) {
+      buf[pos++] = 0xc0 | (c >> 6);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    } else if (c < 0xd800 || c > 0xdfff) {
+      buf[pos++] = 0xe0 | (c >> 12);
+      buf[pos++] = 0x80 | ((c >> 6) & 0x3f);
+      buf[pos++] = 0x80 | (c & 0x3f);
+    } else {
+      const next = i + 1 < len ? text.charCodeAt(i + 1) : 0;
+      if (c < 0xdc00 && next >= 0xdc00 && next <= 0xdfff) {
+        const point = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        buf[pos++] = 0xf0 | (point >> 18);
+        buf[pos++] = 0x80 | ((point >> 12) & 0x3f);
+        buf[pos++] = 0x80 | ((point >> 6) & 0x3f);
+        buf[pos++] = 0x80 | (point & 0x3f);
+        i++;
+      } else {
+        buf[pos++] = 0xef;
+        buf[pos++] = 0xbf;
+        buf[pos++] = 0xbd;
+      }
+    }
+  }
+  return pos;
 }
 
 /** Reserves one byte for a nested message's length; `join` widens it if the message is 128 bytes or more. */
@@ -210,21 +223,34 @@ export function writeSint32(w: Writer, value: number, field: string): void {
 }
 
 export function writeSint64(w: Writer, value: bigint, field: string): void {
-  const big = toBigInt(value, field, "sint64");
-  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "sint64");
-  const bits = BigInt.asUintN(64, (big << 1n) ^ (big >> 63n));
-  writeVarint64(w, Number(bits & 0xffffffffn), Number(bits >> 32n));
+  if (!splitSigned(value)) invalid(field, value, "sint64");
+  writeVarint64(w, zigzagLow(), zigzagHigh());
 }
 
-function writeWord(w: Writer, word: number): void {
-  ensure(w, 4);
-  const buf = w.buf;
-  const pos = w.pos;
+/** ZigZag of the last split value, on its words: (n << 1) ^ (n >> 63). */
+export const zigzagLow = (): number => (low() << 1) ^ (high() >> 31);
+export const zigzagHigh = (): number => ((high() << 1) | (low() >>> 31)) ^ (high() >> 31);
+
+/** A 32-bit word at `pos` of `buf`, little-endian (a negative word is its two's complement). */
+export function putWord(buf: Uint8Array, pos: number, word: number): void {
   buf[pos] = word;
   buf[pos + 1] = word >>> 8;
   buf[pos + 2] = word >>> 16;
   buf[pos + 3] = word >>> 24;
-  w.pos = pos + 4;
+}
+
+function writeWord(w: Writer, word: number): void {
+  ensure(w, 4);
+  putWord(w.buf, w.pos, word);
+  w.pos += 4;
+}
+
+/** A 64-bit value as its low then high 32-bit word. */
+function writeWords(w: Writer, lo: number, hi: number): void {
+  ensure(w, 8);
+  putWord(w.buf, w.pos, lo);
+  putWord(w.buf, w.pos + 4, hi);
+  w.pos += 8;
 }
 
 export function writeFixed32(w: Writer, value: number, field: string): void {
@@ -242,21 +268,16 @@ export function writeSfixed32(w: Writer, value: number, field: string): void {
 }
 
 export function writeFixed64(w: Writer, value: bigint, field: string): void {
-  const big = toBigInt(value, field, "fixed64");
-  if (big < 0n || big > UINT64_MAX) invalid(field, value, "fixed64");
-  writeWord(w, Number(big & 0xffffffffn));
-  writeWord(w, Number(big >> 32n));
+  if (!splitUnsigned(value)) invalid(field, value, "fixed64");
+  writeWords(w, low(), high());
 }
 
 export function writeSfixed64(w: Writer, value: bigint, field: string): void {
-  const big = toBigInt(value, field, "sfixed64");
-  if (big < INT64_MIN || big > INT64_MAX) invalid(field, value, "sfixed64");
-  const bits = BigInt.asUintN(64, big);
-  writeWord(w, Number(bits & 0xffffffffn));
-  writeWord(w, Number(bits >> 32n));
+  if (!splitSigned(value)) invalid(field, value, "sfixed64");
+  writeWords(w, low(), high());
 }
 
-const FLOAT32_MAX = 3.4028234663852886e38;
+export const FLOAT32_MAX = 3.4028234663852886e38;
 
 /** float: finite values beyond float's range are refused, as protobuf-es refuses them; NaN and infinities pass. */
 export function writeFloat(w: Writer, value: number, field: string): void {
@@ -276,15 +297,24 @@ export function writeBool(w: Writer, value: boolean, field: string): void {
 export function writeBytes(w: Writer, value: Uint8Array, field: string): void {
   if (!(value instanceof Uint8Array)) invalid(field, value, "bytes");
   writeVarint32(w, value.length);
-  ensure(w, value.length);
-  w.buf.set(value, w.pos);
-  w.pos += value.length;
+  copyIn(w, value);
 }
 
 /** The bytes of an unknown field as decoded (`$unknown`): its tag, then its value's bytes unchanged. */
 export function writeUnknown(w: Writer, fieldNo: number, wireType: number, data: Uint8Array): void {
   writeVarint32(w, ((fieldNo << 3) | wireType) >>> 0);
-  ensure(w, data.length);
-  w.buf.set(data, w.pos);
-  w.pos += data.length;
+  copyIn(w, data);
+}
+
+/** Below this many bytes a plain loop beats TypedArray.set, whose fixed cost is large. */
+const SET_THRESHOLD = 48;
+
+function copyIn(w: Writer, data: Uint8Array): void {
+  const len = data.length;
+  ensure(w, len);
+  const buf = w.buf;
+  const pos = w.pos;
+  if (len < SET_THRESHOLD) for (let i = 0; i < len; i++) buf[pos + i] = data[i];
+  else buf.set(data, pos);
+  w.pos = pos + len;
 }

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
@@ -567,87 +567,59 @@ function writePackedScalars(w: Writer, m: PackedScalars): void {
   if (m.$typeName !== "tickwire.bench.v1.PackedScalars") failMessage("PackedScalars", m.$typeName);
   if (m.fDouble.length > 0) {
     writeByte(w, 0x0a);
-    const at = fork(w);
-    for (const item of m.fDouble) writeDouble(w, item, "PackedScalars.f_double");
-    join(w, at);
+    writePackedDouble(w, m.fDouble, "PackedScalars.f_double");
   }
   if (m.fFloat.length > 0) {
     writeByte(w, 0x12);
-    const at = fork(w);
-    for (const item of m.fFloat) writeFloat(w, item, "PackedScalars.f_float");
-    join(w, at);
+    writePackedFloat(w, m.fFloat, "PackedScalars.f_float");
   }
   if (m.fInt32.length > 0) {
     writeByte(w, 0x1a);
-    const at = fork(w);
-    for (const item of m.fInt32) writeInt32(w, item, "PackedScalars.f_int32");
-    join(w, at);
+    writePackedInt32(w, m.fInt32, "PackedScalars.f_int32");
   }
   if (m.fInt64.length > 0) {
     writeByte(w, 0x22);
-    const at = fork(w);
-    for (const item of m.fInt64) writeInt64(w, item, "PackedScalars.f_int64");
-    join(w, at);
+    writePackedInt64(w, m.fInt64, "PackedScalars.f_int64");
   }
   if (m.fUint32.length > 0) {
     writeByte(w, 0x2a);
-    const at = fork(w);
-    for (const item of m.fUint32) writeUint32(w, item, "PackedScalars.f_uint32");
-    join(w, at);
+    writePackedUint32(w, m.fUint32, "PackedScalars.f_uint32");
   }
   if (m.fUint64.length > 0) {
     writeByte(w, 0x32);
-    const at = fork(w);
-    for (const item of m.fUint64) writeUint64(w, item, "PackedScalars.f_uint64");
-    join(w, at);
+    writePackedUint64(w, m.fUint64, "PackedScalars.f_uint64");
   }
   if (m.fSint32.length > 0) {
     writeByte(w, 0x3a);
-    const at = fork(w);
-    for (const item of m.fSint32) writeSint32(w, item, "PackedScalars.f_sint32");
-    join(w, at);
+    writePackedSint32(w, m.fSint32, "PackedScalars.f_sint32");
   }
   if (m.fSint64.length > 0) {
     writeByte(w, 0x42);
-    const at = fork(w);
-    for (const item of m.fSint64) writeSint64(w, item, "PackedScalars.f_sint64");
-    join(w, at);
+    writePackedSint64(w, m.fSint64, "PackedScalars.f_sint64");
   }
   if (m.fFixed32.length > 0) {
     writeByte(w, 0x4a);
-    const at = fork(w);
-    for (const item of m.fFixed32) writeFixed32(w, item, "PackedScalars.f_fixed32");
-    join(w, at);
+    writePackedFixed32(w, m.fFixed32, "PackedScalars.f_fixed32");
   }
   if (m.fFixed64.length > 0) {
     writeByte(w, 0x52);
-    const at = fork(w);
-    for (const item of m.fFixed64) writeFixed64(w, item, "PackedScalars.f_fixed64");
-    join(w, at);
+    writePackedFixed64(w, m.fFixed64, "PackedScalars.f_fixed64");
   }
   if (m.fSfixed32.length > 0) {
     writeByte(w, 0x5a);
-    const at = fork(w);
-    for (const item of m.fSfixed32) writeSfixed32(w, item, "PackedScalars.f_sfixed32");
-    join(w, at);
+    writePackedSfixed32(w, m.fSfixed32, "PackedScalars.f_sfixed32");
   }
   if (m.fSfixed64.length > 0) {
     writeByte(w, 0x62);
-    const at = fork(w);
-    for (const item of m.fSfixed64) writeSfixed64(w, item, "PackedScalars.f_sfixed64");
-    join(w, at);
+    writePackedSfixed64(w, m.fSfixed64, "PackedScalars.f_sfixed64");
   }
   if (m.fBool.length > 0) {
     writeByte(w, 0x6a);
-    const at = fork(w);
-    for (const item of m.fBool) writeBool(w, item, "PackedScalars.f_bool");
-    join(w, at);
+    writePackedBool(w, m.fBool, "PackedScalars.f_bool");
   }
   if (m.fEnum.length > 0) {
     writeByte(w, 0x72);
-    const at = fork(w);
-    for (const item of m.fEnum) writeInt32(w, item, "PackedScalars.f_enum");
-    join(w, at);
+    writePackedInt32(w, m.fEnum, "PackedScalars.f_enum");
   }
   const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1342,9 +1314,7 @@ function writeNode(w: Writer, m: Node): void {
   }
   if (m.deltas.length > 0) {
     writeByte(w, 0x4a);
-    const at = fork(w);
-    for (const item of m.deltas) writeSint32(w, item, "Node.deltas");
-    join(w, at);
+    writePackedSint32(w, m.deltas, "Node.deltas");
   }
   if (m.blob.byteLength > 0) {
     writeByte(w, 0x52);

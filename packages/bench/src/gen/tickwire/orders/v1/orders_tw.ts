@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -1400,81 +1400,55 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("RepeatedScalars", m.$typeName);
   if (m.fDouble.length > 0) {
     writeByte(w, 0x0a);
-    const at = fork(w);
-    for (const item of m.fDouble) writeDouble(w, item, "RepeatedScalars.f_double");
-    join(w, at);
+    writePackedDouble(w, m.fDouble, "RepeatedScalars.f_double");
   }
   if (m.fFloat.length > 0) {
     writeByte(w, 0x12);
-    const at = fork(w);
-    for (const item of m.fFloat) writeFloat(w, item, "RepeatedScalars.f_float");
-    join(w, at);
+    writePackedFloat(w, m.fFloat, "RepeatedScalars.f_float");
   }
   if (m.fInt32.length > 0) {
     writeByte(w, 0x1a);
-    const at = fork(w);
-    for (const item of m.fInt32) writeInt32(w, item, "RepeatedScalars.f_int32");
-    join(w, at);
+    writePackedInt32(w, m.fInt32, "RepeatedScalars.f_int32");
   }
   if (m.fInt64.length > 0) {
     writeByte(w, 0x22);
-    const at = fork(w);
-    for (const item of m.fInt64) writeInt64(w, item, "RepeatedScalars.f_int64");
-    join(w, at);
+    writePackedInt64(w, m.fInt64, "RepeatedScalars.f_int64");
   }
   if (m.fUint32.length > 0) {
     writeByte(w, 0x2a);
-    const at = fork(w);
-    for (const item of m.fUint32) writeUint32(w, item, "RepeatedScalars.f_uint32");
-    join(w, at);
+    writePackedUint32(w, m.fUint32, "RepeatedScalars.f_uint32");
   }
   if (m.fUint64.length > 0) {
     writeByte(w, 0x32);
-    const at = fork(w);
-    for (const item of m.fUint64) writeUint64(w, item, "RepeatedScalars.f_uint64");
-    join(w, at);
+    writePackedUint64(w, m.fUint64, "RepeatedScalars.f_uint64");
   }
   if (m.fSint32.length > 0) {
     writeByte(w, 0x3a);
-    const at = fork(w);
-    for (const item of m.fSint32) writeSint32(w, item, "RepeatedScalars.f_sint32");
-    join(w, at);
+    writePackedSint32(w, m.fSint32, "RepeatedScalars.f_sint32");
   }
   if (m.fSint64.length > 0) {
     writeByte(w, 0x42);
-    const at = fork(w);
-    for (const item of m.fSint64) writeSint64(w, item, "RepeatedScalars.f_sint64");
-    join(w, at);
+    writePackedSint64(w, m.fSint64, "RepeatedScalars.f_sint64");
   }
   if (m.fFixed32.length > 0) {
     writeByte(w, 0x4a);
-    const at = fork(w);
-    for (const item of m.fFixed32) writeFixed32(w, item, "RepeatedScalars.f_fixed32");
-    join(w, at);
+    writePackedFixed32(w, m.fFixed32, "RepeatedScalars.f_fixed32");
   }
   if (m.fFixed64.length > 0) {
     writeByte(w, 0x52);
-    const at = fork(w);
-    for (const item of m.fFixed64) writeFixed64(w, item, "RepeatedScalars.f_fixed64");
-    join(w, at);
+    writePackedFixed64(w, m.fFixed64, "RepeatedScalars.f_fixed64");
   }
   if (m.fSfixed32.length > 0) {
     writeByte(w, 0x5a);
-    const at = fork(w);
-    for (const item of m.fSfixed32) writeSfixed32(w, item, "RepeatedScalars.f_sfixed32");
-    join(w, at);
+    writePackedSfixed32(w, m.fSfixed32, "RepeatedScalars.f_sfixed32");
   }
   if (m.fSfixed64.length > 0) {
     writeByte(w, 0x62);
-    const at = fork(w);
-    for (const item of m.fSfixed64) writeSfixed64(w, item, "RepeatedScalars.f_sfixed64");
-    join(w, at);
+    writePackedSfixed64(w, m.fSfixed64, "RepeatedScalars.f_sfixed64");
   }
   if (m.fBool.length > 0) {
     writeByte(w, 0x6a);
-    const at = fork(w);
-    for (const item of m.fBool) writeBool(w, item, "RepeatedScalars.f_bool");
-    join(w, at);
+    writePackedBool(w, m.fBool, "RepeatedScalars.f_bool");
   }
   for (const item of m.fString) {
     writeByte(w, 0x72);
@@ -1486,9 +1460,7 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   }
   if (m.fEnum.length > 0) {
     writeBytes2(w, 0x82, 0x01);
-    const at = fork(w);
-    for (const item of m.fEnum) writeInt32(w, item, "RepeatedScalars.f_enum");
-    join(w, at);
+    writePackedInt32(w, m.fEnum, "RepeatedScalars.f_enum");
   }
   for (const item of m.unpackedInt32) {
     writeBytes2(w, 0x88, 0x01);
@@ -2848,13 +2820,21 @@ function writeOrder(w: Writer, m: Order): void {
   if (m.maxShow !== undefined && isSet(m, "maxShow")) {
     writeByte(w, 0x6a);
     const at = fork(w);
-    writegoogle_protobuf_Int64Value(w, { $typeName: "google.protobuf.Int64Value", value: m.maxShow! });
+    const wrapped = m.maxShow!;
+    if ((wrapped as unknown) != 0) {
+      writeByte(w, 0x08);
+      writeInt64(w, wrapped, "Int64Value.value");
+    }
     join(w, at);
   }
   if (m.note !== undefined && isSet(m, "note")) {
     writeByte(w, 0x72);
     const at = fork(w);
-    writegoogle_protobuf_StringValue(w, { $typeName: "google.protobuf.StringValue", value: m.note! });
+    const wrapped = m.note!;
+    if (wrapped !== "") {
+      writeByte(w, 0x0a);
+      writeString(w, wrapped, "StringValue.value");
+    }
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };

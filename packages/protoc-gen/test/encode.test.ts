@@ -1,0 +1,287 @@
+// The encoder's fast paths at their edges, each byte-compared with protobuf-es's toBinary:
+// 64-bit values on both sides of 2^53 (the allocation-free path and the bigint one) in
+// every int64 representation, packed runs written with their length up front, strings
+// encoded in JS around the one-byte length limit, small and large bytes, and nested
+// messages whose lengths take one, two and three bytes.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { EncodeError } from "@tickwire/codec/runtime";
+import {
+  type Instrument,
+  InstrumentSchema,
+  OrderSchema,
+  RepeatedScalarsSchema,
+  ScalarsSchema,
+  type Underlying,
+  UnderlyingSchema,
+} from "./gen/tickwire/orders/v1/orders_pb.js";
+import {
+  encodeInstrument,
+  encodeOrder,
+  encodeRepeatedScalars,
+  encodeScalars,
+  encodeUnderlying,
+} from "./gen/tickwire/orders/v1/orders_tw.js";
+
+const TWO_53 = 1n << 53n;
+const SIGNED_EDGES = [
+  0n,
+  1n,
+  -1n,
+  127n,
+  -128n,
+  (1n << 31n) - 1n,
+  -(1n << 31n),
+  (1n << 32n) - 1n,
+  1n << 32n,
+  -(1n << 32n),
+  -(1n << 32n) - 1n,
+  TWO_53 - 1n,
+  -(TWO_53 - 1n),
+  TWO_53,
+  -TWO_53,
+  TWO_53 + 1n,
+  -(TWO_53 + 1n),
+  (1n << 63n) - 1n,
+  -(1n << 63n),
+];
+const UNSIGNED_EDGES = [...SIGNED_EDGES.filter((v) => v >= 0n), 1n << 63n, (1n << 64n) - 1n, (1n << 64n) - 2n];
+
+/** The same value as each int64 mode holds it: bigint, string, and number where it is exact. */
+function representations(value: bigint): unknown[] {
+  const out: unknown[] = [value, String(value)];
+  if (value >= -(TWO_53 - 1n) && value <= TWO_53 - 1n) out.push(Number(value));
+  return out;
+}
+
+describe("64-bit scalars on both sides of 2^53, in every representation", () => {
+  const fields = [
+    { name: "fInt64", edges: SIGNED_EDGES },
+    { name: "fSint64", edges: SIGNED_EDGES },
+    { name: "fSfixed64", edges: SIGNED_EDGES },
+    { name: "fUint64", edges: UNSIGNED_EDGES },
+    { name: "fFixed64", edges: UNSIGNED_EDGES },
+  ];
+  for (const { name, edges } of fields) {
+    test(`${name}: every edge value writes toBinary's bytes`, () => {
+      for (const value of edges) {
+        const expected = toBinary(ScalarsSchema, create(ScalarsSchema, { [name]: value }));
+        for (const held of representations(value)) {
+          const message = { ...create(ScalarsSchema), [name]: held };
+          assert.deepStrictEqual(
+            encodeScalars(message as never),
+            expected,
+            `${name} = ${String(held)} (${typeof held})`,
+          );
+        }
+      }
+    });
+  }
+
+  test("decimal strings of 15 digits and fewer (parsed as numbers) and of 16 and more (as bigints)", () => {
+    const strings = [
+      "-0",
+      "007",
+      "-007",
+      "999999999999999",
+      "-999999999999999",
+      "1000000000000000",
+      "0000000000000001",
+    ];
+    for (const name of ["fInt64", "fSint64", "fSfixed64", "fUint64", "fFixed64"]) {
+      for (const held of strings) {
+        if (held.startsWith("-") && held !== "-0" && (name === "fUint64" || name === "fFixed64")) continue;
+        const expected = toBinary(ScalarsSchema, create(ScalarsSchema, { [name]: BigInt(held) }));
+        const message = { ...create(ScalarsSchema), [name]: held };
+        assert.deepStrictEqual(encodeScalars(message as never), expected, `${name} = "${held}"`);
+      }
+      for (const held of ["-", "+5", " 5", "5 ", "1e3", "0x10", "--1", "1.0"]) {
+        const message = { ...create(ScalarsSchema), [name]: held };
+        assert.throws(() => encodeScalars(message as never), EncodeError, `${name} = "${held}"`);
+      }
+    }
+    for (const held of ["-1", "-999999999999999", "-18446744073709551615"]) {
+      const message = { ...create(ScalarsSchema), fUint64: held };
+      assert.throws(() => encodeScalars(message as never), EncodeError, `fUint64 = "${held}"`);
+    }
+  });
+
+  test("out-of-range and malformed 64-bit values are EncodeError naming the field", () => {
+    const cases: [string, unknown][] = [
+      ["fUint64", -1n],
+      ["fUint64", "-1"],
+      ["fUint64", -1],
+      ["fFixed64", 1n << 64n],
+      ["fFixed64", -5],
+      ["fSint64", 1n << 63n],
+      ["fSfixed64", -(1n << 63n) - 1n],
+      ["fInt64", 2 ** 53],
+      ["fSint64", 1.5],
+      ["fSfixed64", "12a"],
+      ["fFixed64", "1e3"],
+    ];
+    for (const [name, value] of cases) {
+      const message = { ...create(ScalarsSchema), [name]: value };
+      assert.throws(
+        () => encodeScalars(message as never),
+        (e: unknown) =>
+          e instanceof EncodeError &&
+          e.code === "INVALID_VALUE" &&
+          e.field.endsWith(name.slice(1).replace(/^./, (c) => `_${c.toLowerCase()}`)),
+        `${name} = ${String(value)}`,
+      );
+    }
+  });
+});
+
+describe("packed runs", () => {
+  const counts = [1, 15, 16, 2047, 2048, 20000];
+  test("every packed type, with lengths of one, two and three bytes, writes toBinary's bytes", () => {
+    for (const count of counts) {
+      const range = Array.from({ length: count }, (_, i) => i);
+      const signed = range.map((i) => SIGNED_EDGES[i % SIGNED_EDGES.length]);
+      const unsigned = range.map((i) => UNSIGNED_EDGES[i % UNSIGNED_EDGES.length]);
+      const message = create(RepeatedScalarsSchema, {
+        fDouble: range.map((i) => [0.5, -0, Number.NaN, -1e300, Number.POSITIVE_INFINITY][i % 5]),
+        fFloat: range.map((i) => [1.5, -0, Number.NaN, 3.4028234663852886e38, Number.NEGATIVE_INFINITY][i % 5]),
+        fInt32: range.map((i) => [0, -1, 0x7fffffff, -0x80000000, 300][i % 5]),
+        fInt64: signed,
+        fUint32: range.map((i) => [0, 0xffffffff, 128, 16384][i % 4]),
+        fUint64: unsigned,
+        fSint32: range.map((i) => [0, -1, 0x7fffffff, -0x80000000][i % 4]),
+        fSint64: signed,
+        fFixed32: range.map((i) => [0, 0xffffffff, 0x80000000][i % 3]),
+        fFixed64: unsigned,
+        fSfixed32: range.map((i) => [0, -1, 0x7fffffff, -0x80000000][i % 4]),
+        fSfixed64: signed,
+        fBool: range.map((i) => i % 3 === 0),
+        fEnum: range.map((i) => i % 4),
+      });
+      const expected = toBinary(RepeatedScalarsSchema, message);
+      assert.deepStrictEqual(encodeRepeatedScalars(message), expected, `${count} items`);
+    }
+  });
+
+  test("64-bit packed runs take decimal strings and exact numbers too", () => {
+    const message = create(RepeatedScalarsSchema, {
+      fInt64: SIGNED_EDGES,
+      fSint64: SIGNED_EDGES,
+      fSfixed64: SIGNED_EDGES,
+      fUint64: UNSIGNED_EDGES,
+      fFixed64: UNSIGNED_EDGES,
+    });
+    const expected = toBinary(RepeatedScalarsSchema, message);
+    const asStrings = { ...message };
+    const asNumbers = { ...message };
+    for (const key of ["fInt64", "fSint64", "fSfixed64", "fUint64", "fFixed64"] as const) {
+      asStrings[key] = message[key].map(String) as never;
+      asNumbers[key] = message[key].map((v) => (v >= -(TWO_53 - 1n) && v <= TWO_53 - 1n ? Number(v) : v)) as never;
+    }
+    assert.deepStrictEqual(encodeRepeatedScalars(asStrings), expected);
+    assert.deepStrictEqual(encodeRepeatedScalars(asNumbers), expected);
+  });
+
+  test("an invalid item anywhere in a packed run is EncodeError naming the field", () => {
+    const bad: [string, unknown[]][] = [
+      ["f_double", [1, "2"]],
+      ["f_float", [1, 1e39]],
+      ["f_fixed32", [1, -1]],
+      ["f_sfixed32", [1, 0x80000000]],
+      ["f_fixed64", [1n, -1n]],
+      ["f_sfixed64", [1n, 1n << 63n]],
+      ["f_bool", [true, 1]],
+      ["f_int32", [1, 0.5]],
+      ["f_sint64", [1n, "x"]],
+    ];
+    for (const [field, list] of bad) {
+      const key = field.replace(/_(.)/g, (_, c: string) => c.toUpperCase());
+      const message = { ...create(RepeatedScalarsSchema), [key]: list };
+      assert.throws(
+        () => encodeRepeatedScalars(message as never),
+        (e: unknown) =>
+          e instanceof EncodeError && e.code === "INVALID_VALUE" && e.field === `RepeatedScalars.${field}`,
+        field,
+      );
+    }
+  });
+});
+
+describe("strings and bytes", () => {
+  test("strings encoded in JS write TextEncoder's bytes, on both sides of a 128-byte length", () => {
+    const texts = [
+      "",
+      "a",
+      "a".repeat(127),
+      "a".repeat(128),
+      "é".repeat(63),
+      "é".repeat(64),
+      "€".repeat(42),
+      "€".repeat(43),
+      "€".repeat(127),
+      "𝄞".repeat(31),
+      "𝄞".repeat(32),
+      "x\uD800",
+      "\uD800x",
+      "\uDC00",
+      "\uD800\uD800\uDC00",
+      "a\uDBFF\uDFFFz",
+      `${"é".repeat(100)}\uD83D`,
+      "\u07FF\u0800\uFFFF\u0080",
+      "€".repeat(5000),
+    ];
+    for (const fString of texts) {
+      const message = create(ScalarsSchema, { fString });
+      assert.deepStrictEqual(
+        encodeScalars(message),
+        toBinary(ScalarsSchema, message),
+        JSON.stringify(fString.slice(0, 20)),
+      );
+    }
+  });
+
+  test("bytes copied by loop and by set: empty, small, at the threshold and large", () => {
+    for (const length of [0, 1, 47, 48, 49, 200, 100_000]) {
+      const fBytes = Uint8Array.from({ length }, (_, i) => (i * 7 + 3) & 0xff);
+      const message = create(ScalarsSchema, { fBytes });
+      assert.deepStrictEqual(encodeScalars(message), toBinary(ScalarsSchema, message), `${length} bytes`);
+      // A view into a larger buffer: only its own bytes are written.
+      const view = new Uint8Array(length + 10).subarray(5, 5 + length);
+      view.set(fBytes);
+      assert.deepStrictEqual(encodeScalars(create(ScalarsSchema, { fBytes: view })), toBinary(ScalarsSchema, message));
+    }
+  });
+});
+
+describe("nested messages", () => {
+  const instrument = (symbolLength: number): Instrument =>
+    create(InstrumentSchema, { symbol: "s".repeat(symbolLength), instrumentId: 9n });
+
+  test("lengths of one, two and three bytes at every level of a deep tree", () => {
+    // Instrument sizes either side of 127 and 16383 bytes, nested inside each other through Underlying.
+    for (const symbolLength of [100, 123, 124, 125, 126, 16370, 16375, 16380, 70000]) {
+      let node: Underlying = create(UnderlyingSchema, { instrument: instrument(symbolLength), weight: 0.5 });
+      for (let depth = 0; depth < 6; depth++) {
+        node = create(UnderlyingSchema, { basket: [node, create(UnderlyingSchema, { weight: depth })] });
+        const expected = toBinary(UnderlyingSchema, node);
+        assert.deepStrictEqual(encodeUnderlying(node), expected, `symbol ${symbolLength}, depth ${depth}`);
+      }
+      const top = create(InstrumentSchema, { underlying: node });
+      assert.deepStrictEqual(encodeInstrument(top), toBinary(InstrumentSchema, top));
+    }
+  });
+
+  test("an order with children of every size, and its jstype = JS_STRING quantity", () => {
+    const children = [0, 1, 200, 20000].map((n) =>
+      create(OrderSchema, {
+        clientOrderId: "c".repeat(n),
+        quantity: String(n * 1_000_003),
+        signature: new Uint8Array(n),
+      }),
+    );
+    for (const quantity of ["0", "-1", "9007199254740991", "9007199254740993", "-9223372036854775808"]) {
+      const order = create(OrderSchema, { quantity, children });
+      assert.deepStrictEqual(encodeOrder(order), toBinary(OrderSchema, order), quantity);
+    }
+  });
+});
