@@ -4,6 +4,7 @@
 // cursor handing out the last values and then the live stream, seamless by construction, at the price of the stream
 // leader serving every consumer (see the README for the figures).
 import {
+  type Consumer,
   type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
@@ -195,7 +196,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       await this.#core.start(this.#options.start ?? "last");
     }
     // Server 2.9 takes one filter per consumer: one ordered consumer per filter (each instrument keeps its order).
-    else for (const filter of this.#filters) await this.#consume(js, filter);
+    // Every one is created before any is read: one read while the next were being created delivered its first
+    // messages before subscribeRelay resolved, to no listener and no iterator (the caller has neither yet), which
+    // lost a Date start's first messages and a late joiner's last values. Reading starts with a pull request, so
+    // nothing arrives before the caller's continuation, which runs ahead of any network reply, has attached them.
+    else {
+      const consumers = await Promise.all(this.#filters.map((filter) => this.#createConsumer(js, filter)));
+      if (this.#isClosed()) return;
+      for (const consumer of consumers) await this.#read(consumer);
+    }
     if (this.#isClosed()) return;
     this.#state = "open";
     for (const w of this.#readyWaiters) w.resolve();
@@ -220,7 +229,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     }
   }
 
-  async #consume(js: JetStreamClient, filter: string): Promise<void> {
+  #createConsumer(js: JetStreamClient, filter: string): Promise<Consumer> {
     const start = this.#options.start ?? "last";
     const config: Partial<OrderedConsumerOptions> = { filter_subjects: filter };
     if (start === "last") config.deliver_policy = DeliverPolicy.LastPerSubject;
@@ -229,7 +238,10 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       config.deliver_policy = DeliverPolicy.StartTime;
       config.opt_start_time = start.toISOString();
     }
-    const consumer = await js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
+    return js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
+  }
+
+  async #read(consumer: Consumer): Promise<void> {
     // Heartbeats every second: an ordered consumer whose server died notices within a few seconds and is recreated
     // on another node from where it was.
     const messages = await consumer.consume({ max_messages: 1000, idle_heartbeat: 1000, expires: 5000 });
@@ -370,7 +382,8 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
 
 /**
  * Reads relayed market data. Resolves once connected and its consumers exist (interest asked for first, when reading
- * instruments); messages then arrive like a client feed's.
+ * instruments); messages then arrive like a client feed's. What a start from the stream ("last", a Date) delivers comes
+ * only after it resolves: listeners attached (or an iterator opened) straight after see it from its first message.
  */
 export async function subscribeRelay<M extends Int64Mode = "bigint">(
   options: SubscribeRelayOptions<M>,
