@@ -150,11 +150,17 @@ describe("subscribeRelay", () => {
       // has delivered a message of its own, its first one from the start time must have been delivered: by it, or
       // under another instrument's subject for a frame stored on both (an incremental update), delivered once.
       const instrumentsDelivered = () => new Set(delivered.map((d) => instrumentOf(d.subject)));
-      await until(
-        () => delivered.length >= 10 && [...firstByInstrument.keys()].every((i) => instrumentsDelivered().has(i)),
-        "10 messages since the start time, and one of each instrument",
-      );
-      await timed.close();
+      let handedOut: number;
+      try {
+        await until(
+          () => delivered.length >= 10 && [...firstByInstrument.keys()].every((i) => instrumentsDelivered().has(i)),
+          "10 messages since the start time, and one of each instrument",
+        );
+        handedOut = timed.stats().messagesTotal;
+      } finally {
+        await timed.close();
+      }
+      assert.equal(handedOut, delivered.length, "every message the feed handed out reached the listener");
       // History first (a stream sequence; a live message on the core path has 0), nothing stored before the start
       // time, and every instrument's first message stored at or after it.
       assert.ok(delivered[0].seq > 0, "the first message comes from the stream");
@@ -166,6 +172,46 @@ describe("subscribeRelay", () => {
       }
     });
   }
+
+  test("jetstream: a feed started from a Date recreates a lost consumer from where it was", async () => {
+    const jsm = await jetstreamManager(stack.nc);
+    const consumerNames = async () => {
+      const names: string[] = [];
+      for await (const c of jsm.consumers.list("TICKWIRE_MD")) names.push(c.name);
+      return names;
+    };
+    const before = new Set(await consumerNames());
+    const since = new Date(Date.now() - 1000);
+    const feed = await subscribeRelay({
+      servers: stack.nats.urls,
+      instruments: [SOME[0]],
+      start: since,
+      live: "jetstream",
+    });
+    const seqs: number[] = [];
+    feed.on("message", (_m, info) => seqs.push(info.streamSequence));
+    try {
+      await until(() => seqs.length >= 10, "10 messages");
+      const ours = (await consumerNames()).filter((name) => !before.has(name));
+      assert.equal(ours.length, 1, `one consumer for one instrument: ${ours.join(", ")}`);
+      // What a lost server (or a memory consumer's node restarted) does to it. Created from a start time, it was
+      // recreated with that time and a sequence together, which nats-server refuses: the feed stalled for good.
+      await jsm.consumers.delete("TICKWIRE_MD", ours[0]);
+      const lostAt = seqs.length;
+      await until(() => seqs.length >= lostAt + 10, "10 messages after the consumer was lost");
+    } finally {
+      await feed.close();
+    }
+    assert.ok(feed.stats().consumerResets >= 1, `resets: ${feed.stats().consumerResets}`);
+    // From where it was: exactly what the stream holds for the instrument from the first delivered to the last, no
+    // gap, no replay.
+    const stored = await storedMessages(stack.nc, "TICKWIRE_MD", `tickwire.md.*.${SOME[0]}.>`);
+    const last = seqs[seqs.length - 1];
+    assert.deepEqual(
+      seqs,
+      stored.filter((m) => m.seq >= seqs[0] && m.seq <= last).map((m) => m.seq),
+    );
+  });
 
   test("a frame published to several subjects (an index list) reaches a wildcard consumer once", async () => {
     const feed = await subscribeRelay({ servers: stack.nats.urls, subjects: ["tickwire.md.>"], start: "new" });
