@@ -4,6 +4,8 @@
 // cursor handing out the last values and then the live stream, seamless by construction, at the price of the stream
 // leader serving every consumer (see the README for the figures).
 import {
+  AckPolicy,
+  type Consumer,
   type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
@@ -11,7 +13,7 @@ import {
   jetstreamManager,
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
 import {
   type InstrumentIdInput,
   InvalidArgumentError,
@@ -195,7 +197,17 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       await this.#core.start(this.#options.start ?? "last");
     }
     // Server 2.9 takes one filter per consumer: one ordered consumer per filter (each instrument keeps its order).
-    else for (const filter of this.#filters) await this.#consume(js, filter);
+    // Every one is created before any is read: one read while the next were being created delivered its first
+    // messages before subscribeRelay resolved, to no listener and no iterator (the caller has neither yet), which
+    // lost a Date start's first messages and a late joiner's last values. Reading starts with a pull request, so
+    // nothing arrives before the caller's continuation, which runs ahead of any network reply, has attached them.
+    else {
+      const start = this.#options.start ?? "last";
+      const from = start instanceof Date ? await this.#sequenceAt(nc, start) : start;
+      const consumers = await Promise.all(this.#filters.map((filter) => this.#createConsumer(js, filter, from)));
+      if (this.#isClosed()) return;
+      for (const consumer of consumers) await this.#read(consumer);
+    }
     if (this.#isClosed()) return;
     this.#state = "open";
     for (const w of this.#readyWaiters) w.resolve();
@@ -220,16 +232,40 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     }
   }
 
-  async #consume(js: JetStreamClient, filter: string): Promise<void> {
-    const start = this.#options.start ?? "last";
+  /**
+   * The stream sequence of the first message stored at or after `time`, by the server's own rule and store times, read
+   * from a consumer made for the purpose. The ordered consumers start from that sequence, not from the time: one
+   * created with a start time could not be recreated after a lost server (nats.js keeps the time in the by-sequence
+   * configuration it recreates with, and nats-server refuses the two together), so the feed stalled for good.
+   */
+  async #sequenceAt(nc: NatsConnection, time: Date): Promise<number> {
+    const jsm = await jetstreamManager(nc);
+    const stream = this.#options.stream ?? DEFAULT_STREAM;
+    const probe = await jsm.consumers.add(stream, {
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: time.toISOString(),
+      ack_policy: AckPolicy.None,
+      mem_storage: true,
+      num_replicas: 1,
+      inactive_threshold: nanos(30_000),
+    });
+    // Nothing reads it; its inactivity threshold removes it should this delete not arrive.
+    await jsm.consumers.delete(stream, probe.name).catch(() => {});
+    return probe.delivered.stream_seq + 1;
+  }
+
+  #createConsumer(js: JetStreamClient, filter: string, from: "last" | "new" | number): Promise<Consumer> {
     const config: Partial<OrderedConsumerOptions> = { filter_subjects: filter };
-    if (start === "last") config.deliver_policy = DeliverPolicy.LastPerSubject;
-    else if (start === "new") config.deliver_policy = DeliverPolicy.New;
+    if (from === "last") config.deliver_policy = DeliverPolicy.LastPerSubject;
+    else if (from === "new") config.deliver_policy = DeliverPolicy.New;
     else {
-      config.deliver_policy = DeliverPolicy.StartTime;
-      config.opt_start_time = start.toISOString();
+      config.deliver_policy = DeliverPolicy.StartSequence;
+      config.opt_start_seq = from;
     }
-    const consumer = await js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
+    return js.consumers.get(this.#options.stream ?? DEFAULT_STREAM, config);
+  }
+
+  async #read(consumer: Consumer): Promise<void> {
     // Heartbeats every second: an ordered consumer whose server died notices within a few seconds and is recreated
     // on another node from where it was.
     const messages = await consumer.consume({ max_messages: 1000, idle_heartbeat: 1000, expires: 5000 });
@@ -370,7 +406,8 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
 
 /**
  * Reads relayed market data. Resolves once connected and its consumers exist (interest asked for first, when reading
- * instruments); messages then arrive like a client feed's.
+ * instruments); messages then arrive like a client feed's. What a start from the stream ("last", a Date) delivers comes
+ * only after it resolves: listeners attached (or an iterator opened) straight after see it from its first message.
  */
 export async function subscribeRelay<M extends Int64Mode = "bigint">(
   options: SubscribeRelayOptions<M>,
