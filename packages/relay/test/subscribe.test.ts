@@ -69,7 +69,10 @@ describe("subscribeRelay", () => {
       // And the stored last values did come (not only live messages). Counted up to the stream's end
       // once subscribed, not up to joinedAt: under load every subject may store a newer message
       // between reading joinedAt and the consumers' creation, and that newer one is then the last value.
-      assert.ok(seqs.some((d) => d.seq <= subscribedAt), "no stored last value was delivered");
+      assert.ok(
+        seqs.some((d) => d.seq <= subscribedAt),
+        "no stored last value was delivered",
+      );
       // From each subject's first delivered message on, exactly what the stream holds: no gap, no duplicate.
       const lastDelivered = Math.max(...seqs.map((d) => d.seq));
       const expected = stored
