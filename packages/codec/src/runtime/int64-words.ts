@@ -1,16 +1,40 @@
-// A 64-bit value (bigint, exact number or decimal string: whatever an int64 mode gives)
-// as the two 32-bit words the encoder writes. A bigint goes through a one-element
-// BigInt64Array, whose store and BigInt.asIntN / asUintN range test V8's optimizing
-// compiler turns into plain 64-bit operations: no allocation and no runtime call, where
-// `Number(big & mask)` and `big >> 32n` each allocate.
+// A 64-bit value and its two 32-bit words, both ways, through one 64-bit typed-array
+// cell. Encoding: a bigint (or exact number, or decimal string: whatever an int64 mode
+// gives) stored in the cell and read back as words; V8's optimizing compiler turns the
+// store and the BigInt.asIntN / asUintN range test into plain 64-bit operations, with no
+// allocation and no runtime call, where `Number(big & mask)` and `big >> 32n` each
+// allocate. Decoding: the words stored and the cell loaded as a bigint in one step,
+// about twice as fast as BigInt(number) and with no range test (protobuf-es's
+// DataView.getBigInt64 does the same; a typed array's element load is cheaper still).
 const scratch = new BigInt64Array(1);
+const unsignedScratch = new BigUint64Array(scratch.buffer);
 const words = new Uint32Array(scratch.buffer);
-// The words' order in memory is the platform's.
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** The decoder's words are signed, as the varint reader leaves them. */
+const signedWords = new Int32Array(scratch.buffer);
+/** The platform's byte order: the words' order in the cell, and the scalar readers' scratch copies. */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LO = LITTLE_ENDIAN ? 0 : 1;
 const HI = LITTLE_ENDIAN ? 1 : 0;
 const TWO_32 = 4294967296;
 const DECIMAL = /^-?[0-9]+$/;
+
+/** The int64 whose two's complement words are `lo`, `hi`, as a bigint at any magnitude. */
+export function bigIntOfWords(lo: number, hi: number): bigint {
+  // A value in int32 range (`hi` only extends `lo`'s sign): BigInt of a small integer is
+  // made inline, in about 3 ns, where the cell takes 7 and BigInt of a larger double 20.
+  if (hi === lo >> 31) return BigInt(lo | 0);
+  signedWords[LO] = lo;
+  signedWords[HI] = hi;
+  return scratch[0];
+}
+
+/** The uint64 with words `lo`, `hi`, as a bigint at any magnitude. */
+export function bigUintOfWords(lo: number, hi: number): bigint {
+  if (hi === 0 && (lo | 0) >= 0) return BigInt(lo | 0);
+  signedWords[LO] = lo;
+  signedWords[HI] = hi;
+  return unsignedScratch[0];
+}
 
 /** The low word of the last split value. */
 export const low = (): number => words[LO];

@@ -1,5 +1,6 @@
 // One reader per scalar type that is not a varint of 32 bits: 64-bit integers in the
 // reader's int64 mode, zigzag, fixed-width, floating point, bool and bytes.
+import { bigIntOfWords, bigUintOfWords, LITTLE_ENDIAN } from "./int64-words.js";
 import { fail, failTruncated, INT64_BIGINT, INT64_NUMBER, INT64_STRING, type Reader } from "./reader.js";
 import { readSmallVarintNumber, readVarint32, readVarint64 } from "./varint.js";
 
@@ -17,35 +18,6 @@ const TWO_32 = 4294967296;
 const VIEW_MIN_BYTES = 512;
 export const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
-const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-// The default (bigint) mode stores a 64-bit value's two words in a 64-bit typed-array
-// cell and loads the cell: the engine makes the bigint in one step, with no range test,
-// where BigInt(number) takes about twice as long (protobuf-es's DataView.getBigInt64
-// does the same; a typed array's element load is cheaper still).
-const int64Cell = new BigInt64Array(1);
-const uint64Cell = new BigUint64Array(int64Cell.buffer);
-const cellWords = new Int32Array(int64Cell.buffer);
-const LO_WORD = littleEndian ? 0 : 1;
-const HI_WORD = 1 - LO_WORD;
-
-/** The int64 whose two's complement words are `lo`, `hi`, as a bigint at any magnitude. */
-export function bigIntOfWords(lo: number, hi: number): bigint {
-  // A value in int32 range (`hi` only extends `lo`'s sign): BigInt of a small integer is
-  // made inline, in about 3 ns, where the cell takes 7 and BigInt of a larger double 20.
-  if (hi === lo >> 31) return BigInt(lo | 0);
-  cellWords[LO_WORD] = lo;
-  cellWords[HI_WORD] = hi;
-  return int64Cell[0];
-}
-
-/** The uint64 with words `lo`, `hi`, as a bigint at any magnitude. */
-export function bigUintOfWords(lo: number, hi: number): bigint {
-  if (hi === 0 && (lo | 0) >= 0) return BigInt(lo | 0);
-  cellWords[LO_WORD] = lo;
-  cellWords[HI_WORD] = hi;
-  return uint64Cell[0];
-}
 
 /** uint64 in the reader's int64 mode. */
 export function readUint64(r: Reader): bigint {
@@ -113,7 +85,7 @@ export function readDouble(r: Reader): number {
 
 /** Copies the little-endian double at `buf[pos]` into the scratch (returning nothing, so nothing is boxed). */
 export function loadScratch(buf: Uint8Array, pos: number): void {
-  if (littleEndian) {
+  if (LITTLE_ENDIAN) {
     scratchBytes[0] = buf[pos];
     scratchBytes[1] = buf[pos + 1];
     scratchBytes[2] = buf[pos + 2];
