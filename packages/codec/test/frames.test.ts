@@ -168,6 +168,22 @@ describe("delimited framing", () => {
     );
   });
 
+  test("a frame that ends after a varint field's tag is truncated, though the next frame's first byte would fit", () => {
+    // Generated loops read one-byte varints inline; the bound is the frame's end, not the chunk's.
+    const good = (code: number) => encodeDelimited(decodeMessage(new Uint8Array([0x08, code])));
+    const tagOnly = new Uint8Array([1, 0x08]);
+    const errors: DecodeError[] = [];
+    const got = new FrameDecoder({ onError: (e) => errors.push(e) }).push(concatBytes([good(1), tagOnly, good(3)]));
+    assert.deepStrictEqual(
+      got.map((m) => m.MessageCode),
+      [1, 3],
+    );
+    assert.deepStrictEqual(
+      errors.map((e) => [e.code, e.offset, e.frameIndex]),
+      [["TRUNCATED", 5, 1]],
+    );
+  });
+
   test("without onError a bad frame throws, and the frames completed before it come with the next push", () => {
     const good = (code: number) => encodeDelimited(decodeMessage(new Uint8Array([0x08, code])));
     const decoder = new FrameDecoder();

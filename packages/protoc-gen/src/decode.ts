@@ -117,18 +117,38 @@ export function fieldLoop(gen: MessageGen, desc: DescMessage, path: DecodePath):
   if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
   if (path === "reuse" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
   f.print`  const buf = r.buf;`;
-  f.print`  while (r.pos < end) {`;
-  f.print`    const b0 = buf[r.pos];`;
+  if (desc.fields.some(readsInline)) f.print`  const len = r.len;`;
+  f.print`  // The position lives in a local while the loop runs: the tag, one-byte varints and`;
+  f.print`  // doubles are read without a load or store through \`r\`; a call gets it in \`r.pos\`.`;
+  f.print`  let pos = r.pos;`;
+  f.print`  while (pos < end) {`;
   f.print`    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.`;
-  f.print`    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : ${rt("readTag")}(r);`;
+  f.print`    let tag = buf[pos];`;
+  f.print`    if (tag < 0x80) pos += 1;`;
+  f.print`    else {`;
+  f.print`      r.pos = pos;`;
+  f.print`      tag = ${rt("readTag")}(r);`;
+  f.print`      pos = r.pos;`;
+  f.print`    }`;
   f.print`    switch (tag) {`;
   for (const field of desc.fields) fieldCases(gen, field, path);
   f.print`      default:`;
+  f.print`        r.pos = pos;`;
   rejectWrongWireType(gen, desc, "        ");
   if (path !== "read") f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
   else f.print`        unknownFields = ${rt("keepUnknown")}(r, unknownFields, tag, depth);`;
+  f.print`        pos = r.pos;`;
   f.print`    }`;
   f.print`  }`;
+  f.print`  r.pos = pos;`;
+}
+
+/** Varint scalars whose one-byte values the loop reads inline, and doubles read through the buffer's DataView. */
+const ONE_BYTE_VARINTS = new Set([ScalarType.INT32, ScalarType.UINT32, ScalarType.BOOL]);
+function readsInline(field: DescField): boolean {
+  if (field.oneof !== undefined) return false;
+  if (field.fieldKind === "enum") return true;
+  return field.fieldKind === "scalar" && (field.scalar === ScalarType.DOUBLE || ONE_BYTE_VARINTS.has(field.scalar));
 }
 
 /** In a loop's `default`: a known field number arriving with another wire type is rejected, not read by its declared type. */
@@ -167,15 +187,28 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
     case "scalar":
     case "enum": {
       const wire = field.fieldKind === "enum" ? WIRE_VARINT : SCALARS[field.scalar].wire;
-      if (field.fieldKind === "scalar" && field.scalar === ScalarType.DOUBLE && field.oneof === undefined) {
-        // Once the buffer has a DataView (see the runtime's readDouble), read through it inline.
+      if (readsInline(field)) {
+        const slow: Printable =
+          field.fieldKind === "enum" ? [rt("readInt32"), "(r)"] : [rt(SCALARS[field.scalar].read), "(r)"];
         f.print`      case ${tag(no, wire)}: {`;
-        f.print`        const pos = r.pos;`;
-        f.print`        const view = r.view;`;
-        f.print`        if (view !== undefined && pos + 8 <= r.len) {`;
-        f.print`          r.pos = pos + 8;`;
-        f.print`          ${at(name)} = view.getFloat64(pos, true);`;
-        f.print`        } else ${at(name)} = ${rt("readDouble")}(r);`;
+        if (field.fieldKind === "scalar" && field.scalar === ScalarType.DOUBLE) {
+          // Once the buffer has a DataView (see the runtime's readDouble), read through it inline.
+          f.print`        const view = r.view;`;
+          f.print`        if (view !== undefined && pos + 8 <= len) {`;
+          f.print`          ${at(name)} = view.getFloat64(pos, true);`;
+          f.print`          pos += 8;`;
+        } else {
+          // Values below 128 (most enums, counts, flags and small quantities) are one byte.
+          const oneByte =
+            field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL ? "buf[pos++] !== 0" : "buf[pos++]";
+          f.print`        if (pos < len && buf[pos] < 0x80) {`;
+          f.print`          ${at(name)} = ${oneByte};`;
+        }
+        f.print`        } else {`;
+        f.print`          r.pos = pos;`;
+        f.print("          ", at(name), " = ", slow, ";");
+        f.print`          pos = r.pos;`;
+        f.print`        }`;
         f.print`        break;`;
         f.print`      }`;
         return;
@@ -193,15 +226,18 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
           ? [rt("readInt32"), "(r)"]
           : readScalar(gen, field.scalar, field.longAsString);
       f.print`      case ${tag(no, wire)}:`;
+      f.print`        r.pos = pos;`;
       if (field.oneof !== undefined)
         f.print`        ${at(field.oneof.localName)} = { case: "${name}", value: ${value} };`;
       else f.print`        ${at(name)} = ${value};`;
+      f.print`        pos = r.pos;`;
       f.print`        break;`;
       return;
     }
     case "message": {
       const child = gen.id(field.message);
       f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+      f.print`        r.pos = pos;`;
       f.print`        const childEnd = ${rt("readLengthEnd")}(r);`;
       if (path === "reuse" && !isWrapper(field)) {
         reuseMessageCase(gen, field, child);
@@ -222,6 +258,7 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
         f.print`        if (current !== undefined) fill${child}(r, childEnd, current, depth + 1);`;
         f.print`        else ${at(name)} = read${child}(r, childEnd, depth + 1);`;
       }
+      f.print`        pos = r.pos;`;
       f.print`        break;`;
       f.print`      }`;
       return;
@@ -231,9 +268,11 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       if (field.listKind === "message" && path === "reuse") {
         const child = gen.id(field.message);
         f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+        f.print`        r.pos = pos;`;
         f.print`        const child = pools.take${child}();`;
         f.print`        reuse${child}(r, ${rt("readLengthEnd")}(r), child, depth + 1);`;
         f.print`        ${list}.push(child);`;
+        f.print`        pos = r.pos;`;
         f.print`        break;`;
         f.print`      }`;
         return;
@@ -241,7 +280,9 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       if (field.listKind === "message") {
         const child = gen.id(field.message);
         f.print`      case ${tag(no, WIRE_LENGTH)}:`;
+        f.print`        r.pos = pos;`;
         f.print`        ${list}.push(read${child}(r, ${rt("readLengthEnd")}(r), depth + 1));`;
+        f.print`        pos = r.pos;`;
         f.print`        break;`;
         return;
       }
@@ -250,11 +291,14 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       const value = readScalar(gen, scalar, longAsString);
       const wire = SCALARS[scalar].wire;
       f.print`      case ${tag(no, wire)}:`;
+      f.print`        r.pos = pos;`;
       f.print`        ${list}.push(${value});`;
+      f.print`        pos = r.pos;`;
       f.print`        break;`;
       if (wire !== WIRE_LENGTH) {
         // Packed and unpacked are both accepted, whichever the schema declares.
         f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+        f.print`        r.pos = pos;`;
         // A jstype = JS_STRING list wraps each value (longString): the generic loop.
         const packed = longAsString ? undefined : PACKED_READERS[scalar];
         if (packed !== undefined) {
@@ -263,6 +307,7 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
           f.print`        const packedEnd = ${rt("readLengthEnd")}(r);`;
           f.print`        while (r.pos < packedEnd) ${list}.push(${value});`;
         }
+        f.print`        pos = r.pos;`;
         f.print`        break;`;
         f.print`      }`;
       }
@@ -272,6 +317,7 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       const key = field.mapKey;
       const keyInfo = SCALARS[key];
       f.print`      case ${tag(no, WIRE_LENGTH)}: {`;
+      f.print`        r.pos = pos;`;
       f.print`        const entryEnd = ${rt("readLengthEnd")}(r);`;
       f.print`        let key = ${key === ScalarType.STRING ? '""' : key === ScalarType.BOOL ? '"false"' : '"0"'};`;
       const valueType = gen.mapValueType(field);
@@ -314,6 +360,7 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
       // `__proto__` is a key like any other (setEntry defines it as an own property).
       f.print('        if (key === "__proto__") ', rt("setEntry"), "(", record, ", key, value ?? ", zero, ");");
       f.print("        else ", record, "[key] = value ?? ", zero, ";");
+      f.print`        pos = r.pos;`;
       f.print`        break;`;
       f.print`      }`;
       return;

@@ -36,70 +36,110 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   let $subtype: MarketDataMessageBase["subtype"] | undefined;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        $MessageCode = readInt32(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MessageCode = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MessageCode = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 16:
+        r.pos = pos;
         $ID = readUint64(r);
+        pos = r.pos;
         break;
-      case 24:
-        $MessageSize = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MessageSize = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MessageSize = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 4002: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4010: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4018: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4026: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4034: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4042: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IncrementalUpdateMessage") fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4050: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
@@ -107,8 +147,10 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: MarketDataMessageBase = {
     $typeName: "tickwire.marketdata.v1.MarketDataMessageBase",
     MessageCode: $MessageCode,
@@ -122,70 +164,110 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
 
 export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.MessageCode = readInt32(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MessageCode = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MessageCode = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 16:
+        r.pos = pos;
         m.ID = readUint64(r);
+        pos = r.pos;
         break;
-      case 24:
-        m.MessageSize = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MessageSize = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MessageSize = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 4002: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4010: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4018: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4026: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4034: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4042: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IncrementalUpdateMessage") fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 4050: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
@@ -193,8 +275,10 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase): void {
@@ -284,50 +368,94 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   let $LTT: TickDataMessage["LTT"] = zero64;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        $ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        $ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        $InstrumentName = readString(r);
-        break;
-      case 112:
-        $TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $LTP = view.getFloat64(pos, true);
-        } else $LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        $LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        $InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        $TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          $LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          $LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         $LTT = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: TickDataMessage = {
     $typeName: "tickwire.marketdata.v1.TickDataMessage",
     InstrumentID: $InstrumentID,
@@ -345,50 +473,94 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
 
 export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readString(r);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
@@ -478,105 +650,174 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   const $BestAskLevel: TouchLineDataMessage["BestAskLevel"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        $ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        $ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        $InstrumentName = readString(r);
-        break;
-      case 112:
-        $TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $LTP = view.getFloat64(pos, true);
-        } else $LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        $LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        $InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        $TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          $LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          $LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         $LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $ATP = view.getFloat64(pos, true);
-        } else $ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         $VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         $TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         $TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Open = view.getFloat64(pos, true);
-        } else $Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $High = view.getFloat64(pos, true);
-        } else $High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Low = view.getFloat64(pos, true);
-        } else $Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Close = view.getFloat64(pos, true);
-        } else $Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         $OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218:
+        r.pos = pos;
         $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 226:
+        r.pos = pos;
         $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -585,8 +826,10 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: TouchLineDataMessage = {
     $typeName: "tickwire.marketdata.v1.TouchLineDataMessage",
     InstrumentID: $InstrumentID,
@@ -615,105 +858,174 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
 
 export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readString(r);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.ATP = view.getFloat64(pos, true);
-        } else m.ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         m.VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         m.TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         m.TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218:
+        r.pos = pos;
         m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 226:
+        r.pos = pos;
         m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -722,8 +1034,10 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): void {
@@ -828,35 +1142,64 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   let $Orders: PriceDepthLevel["Orders"] = 0;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        $Qty = readInt32(r);
-        break;
-      case 17: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $Price = view.getFloat64(pos, true);
-        } else $Price = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          $Qty = buf[pos++];
+        } else {
+          r.pos = pos;
+          $Qty = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 24:
-        $Orders = readInt32(r);
+      case 17: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $Price = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Price = readDouble(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $Orders = buf[pos++];
+        } else {
+          r.pos = pos;
+          $Orders = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: PriceDepthLevel = {
     $typeName: "tickwire.marketdata.v1.PriceDepthLevel",
     Qty: $Qty,
@@ -869,35 +1212,64 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
 
 export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.Qty = readInt32(r);
-        break;
-      case 17: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.Price = view.getFloat64(pos, true);
-        } else m.Price = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Qty = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Qty = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 24:
-        m.Orders = readInt32(r);
+      case 17: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.Price = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Price = readDouble(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Orders = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Orders = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
@@ -967,105 +1339,174 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   const $BestAskLevel: MarketDepthMessage["BestAskLevel"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        $ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        $ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        $InstrumentName = readString(r);
-        break;
-      case 112:
-        $TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $LTP = view.getFloat64(pos, true);
-        } else $LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        $LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        $InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        $TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          $LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          $LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         $LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $ATP = view.getFloat64(pos, true);
-        } else $ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         $VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         $TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         $TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Open = view.getFloat64(pos, true);
-        } else $Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $High = view.getFloat64(pos, true);
-        } else $High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Low = view.getFloat64(pos, true);
-        } else $Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Close = view.getFloat64(pos, true);
-        } else $Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         $OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218:
+        r.pos = pos;
         $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 226:
+        r.pos = pos;
         $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -1074,8 +1515,10 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: MarketDepthMessage = {
     $typeName: "tickwire.marketdata.v1.MarketDepthMessage",
     InstrumentID: $InstrumentID,
@@ -1104,105 +1547,174 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
 
 export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readString(r);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.ATP = view.getFloat64(pos, true);
-        } else m.ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         m.VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         m.TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         m.TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218:
+        r.pos = pos;
         m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 226:
+        r.pos = pos;
         m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -1211,8 +1723,10 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void {
@@ -1312,27 +1826,40 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
   let $IndexData: IndexDataMessage["IndexData"];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $IndexData;
         if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
         else $IndexData = readIndexData(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: IndexDataMessage = {
     $typeName: "tickwire.marketdata.v1.IndexDataMessage",
   };
@@ -1343,27 +1870,40 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
 
 export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.IndexData;
         if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
         else m.IndexData = readIndexData(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
@@ -1415,93 +1955,151 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   let $NetChangeIndicator: IndexData["NetChangeIndicator"] = 0;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        $ExchangeSegment = readInt32(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 96:
-        $ExchangeInstrumentID = readUint32(r);
+      }
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 106:
+        r.pos = pos;
         $IndexName = readString(r);
+        pos = r.pos;
         break;
       case 112:
+        r.pos = pos;
         $TimeStamp = readInt64(r);
+        pos = r.pos;
         break;
       case 121: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Last = view.getFloat64(pos, true);
-        } else $Last = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Last = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 129: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Open = view.getFloat64(pos, true);
-        } else $Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 137: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $High = view.getFloat64(pos, true);
-        } else $High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Low = view.getFloat64(pos, true);
-        } else $Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 153: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $Close = view.getFloat64(pos, true);
-        } else $Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 161: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $YearlyHigh = view.getFloat64(pos, true);
-        } else $YearlyHigh = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $YearlyHigh = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 169: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $YearlyLow = view.getFloat64(pos, true);
-        } else $YearlyLow = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $YearlyLow = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 176:
-        $NetChangeIndicator = readUint32(r);
+      case 176: {
+        if (pos < len && buf[pos] < 0x80) {
+          $NetChangeIndicator = buf[pos++];
+        } else {
+          r.pos = pos;
+          $NetChangeIndicator = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -1509,8 +2107,10 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: IndexData = {
     $typeName: "tickwire.marketdata.v1.IndexData",
     InstrumentID: $InstrumentID,
@@ -1533,93 +2133,151 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
 
 export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
+      }
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 106:
+        r.pos = pos;
         m.IndexName = readString(r);
+        pos = r.pos;
         break;
       case 112:
+        r.pos = pos;
         m.TimeStamp = readInt64(r);
+        pos = r.pos;
         break;
       case 121: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Last = view.getFloat64(pos, true);
-        } else m.Last = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Last = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 129: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 137: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 153: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 161: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.YearlyHigh = view.getFloat64(pos, true);
-        } else m.YearlyHigh = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.YearlyHigh = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 169: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.YearlyLow = view.getFloat64(pos, true);
-        } else m.YearlyLow = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.YearlyLow = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 176:
-        m.NetChangeIndicator = readUint32(r);
+      case 176: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.NetChangeIndicator = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.NetChangeIndicator = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -1627,8 +2285,10 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeIndexData(w: Writer, m: IndexData): void {
@@ -1701,23 +2361,36 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
   const $IndexDataList: IndexDataListMessage["IndexDataList"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 3210:
+        r.pos = pos;
         $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 401:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: IndexDataListMessage = {
     $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
     IndexDataList: $IndexDataList,
@@ -1728,23 +2401,36 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
 
 export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 3210:
+        r.pos = pos;
         m.IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 401:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): void {
@@ -1771,23 +2457,36 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
   const $MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 90:
+        r.pos = pos;
         $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 11:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: IncrementalUpdateMessage = {
     $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
     MDEntriesList: $MDEntriesList,
@@ -1798,23 +2497,36 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
 
 export function fillIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 90:
+        r.pos = pos;
         m.MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 11:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMessage): void {
@@ -1862,51 +2574,119 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   let $OI: MDEntries["OI"] = zero64;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        $MDUpdateAction = readInt32(r);
-        break;
-      case 16:
-        $MDEntryType = readInt32(r);
-        break;
-      case 24:
-        $InstrumentID = readUint64(r);
-        break;
-      case 32:
-        $ExchangeSegment = readInt32(r);
-        break;
-      case 40:
-        $ExchangeInstrumentID = readUint32(r);
-        break;
-      case 50:
-        $InstrumentName = readString(r);
-        break;
-      case 57: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $MDEntryPrice = view.getFloat64(pos, true);
-        } else $MDEntryPrice = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MDUpdateAction = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MDUpdateAction = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 64:
-        $MDEntrySize = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MDEntryType = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MDEntryType = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 72:
-        $MDEntryTime = readInt32(r);
+      }
+      case 24:
+        r.pos = pos;
+        $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 80:
-        $MDEntryPosition = readInt32(r);
+      case 32: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 50:
+        r.pos = pos;
+        $InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 57: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $MDEntryPrice = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $MDEntryPrice = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MDEntrySize = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MDEntrySize = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 72: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MDEntryTime = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MDEntryTime = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 80: {
+        if (pos < len && buf[pos] < 0x80) {
+          $MDEntryPosition = buf[pos++];
+        } else {
+          r.pos = pos;
+          $MDEntryPosition = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 88:
+        r.pos = pos;
         $OI = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -1914,8 +2694,10 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: MDEntries = {
     $typeName: "tickwire.marketdata.v1.MDEntries",
     MDUpdateAction: $MDUpdateAction,
@@ -1936,51 +2718,119 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
 
 export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.MDUpdateAction = readInt32(r);
-        break;
-      case 16:
-        m.MDEntryType = readInt32(r);
-        break;
-      case 24:
-        m.InstrumentID = readUint64(r);
-        break;
-      case 32:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 40:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 50:
-        m.InstrumentName = readString(r);
-        break;
-      case 57: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.MDEntryPrice = view.getFloat64(pos, true);
-        } else m.MDEntryPrice = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDUpdateAction = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDUpdateAction = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 64:
-        m.MDEntrySize = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryType = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryType = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 72:
-        m.MDEntryTime = readInt32(r);
+      }
+      case 24:
+        r.pos = pos;
+        m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 80:
-        m.MDEntryPosition = readInt32(r);
+      case 32: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 50:
+        r.pos = pos;
+        m.InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 57: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.MDEntryPrice = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.MDEntryPrice = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntrySize = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntrySize = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 72: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryTime = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryTime = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 80: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryPosition = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryPosition = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 88:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -1988,8 +2838,10 @@ export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: numbe
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeMDEntries(w: Writer, m: MDEntries): void {
@@ -2069,50 +2921,99 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
   let $Flag: TickData["Flag"] = 0;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         $InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 16:
-        $ExchangeSegment = readInt32(r);
-        break;
-      case 24:
-        $ExchangeInstrumentID = readUint32(r);
-        break;
-      case 34:
-        $InstrumentName = readString(r);
-        break;
-      case 41: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          $LTP = view.getFloat64(pos, true);
-        } else $LTP = readDouble(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 48:
-        $LTQ = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 34:
+        r.pos = pos;
+        $InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 41: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          $LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 48: {
+        if (pos < len && buf[pos] < 0x80) {
+          $LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          $LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 56:
+        r.pos = pos;
         $LTT = readInt64(r);
+        pos = r.pos;
         break;
-      case 64:
-        $Flag = readInt32(r);
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          $Flag = buf[pos++];
+        } else {
+          r.pos = pos;
+          $Flag = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: TickData = {
     $typeName: "tickwire.marketdata.v1.TickData",
     InstrumentID: $InstrumentID,
@@ -2130,50 +3031,99 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
 
 export function fillTickData(r: Reader, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 16:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 24:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 34:
-        m.InstrumentName = readString(r);
-        break;
-      case 41: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 48:
-        m.LTQ = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 34:
+        r.pos = pos;
+        m.InstrumentName = readString(r);
+        pos = r.pos;
+        break;
+      case 41: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 48: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 56:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
-      case 64:
-        m.Flag = readInt32(r);
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Flag = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Flag = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 export function writeTickData(w: Writer, m: TickData): void {
@@ -2560,21 +3510,47 @@ export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader):
 export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: MarketDataMessageBase, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.MessageCode = readInt32(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MessageCode = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MessageCode = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 16:
+        r.pos = pos;
         m.ID = readUint64(r);
+        pos = r.pos;
         break;
-      case 24:
-        m.MessageSize = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MessageSize = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MessageSize = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 4002: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "TickDataMessage") reuseTickDataMessage(r, childEnd, current.value, depth + 1);
@@ -2583,9 +3559,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseTickDataMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4010: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "TouchLineDataMessage") reuseTouchLineDataMessage(r, childEnd, current.value, depth + 1);
@@ -2594,9 +3572,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseTouchLineDataMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4018: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "MarketDepthMessage") reuseMarketDepthMessage(r, childEnd, current.value, depth + 1);
@@ -2605,9 +3585,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseMarketDepthMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4026: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "IndexDataMessage") reuseIndexDataMessage(r, childEnd, current.value, depth + 1);
@@ -2616,9 +3598,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseIndexDataMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4034: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "IndexDataListMessage") reuseIndexDataListMessage(r, childEnd, current.value, depth + 1);
@@ -2627,9 +3611,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseIndexDataListMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4042: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "IncrementalUpdateMessage") reuseIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
@@ -2638,9 +3624,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseIncrementalUpdateMessage(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage(child);
         }
+        pos = r.pos;
         break;
       }
       case 4050: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current.case === "TickData") reuseTickData(r, childEnd, current.value, depth + 1);
@@ -2649,9 +3637,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
           reuseTickData(r, childEnd, child, depth + 1);
           m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TickData(child);
         }
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
@@ -2659,8 +3649,10 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -2679,50 +3671,94 @@ export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readStringReusing(r, m.InstrumentName);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -2753,111 +3789,180 @@ export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): v
 export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: TouchLineDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readStringReusing(r, m.InstrumentName);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.ATP = view.getFloat64(pos, true);
-        } else m.ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         m.VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         m.TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         m.TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218: {
+        r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestBidLevel.push(child);
+        pos = r.pos;
         break;
       }
       case 226: {
+        r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestAskLevel.push(child);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -2866,8 +3971,10 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -2881,35 +3988,64 @@ export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.Qty = readInt32(r);
-        break;
-      case 17: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.Price = view.getFloat64(pos, true);
-        } else m.Price = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Qty = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Qty = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 24:
-        m.Orders = readInt32(r);
+      case 17: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.Price = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Price = readDouble(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Orders = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Orders = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -2940,111 +4076,180 @@ export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void 
 export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: MarketDepthMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 106:
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        break;
-      case 112:
-        m.TimeStamp = readInt64(r);
-        break;
-      case 121: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 128:
-        m.LTQ = readInt32(r);
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 106:
+        r.pos = pos;
+        m.InstrumentName = readStringReusing(r, m.InstrumentName);
+        pos = r.pos;
+        break;
+      case 112:
+        r.pos = pos;
+        m.TimeStamp = readInt64(r);
+        pos = r.pos;
+        break;
+      case 121: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 136:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.ATP = view.getFloat64(pos, true);
-        } else m.ATP = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.ATP = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 152:
+        r.pos = pos;
         m.VTT = readInt64(r);
+        pos = r.pos;
         break;
       case 160:
+        r.pos = pos;
         m.TBQ = readInt64(r);
+        pos = r.pos;
         break;
       case 168:
+        r.pos = pos;
         m.TSQ = readInt64(r);
+        pos = r.pos;
         break;
       case 177: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 185: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 193: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 201: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 208:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       case 218: {
+        r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestBidLevel.push(child);
+        pos = r.pos;
         break;
       }
       case 226: {
+        r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestAskLevel.push(child);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -3053,8 +4258,10 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3067,12 +4274,21 @@ export function resetIndexDataMessage(m: IndexDataMessage, r: Reader): void {
 export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.IndexData;
         if (current !== undefined) reuseIndexData(r, childEnd, current, depth + 1);
@@ -3081,17 +4297,21 @@ export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDat
           reuseIndexData(r, childEnd, child, depth + 1);
           m.IndexData = child;
         }
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3115,93 +4335,151 @@ export function resetIndexData(m: IndexData, r: Reader): void {
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 80:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 88:
-        m.ExchangeSegment = readInt32(r);
+      case 88: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 96:
-        m.ExchangeInstrumentID = readUint32(r);
+      }
+      case 96: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 106:
+        r.pos = pos;
         m.IndexName = readStringReusing(r, m.IndexName);
+        pos = r.pos;
         break;
       case 112:
+        r.pos = pos;
         m.TimeStamp = readInt64(r);
+        pos = r.pos;
         break;
       case 121: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Last = view.getFloat64(pos, true);
-        } else m.Last = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Last = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 129: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Open = view.getFloat64(pos, true);
-        } else m.Open = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Open = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 137: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.High = view.getFloat64(pos, true);
-        } else m.High = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.High = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 145: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Low = view.getFloat64(pos, true);
-        } else m.Low = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Low = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 153: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.Close = view.getFloat64(pos, true);
-        } else m.Close = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.Close = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 161: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.YearlyHigh = view.getFloat64(pos, true);
-        } else m.YearlyHigh = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.YearlyHigh = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 169: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.YearlyLow = view.getFloat64(pos, true);
-        } else m.YearlyLow = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.YearlyLow = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 176:
-        m.NetChangeIndicator = readUint32(r);
+      case 176: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.NetChangeIndicator = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.NetChangeIndicator = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
@@ -3209,8 +4487,10 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3223,26 +4503,39 @@ export function resetIndexDataListMessage(m: IndexDataListMessage, r: Reader): v
 export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 3210: {
+        r.pos = pos;
         const child = pools.takeIndexData();
         reuseIndexData(r, readLengthEnd(r), child, depth + 1);
         m.IndexDataList.push(child);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 401:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3255,26 +4548,39 @@ export function resetIncrementalUpdateMessage(m: IncrementalUpdateMessage, r: Re
 export function reuseIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: IncrementalUpdateMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 90: {
+        r.pos = pos;
         const child = pools.takeMDEntries();
         reuseMDEntries(r, readLengthEnd(r), child, depth + 1);
         m.MDEntriesList.push(child);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 11:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3296,51 +4602,119 @@ export function resetMDEntries(m: MDEntries, r: Reader): void {
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
-      case 8:
-        m.MDUpdateAction = readInt32(r);
-        break;
-      case 16:
-        m.MDEntryType = readInt32(r);
-        break;
-      case 24:
-        m.InstrumentID = readUint64(r);
-        break;
-      case 32:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 40:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 50:
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        break;
-      case 57: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.MDEntryPrice = view.getFloat64(pos, true);
-        } else m.MDEntryPrice = readDouble(r);
+      case 8: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDUpdateAction = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDUpdateAction = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 64:
-        m.MDEntrySize = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryType = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryType = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 72:
-        m.MDEntryTime = readInt32(r);
+      }
+      case 24:
+        r.pos = pos;
+        m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 80:
-        m.MDEntryPosition = readInt32(r);
+      case 32: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 50:
+        r.pos = pos;
+        m.InstrumentName = readStringReusing(r, m.InstrumentName);
+        pos = r.pos;
+        break;
+      case 57: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.MDEntryPrice = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.MDEntryPrice = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntrySize = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntrySize = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 72: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryTime = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryTime = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 80: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.MDEntryPosition = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.MDEntryPosition = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 88:
+        r.pos = pos;
         m.OI = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -3348,8 +4722,10 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
@@ -3368,50 +4744,99 @@ export function resetTickData(m: TickData, r: Reader): void {
 /** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         m.InstrumentID = readUint64(r);
+        pos = r.pos;
         break;
-      case 16:
-        m.ExchangeSegment = readInt32(r);
-        break;
-      case 24:
-        m.ExchangeInstrumentID = readUint32(r);
-        break;
-      case 34:
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        break;
-      case 41: {
-        const pos = r.pos;
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
-          m.LTP = view.getFloat64(pos, true);
-        } else m.LTP = readDouble(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeSegment = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeSegment = readInt32(r);
+          pos = r.pos;
+        }
         break;
       }
-      case 48:
-        m.LTQ = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ExchangeInstrumentID = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ExchangeInstrumentID = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
+      case 34:
+        r.pos = pos;
+        m.InstrumentName = readStringReusing(r, m.InstrumentName);
+        pos = r.pos;
+        break;
+      case 41: {
+        const view = r.view;
+        if (view !== undefined && pos + 8 <= len) {
+          m.LTP = view.getFloat64(pos, true);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.LTP = readDouble(r);
+          pos = r.pos;
+        }
+        break;
+      }
+      case 48: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.LTQ = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.LTQ = readInt32(r);
+          pos = r.pos;
+        }
+        break;
+      }
       case 56:
+        r.pos = pos;
         m.LTT = readInt64(r);
+        pos = r.pos;
         break;
-      case 64:
-        m.Flag = readInt32(r);
+      case 64: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.Flag = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.Flag = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 /**

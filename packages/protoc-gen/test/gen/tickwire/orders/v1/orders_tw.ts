@@ -54,66 +54,129 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   let $fEnum: Scalars["fEnum"] = 0;
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $fDouble = view.getFloat64(pos, true);
-        } else $fDouble = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $fDouble = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 21:
+        r.pos = pos;
         $fFloat = readFloat(r);
+        pos = r.pos;
         break;
-      case 24:
-        $fInt32 = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fInt32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fInt32 = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 32:
+        r.pos = pos;
         $fInt64 = readInt64(r);
+        pos = r.pos;
         break;
-      case 40:
-        $fUint32 = readUint32(r);
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fUint32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fUint32 = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 48:
+        r.pos = pos;
         $fUint64 = readUint64(r);
+        pos = r.pos;
         break;
       case 56:
+        r.pos = pos;
         $fSint32 = readSint32(r);
+        pos = r.pos;
         break;
       case 64:
+        r.pos = pos;
         $fSint64 = readSint64(r);
+        pos = r.pos;
         break;
       case 77:
+        r.pos = pos;
         $fFixed32 = readFixed32(r);
+        pos = r.pos;
         break;
       case 81:
+        r.pos = pos;
         $fFixed64 = readFixed64(r);
+        pos = r.pos;
         break;
       case 93:
+        r.pos = pos;
         $fSfixed32 = readSfixed32(r);
+        pos = r.pos;
         break;
       case 97:
+        r.pos = pos;
         $fSfixed64 = readSfixed64(r);
+        pos = r.pos;
         break;
-      case 104:
-        $fBool = readBool(r);
+      case 104: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fBool = buf[pos++] !== 0;
+        } else {
+          r.pos = pos;
+          $fBool = readBool(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 114:
+        r.pos = pos;
         $fString = readString(r);
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         $fBytes = readBytes(r);
+        pos = r.pos;
         break;
-      case 128:
-        $fEnum = readInt32(r);
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fEnum = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fEnum = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -121,8 +184,10 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Scalars = {
     $typeName: "tickwire.orders.v1.Scalars",
     fDouble: $fDouble,
@@ -148,66 +213,129 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.fDouble = view.getFloat64(pos, true);
-        } else m.fDouble = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.fDouble = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 21:
+        r.pos = pos;
         m.fFloat = readFloat(r);
+        pos = r.pos;
         break;
-      case 24:
-        m.fInt32 = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fInt32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fInt32 = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 32:
+        r.pos = pos;
         m.fInt64 = readInt64(r);
+        pos = r.pos;
         break;
-      case 40:
-        m.fUint32 = readUint32(r);
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fUint32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fUint32 = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 48:
+        r.pos = pos;
         m.fUint64 = readUint64(r);
+        pos = r.pos;
         break;
       case 56:
+        r.pos = pos;
         m.fSint32 = readSint32(r);
+        pos = r.pos;
         break;
       case 64:
+        r.pos = pos;
         m.fSint64 = readSint64(r);
+        pos = r.pos;
         break;
       case 77:
+        r.pos = pos;
         m.fFixed32 = readFixed32(r);
+        pos = r.pos;
         break;
       case 81:
+        r.pos = pos;
         m.fFixed64 = readFixed64(r);
+        pos = r.pos;
         break;
       case 93:
+        r.pos = pos;
         m.fSfixed32 = readSfixed32(r);
+        pos = r.pos;
         break;
       case 97:
+        r.pos = pos;
         m.fSfixed64 = readSfixed64(r);
+        pos = r.pos;
         break;
-      case 104:
-        m.fBool = readBool(r);
+      case 104: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fBool = buf[pos++] !== 0;
+        } else {
+          r.pos = pos;
+          m.fBool = readBool(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 114:
+        r.pos = pos;
         m.fString = readString(r);
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         m.fBytes = readBytes(r);
+        pos = r.pos;
         break;
-      case 128:
-        m.fEnum = readInt32(r);
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fEnum = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fEnum = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -215,8 +343,10 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
@@ -316,73 +446,138 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
   let $fMessage: OptionalScalars["fMessage"];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $fDouble = view.getFloat64(pos, true);
-        } else $fDouble = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $fDouble = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 21:
+        r.pos = pos;
         $fFloat = readFloat(r);
+        pos = r.pos;
         break;
-      case 24:
-        $fInt32 = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fInt32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fInt32 = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 32:
+        r.pos = pos;
         $fInt64 = readInt64(r);
+        pos = r.pos;
         break;
-      case 40:
-        $fUint32 = readUint32(r);
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fUint32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fUint32 = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 48:
+        r.pos = pos;
         $fUint64 = readUint64(r);
+        pos = r.pos;
         break;
       case 56:
+        r.pos = pos;
         $fSint32 = readSint32(r);
+        pos = r.pos;
         break;
       case 64:
+        r.pos = pos;
         $fSint64 = readSint64(r);
+        pos = r.pos;
         break;
       case 77:
+        r.pos = pos;
         $fFixed32 = readFixed32(r);
+        pos = r.pos;
         break;
       case 81:
+        r.pos = pos;
         $fFixed64 = readFixed64(r);
+        pos = r.pos;
         break;
       case 93:
+        r.pos = pos;
         $fSfixed32 = readSfixed32(r);
+        pos = r.pos;
         break;
       case 97:
+        r.pos = pos;
         $fSfixed64 = readSfixed64(r);
+        pos = r.pos;
         break;
-      case 104:
-        $fBool = readBool(r);
+      case 104: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fBool = buf[pos++] !== 0;
+        } else {
+          r.pos = pos;
+          $fBool = readBool(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 114:
+        r.pos = pos;
         $fString = readString(r);
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         $fBytes = readBytes(r);
+        pos = r.pos;
         break;
-      case 128:
-        $fEnum = readInt32(r);
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          $fEnum = buf[pos++];
+        } else {
+          r.pos = pos;
+          $fEnum = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 138: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $fMessage;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $fMessage = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -391,8 +586,10 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: OptionalScalars = {
     $typeName: "tickwire.orders.v1.OptionalScalars",
   };
@@ -419,73 +616,138 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
 
 function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.fDouble = view.getFloat64(pos, true);
-        } else m.fDouble = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.fDouble = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 21:
+        r.pos = pos;
         m.fFloat = readFloat(r);
+        pos = r.pos;
         break;
-      case 24:
-        m.fInt32 = readInt32(r);
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fInt32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fInt32 = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 32:
+        r.pos = pos;
         m.fInt64 = readInt64(r);
+        pos = r.pos;
         break;
-      case 40:
-        m.fUint32 = readUint32(r);
+      case 40: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fUint32 = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fUint32 = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 48:
+        r.pos = pos;
         m.fUint64 = readUint64(r);
+        pos = r.pos;
         break;
       case 56:
+        r.pos = pos;
         m.fSint32 = readSint32(r);
+        pos = r.pos;
         break;
       case 64:
+        r.pos = pos;
         m.fSint64 = readSint64(r);
+        pos = r.pos;
         break;
       case 77:
+        r.pos = pos;
         m.fFixed32 = readFixed32(r);
+        pos = r.pos;
         break;
       case 81:
+        r.pos = pos;
         m.fFixed64 = readFixed64(r);
+        pos = r.pos;
         break;
       case 93:
+        r.pos = pos;
         m.fSfixed32 = readSfixed32(r);
+        pos = r.pos;
         break;
       case 97:
+        r.pos = pos;
         m.fSfixed64 = readSfixed64(r);
+        pos = r.pos;
         break;
-      case 104:
-        m.fBool = readBool(r);
+      case 104: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fBool = buf[pos++] !== 0;
+        } else {
+          r.pos = pos;
+          m.fBool = readBool(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 114:
+        r.pos = pos;
         m.fString = readString(r);
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         m.fBytes = readBytes(r);
+        pos = r.pos;
         break;
-      case 128:
-        m.fEnum = readInt32(r);
+      case 128: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.fEnum = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.fEnum = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 138: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.fMessage;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.fMessage = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -494,8 +756,10 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
@@ -598,37 +862,58 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         $symbol = readString(r);
+        pos = r.pos;
         break;
       case 18:
+        r.pos = pos;
         $exchange = readString(r);
+        pos = r.pos;
         break;
       case 24:
+        r.pos = pos;
         $instrumentId = readInt64(r);
+        pos = r.pos;
         break;
       case 33: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $tickSize = view.getFloat64(pos, true);
-        } else $tickSize = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $tickSize = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 42: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $listedAt;
         if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
         else $listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 50: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
@@ -649,24 +934,30 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
         }
         if (key === "__proto__") setEntry(($attributes as { [key: string]: string }), key, value ?? "");
         else ($attributes as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 58: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $underlying;
         if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
         else $underlying = readUnderlying(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Instrument = {
     $typeName: "tickwire.orders.v1.Instrument",
     symbol: $symbol,
@@ -684,37 +975,58 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
 function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         m.symbol = readString(r);
+        pos = r.pos;
         break;
       case 18:
+        r.pos = pos;
         m.exchange = readString(r);
+        pos = r.pos;
         break;
       case 24:
+        r.pos = pos;
         m.instrumentId = readInt64(r);
+        pos = r.pos;
         break;
       case 33: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.tickSize = view.getFloat64(pos, true);
-        } else m.tickSize = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.tickSize = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 42: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.listedAt;
         if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
         else m.listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 50: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
@@ -735,24 +1047,30 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
         }
         if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
         else (m.attributes as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 58: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.underlying;
         if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
         else m.underlying = readUnderlying(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeInstrument(w: Writer, m: Instrument): void {
@@ -815,26 +1133,47 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         $seconds = readInt64(r);
+        pos = r.pos;
         break;
-      case 16:
-        $nanos = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $nanos = buf[pos++];
+        } else {
+          r.pos = pos;
+          $nanos = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Timestamp = {
     $typeName: "google.protobuf.Timestamp",
     seconds: $seconds,
@@ -847,26 +1186,47 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
 function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         m.seconds = readInt64(r);
+        pos = r.pos;
         break;
-      case 16:
-        m.nanos = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.nanos = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.nanos = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
@@ -899,39 +1259,58 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 18:
+        r.pos = pos;
         $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 25: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $weight = view.getFloat64(pos, true);
-        } else $weight = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $weight = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Underlying = {
     $typeName: "tickwire.orders.v1.Underlying",
     basket: $basket,
@@ -945,39 +1324,58 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
 function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 18:
+        r.pos = pos;
         m.basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 25: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.weight = view.getFloat64(pos, true);
-        } else m.weight = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.weight = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeUnderlying(w: Writer, m: Underlying): void {
@@ -1054,151 +1452,240 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
   const $unpackedFixed32: RepeatedScalars["unpackedFixed32"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9:
+        r.pos = pos;
         $fDouble.push(readDouble(r));
+        pos = r.pos;
         break;
       case 10: {
+        r.pos = pos;
         readPackedDouble(r, $fDouble);
+        pos = r.pos;
         break;
       }
       case 21:
+        r.pos = pos;
         $fFloat.push(readFloat(r));
+        pos = r.pos;
         break;
       case 18: {
+        r.pos = pos;
         readPackedFloat(r, $fFloat);
+        pos = r.pos;
         break;
       }
       case 24:
+        r.pos = pos;
         $fInt32.push(readInt32(r));
+        pos = r.pos;
         break;
       case 26: {
+        r.pos = pos;
         readPackedInt32(r, $fInt32);
+        pos = r.pos;
         break;
       }
       case 32:
+        r.pos = pos;
         $fInt64.push(readInt64(r));
+        pos = r.pos;
         break;
       case 34: {
+        r.pos = pos;
         readPackedInt64(r, $fInt64);
+        pos = r.pos;
         break;
       }
       case 40:
+        r.pos = pos;
         $fUint32.push(readUint32(r));
+        pos = r.pos;
         break;
       case 42: {
+        r.pos = pos;
         readPackedUint32(r, $fUint32);
+        pos = r.pos;
         break;
       }
       case 48:
+        r.pos = pos;
         $fUint64.push(readUint64(r));
+        pos = r.pos;
         break;
       case 50: {
+        r.pos = pos;
         readPackedUint64(r, $fUint64);
+        pos = r.pos;
         break;
       }
       case 56:
+        r.pos = pos;
         $fSint32.push(readSint32(r));
+        pos = r.pos;
         break;
       case 58: {
+        r.pos = pos;
         readPackedSint32(r, $fSint32);
+        pos = r.pos;
         break;
       }
       case 64:
+        r.pos = pos;
         $fSint64.push(readSint64(r));
+        pos = r.pos;
         break;
       case 66: {
+        r.pos = pos;
         readPackedSint64(r, $fSint64);
+        pos = r.pos;
         break;
       }
       case 77:
+        r.pos = pos;
         $fFixed32.push(readFixed32(r));
+        pos = r.pos;
         break;
       case 74: {
+        r.pos = pos;
         readPackedFixed32(r, $fFixed32);
+        pos = r.pos;
         break;
       }
       case 81:
+        r.pos = pos;
         $fFixed64.push(readFixed64(r));
+        pos = r.pos;
         break;
       case 82: {
+        r.pos = pos;
         readPackedFixed64(r, $fFixed64);
+        pos = r.pos;
         break;
       }
       case 93:
+        r.pos = pos;
         $fSfixed32.push(readSfixed32(r));
+        pos = r.pos;
         break;
       case 90: {
+        r.pos = pos;
         readPackedSfixed32(r, $fSfixed32);
+        pos = r.pos;
         break;
       }
       case 97:
+        r.pos = pos;
         $fSfixed64.push(readSfixed64(r));
+        pos = r.pos;
         break;
       case 98: {
+        r.pos = pos;
         readPackedSfixed64(r, $fSfixed64);
+        pos = r.pos;
         break;
       }
       case 104:
+        r.pos = pos;
         $fBool.push(readBool(r));
+        pos = r.pos;
         break;
       case 106: {
+        r.pos = pos;
         readPackedBool(r, $fBool);
+        pos = r.pos;
         break;
       }
       case 114:
+        r.pos = pos;
         $fString.push(readString(r));
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         $fBytes.push(readBytes(r));
+        pos = r.pos;
         break;
       case 128:
+        r.pos = pos;
         $fEnum.push(readInt32(r));
+        pos = r.pos;
         break;
       case 130: {
+        r.pos = pos;
         readPackedInt32(r, $fEnum);
+        pos = r.pos;
         break;
       }
       case 136:
+        r.pos = pos;
         $unpackedInt32.push(readInt32(r));
+        pos = r.pos;
         break;
       case 138: {
+        r.pos = pos;
         readPackedInt32(r, $unpackedInt32);
+        pos = r.pos;
         break;
       }
       case 145:
+        r.pos = pos;
         $unpackedDouble.push(readDouble(r));
+        pos = r.pos;
         break;
       case 146: {
+        r.pos = pos;
         readPackedDouble(r, $unpackedDouble);
+        pos = r.pos;
         break;
       }
       case 152:
+        r.pos = pos;
         $unpackedSint64.push(readSint64(r));
+        pos = r.pos;
         break;
       case 154: {
+        r.pos = pos;
         readPackedSint64(r, $unpackedSint64);
+        pos = r.pos;
         break;
       }
       case 160:
+        r.pos = pos;
         $unpackedEnum.push(readInt32(r));
+        pos = r.pos;
         break;
       case 162: {
+        r.pos = pos;
         readPackedInt32(r, $unpackedEnum);
+        pos = r.pos;
         break;
       }
       case 173:
+        r.pos = pos;
         $unpackedFixed32.push(readFixed32(r));
+        pos = r.pos;
         break;
       case 170: {
+        r.pos = pos;
         readPackedFixed32(r, $unpackedFixed32);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -1207,8 +1694,10 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: RepeatedScalars = {
     $typeName: "tickwire.orders.v1.RepeatedScalars",
     fDouble: $fDouble,
@@ -1239,151 +1728,240 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
 
 function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 9:
+        r.pos = pos;
         m.fDouble.push(readDouble(r));
+        pos = r.pos;
         break;
       case 10: {
+        r.pos = pos;
         readPackedDouble(r, m.fDouble);
+        pos = r.pos;
         break;
       }
       case 21:
+        r.pos = pos;
         m.fFloat.push(readFloat(r));
+        pos = r.pos;
         break;
       case 18: {
+        r.pos = pos;
         readPackedFloat(r, m.fFloat);
+        pos = r.pos;
         break;
       }
       case 24:
+        r.pos = pos;
         m.fInt32.push(readInt32(r));
+        pos = r.pos;
         break;
       case 26: {
+        r.pos = pos;
         readPackedInt32(r, m.fInt32);
+        pos = r.pos;
         break;
       }
       case 32:
+        r.pos = pos;
         m.fInt64.push(readInt64(r));
+        pos = r.pos;
         break;
       case 34: {
+        r.pos = pos;
         readPackedInt64(r, m.fInt64);
+        pos = r.pos;
         break;
       }
       case 40:
+        r.pos = pos;
         m.fUint32.push(readUint32(r));
+        pos = r.pos;
         break;
       case 42: {
+        r.pos = pos;
         readPackedUint32(r, m.fUint32);
+        pos = r.pos;
         break;
       }
       case 48:
+        r.pos = pos;
         m.fUint64.push(readUint64(r));
+        pos = r.pos;
         break;
       case 50: {
+        r.pos = pos;
         readPackedUint64(r, m.fUint64);
+        pos = r.pos;
         break;
       }
       case 56:
+        r.pos = pos;
         m.fSint32.push(readSint32(r));
+        pos = r.pos;
         break;
       case 58: {
+        r.pos = pos;
         readPackedSint32(r, m.fSint32);
+        pos = r.pos;
         break;
       }
       case 64:
+        r.pos = pos;
         m.fSint64.push(readSint64(r));
+        pos = r.pos;
         break;
       case 66: {
+        r.pos = pos;
         readPackedSint64(r, m.fSint64);
+        pos = r.pos;
         break;
       }
       case 77:
+        r.pos = pos;
         m.fFixed32.push(readFixed32(r));
+        pos = r.pos;
         break;
       case 74: {
+        r.pos = pos;
         readPackedFixed32(r, m.fFixed32);
+        pos = r.pos;
         break;
       }
       case 81:
+        r.pos = pos;
         m.fFixed64.push(readFixed64(r));
+        pos = r.pos;
         break;
       case 82: {
+        r.pos = pos;
         readPackedFixed64(r, m.fFixed64);
+        pos = r.pos;
         break;
       }
       case 93:
+        r.pos = pos;
         m.fSfixed32.push(readSfixed32(r));
+        pos = r.pos;
         break;
       case 90: {
+        r.pos = pos;
         readPackedSfixed32(r, m.fSfixed32);
+        pos = r.pos;
         break;
       }
       case 97:
+        r.pos = pos;
         m.fSfixed64.push(readSfixed64(r));
+        pos = r.pos;
         break;
       case 98: {
+        r.pos = pos;
         readPackedSfixed64(r, m.fSfixed64);
+        pos = r.pos;
         break;
       }
       case 104:
+        r.pos = pos;
         m.fBool.push(readBool(r));
+        pos = r.pos;
         break;
       case 106: {
+        r.pos = pos;
         readPackedBool(r, m.fBool);
+        pos = r.pos;
         break;
       }
       case 114:
+        r.pos = pos;
         m.fString.push(readString(r));
+        pos = r.pos;
         break;
       case 122:
+        r.pos = pos;
         m.fBytes.push(readBytes(r));
+        pos = r.pos;
         break;
       case 128:
+        r.pos = pos;
         m.fEnum.push(readInt32(r));
+        pos = r.pos;
         break;
       case 130: {
+        r.pos = pos;
         readPackedInt32(r, m.fEnum);
+        pos = r.pos;
         break;
       }
       case 136:
+        r.pos = pos;
         m.unpackedInt32.push(readInt32(r));
+        pos = r.pos;
         break;
       case 138: {
+        r.pos = pos;
         readPackedInt32(r, m.unpackedInt32);
+        pos = r.pos;
         break;
       }
       case 145:
+        r.pos = pos;
         m.unpackedDouble.push(readDouble(r));
+        pos = r.pos;
         break;
       case 146: {
+        r.pos = pos;
         readPackedDouble(r, m.unpackedDouble);
+        pos = r.pos;
         break;
       }
       case 152:
+        r.pos = pos;
         m.unpackedSint64.push(readSint64(r));
+        pos = r.pos;
         break;
       case 154: {
+        r.pos = pos;
         readPackedSint64(r, m.unpackedSint64);
+        pos = r.pos;
         break;
       }
       case 160:
+        r.pos = pos;
         m.unpackedEnum.push(readInt32(r));
+        pos = r.pos;
         break;
       case 162: {
+        r.pos = pos;
         readPackedInt32(r, m.unpackedEnum);
+        pos = r.pos;
         break;
       }
       case 173:
+        r.pos = pos;
         m.unpackedFixed32.push(readFixed32(r));
+        pos = r.pos;
         break;
       case 170: {
+        r.pos = pos;
         readPackedFixed32(r, m.unpackedFixed32);
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -1392,8 +1970,10 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
@@ -1524,12 +2104,21 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
   const $stringSint64: Maps["stringSint64"] = {};
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
@@ -1550,9 +2139,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($stringString as { [key: string]: string }), key, value ?? "");
         else ($stringString as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 18: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: bigint | undefined;
@@ -1573,9 +2164,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
         else ($int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        pos = r.pos;
         break;
       }
       case 26: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Side | undefined;
@@ -1596,9 +2189,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($int64Enum as { [key: string]: Side }), key, value ?? 0);
         else ($int64Enum as { [key: string]: Side })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 34: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
@@ -1623,9 +2218,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 42: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Uint8Array | undefined;
@@ -1646,9 +2243,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
         else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
+        pos = r.pos;
         break;
       }
       case 50: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -1669,9 +2268,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($sint32Double as { [key: string]: number }), key, value ?? 0);
         else ($sint32Double as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 58: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -1692,9 +2293,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($sint64Float as { [key: string]: number }), key, value ?? 0);
         else ($sint64Float as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 66: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: boolean | undefined;
@@ -1715,9 +2318,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($fixed32Bool as { [key: string]: boolean }), key, value ?? false);
         else ($fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
+        pos = r.pos;
         break;
       }
       case 74: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: string | undefined;
@@ -1738,9 +2343,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($fixed64String as { [key: string]: string }), key, value ?? "");
         else ($fixed64String as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 82: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -1761,9 +2368,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
         else ($sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 90: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
@@ -1788,9 +2397,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 98: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "false";
         let value: string | undefined;
@@ -1811,9 +2422,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($boolString as { [key: string]: string }), key, value ?? "");
         else ($boolString as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 106: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Instrument | undefined;
@@ -1838,9 +2451,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 114: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: bigint | undefined;
@@ -1861,9 +2476,11 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
         }
         if (key === "__proto__") setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
         else ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -1871,8 +2488,10 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Maps = {
     $typeName: "tickwire.orders.v1.Maps",
     stringString: $stringString,
@@ -1896,12 +2515,21 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
 
 function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
@@ -1922,9 +2550,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
         else (m.stringString as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 18: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: bigint | undefined;
@@ -1945,9 +2575,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
         else (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        pos = r.pos;
         break;
       }
       case 26: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Side | undefined;
@@ -1968,9 +2600,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
         else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 34: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
@@ -1995,9 +2629,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 42: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Uint8Array | undefined;
@@ -2018,9 +2654,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
         else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
+        pos = r.pos;
         break;
       }
       case 50: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -2041,9 +2679,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
         else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 58: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -2064,9 +2704,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
         else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 66: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: boolean | undefined;
@@ -2087,9 +2729,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
         else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
+        pos = r.pos;
         break;
       }
       case 74: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: string | undefined;
@@ -2110,9 +2754,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
         else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 82: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
@@ -2133,9 +2779,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
         else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
+        pos = r.pos;
         break;
       }
       case 90: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
@@ -2160,9 +2808,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 98: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "false";
         let value: string | undefined;
@@ -2183,9 +2833,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
         else (m.boolString as { [key: string]: string })[key] = value ?? "";
+        pos = r.pos;
         break;
       }
       case 106: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Instrument | undefined;
@@ -2210,9 +2862,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
         else (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
+        pos = r.pos;
         break;
       }
       case 114: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: bigint | undefined;
@@ -2233,9 +2887,11 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
         else (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
+        pos = r.pos;
         break;
       }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -2243,8 +2899,10 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeMaps(w: Writer, m: Maps): void {
@@ -2440,95 +3098,147 @@ function readOrder(r: Reader, end: number, depth: number): Order {
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         $clientOrderId = readString(r);
+        pos = r.pos;
         break;
-      case 16:
-        $side = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $side = buf[pos++];
+        } else {
+          r.pos = pos;
+          $side = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 24:
-        $type = readInt32(r);
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $type = buf[pos++];
+        } else {
+          r.pos = pos;
+          $type = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 34: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 40:
+        r.pos = pos;
         $quantity = longString(readInt64(r));
+        pos = r.pos;
         break;
       case 49: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $price = view.getFloat64(pos, true);
-        } else $price = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $price = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 57: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           $stopPrice = view.getFloat64(pos, true);
-        } else $stopPrice = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          $stopPrice = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 64:
+        r.pos = pos;
         $timeInForce = { case: "day", value: readBool(r) };
+        pos = r.pos;
         break;
       case 74: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 82: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 90:
+        r.pos = pos;
         $timeInForce = { case: "session", value: readString(r) };
+        pos = r.pos;
         break;
       case 162: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 98:
+        r.pos = pos;
         $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 106: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if ($maxShow !== undefined) child.value = $maxShow;
         fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
         $maxShow = child.value;
+        pos = r.pos;
         break;
       }
       case 114: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if ($note !== undefined) child.value = $note;
         fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
         $note = child.value;
+        pos = r.pos;
         break;
       }
       case 122: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Order_Leg | undefined;
@@ -2553,28 +3263,40 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         }
         if (key === "__proto__") setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
         else ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
+        pos = r.pos;
         break;
       }
       case 130: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $parent;
         if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
         else $parent = readOrder(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 138:
+        r.pos = pos;
         $children.push(readOrder(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 146:
+        r.pos = pos;
         $signature = readBytes(r);
+        pos = r.pos;
         break;
       case 16376:
+        r.pos = pos;
         $account = readUint64(r);
+        pos = r.pos;
         break;
       case 800000:
+        r.pos = pos;
         $farField = readSint32(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -2583,8 +3305,10 @@ function readOrder(r: Reader, end: number, depth: number): Order {
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Order = {
     $typeName: "tickwire.orders.v1.Order",
     clientOrderId: $clientOrderId,
@@ -2612,95 +3336,147 @@ function readOrder(r: Reader, end: number, depth: number): Order {
 function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         m.clientOrderId = readString(r);
+        pos = r.pos;
         break;
-      case 16:
-        m.side = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.side = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.side = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 24:
-        m.type = readInt32(r);
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.type = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.type = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       case 34: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 40:
+        r.pos = pos;
         m.quantity = longString(readInt64(r));
+        pos = r.pos;
         break;
       case 49: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.price = view.getFloat64(pos, true);
-        } else m.price = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.price = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 57: {
-        const pos = r.pos;
         const view = r.view;
-        if (view !== undefined && pos + 8 <= r.len) {
-          r.pos = pos + 8;
+        if (view !== undefined && pos + 8 <= len) {
           m.stopPrice = view.getFloat64(pos, true);
-        } else m.stopPrice = readDouble(r);
+          pos += 8;
+        } else {
+          r.pos = pos;
+          m.stopPrice = readDouble(r);
+          pos = r.pos;
+        }
         break;
       }
       case 64:
+        r.pos = pos;
         m.timeInForce = { case: "day", value: readBool(r) };
+        pos = r.pos;
         break;
       case 74: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 82: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 90:
+        r.pos = pos;
         m.timeInForce = { case: "session", value: readString(r) };
+        pos = r.pos;
         break;
       case 162: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
+        pos = r.pos;
         break;
       }
       case 98:
+        r.pos = pos;
         m.legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 106: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.maxShow !== undefined) child.value = m.maxShow;
         fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
         m.maxShow = child.value;
+        pos = r.pos;
         break;
       }
       case 114: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.note !== undefined) child.value = m.note;
         fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
         m.note = child.value;
+        pos = r.pos;
         break;
       }
       case 122: {
+        r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Order_Leg | undefined;
@@ -2725,28 +3501,40 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         }
         if (key === "__proto__") setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
         else (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
+        pos = r.pos;
         break;
       }
       case 130: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.parent;
         if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
         else m.parent = readOrder(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
       case 138:
+        r.pos = pos;
         m.children.push(readOrder(r, readLengthEnd(r), depth + 1));
+        pos = r.pos;
         break;
       case 146:
+        r.pos = pos;
         m.signature = readBytes(r);
+        pos = r.pos;
         break;
       case 16376:
+        r.pos = pos;
         m.account = readUint64(r);
+        pos = r.pos;
         break;
       case 800000:
+        r.pos = pos;
         m.farField = readSint32(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
@@ -2755,8 +3543,10 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeOrder(w: Writer, m: Order): void {
@@ -2899,26 +3689,47 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         $seconds = readInt64(r);
+        pos = r.pos;
         break;
-      case 16:
-        $nanos = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $nanos = buf[pos++];
+        } else {
+          r.pos = pos;
+          $nanos = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Duration = {
     $typeName: "google.protobuf.Duration",
     seconds: $seconds,
@@ -2931,26 +3742,47 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
 function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         m.seconds = readInt64(r);
+        pos = r.pos;
         break;
-      case 16:
-        m.nanos = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.nanos = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.nanos = readInt32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
@@ -2983,33 +3815,61 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
-      case 16:
-        $side = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          $side = buf[pos++];
+        } else {
+          r.pos = pos;
+          $side = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 24:
-        $ratio = readUint32(r);
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          $ratio = buf[pos++];
+        } else {
+          r.pos = pos;
+          $ratio = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Order_Leg = {
     $typeName: "tickwire.orders.v1.Order.Leg",
     side: $side,
@@ -3023,33 +3883,61 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
 function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  const len = r.len;
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10: {
+        r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
+        pos = r.pos;
         break;
       }
-      case 16:
-        m.side = readInt32(r);
+      case 16: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.side = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.side = readInt32(r);
+          pos = r.pos;
+        }
         break;
-      case 24:
-        m.ratio = readUint32(r);
+      }
+      case 24: {
+        if (pos < len && buf[pos] < 0x80) {
+          m.ratio = buf[pos++];
+        } else {
+          r.pos = pos;
+          m.ratio = readUint32(r);
+          pos = r.pos;
+        }
         break;
+      }
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1: case 2: case 3:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
@@ -3086,23 +3974,36 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         $value = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: Int64Value = {
     $typeName: "google.protobuf.Int64Value",
     value: $value,
@@ -3114,23 +4015,36 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
 function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 8:
+        r.pos = pos;
         m.value = readInt64(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
@@ -3156,23 +4070,36 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         $value = readString(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
   const m: StringValue = {
     $typeName: "google.protobuf.StringValue",
     value: $value,
@@ -3184,23 +4111,36 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
 function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  while (r.pos < end) {
-    const b0 = buf[r.pos];
+  // The position lives in a local while the loop runs: the tag, one-byte varints and
+  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
+  let pos = r.pos;
+  while (pos < end) {
     // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
+    let tag = buf[pos];
+    if (tag < 0x80) pos += 1;
+    else {
+      r.pos = pos;
+      tag = readTag(r);
+      pos = r.pos;
+    }
     switch (tag) {
       case 10:
+        r.pos = pos;
         m.value = readString(r);
+        pos = r.pos;
         break;
       default:
+        r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 1:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
+        pos = r.pos;
     }
   }
+  r.pos = pos;
 }
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
