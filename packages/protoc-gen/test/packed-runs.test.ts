@@ -97,6 +97,23 @@ describe("packed runs", () => {
     assert.deepStrictEqual(ours.fInt32, [...first, ...second]);
   });
 
+  test("an eleven-byte varint in a run is refused at its first byte, away from the frame's end and at it", () => {
+    // Away from the end the run's loop reads varints inline; at the end the checked reader does.
+    const tooLong = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    for (const field of [3, 4, 5, 6, 7, 8, 13]) {
+      for (const trailing of [0, 40]) {
+        const run = [1, 2, ...tooLong, ...Array.from({ length: trailing }, () => 1)];
+        const bytes = new Uint8Array([(field << 3) | 2, run.length, ...run]);
+        assert.throws(
+          () => decodeRepeatedScalars(bytes),
+          (e: unknown) => e instanceof DecodeError && e.code === "VARINT_TOO_LONG" && e.offset === 4,
+          `field ${field}, ${trailing} bytes after the varint`,
+        );
+        assert.throws(() => fromBinary(RepeatedScalarsSchema, bytes), `protobuf-es refuses field ${field} too`);
+      }
+    }
+  });
+
   test("a value refused part-way through a run leaves a merge target without empty slots", () => {
     // int64: "number" refuses 2^53; the run is long enough to be sized up front.
     const w = new BinaryWriter();

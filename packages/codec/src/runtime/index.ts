@@ -1,8 +1,8 @@
 // @tickwire/codec/runtime: what generated decoders and encoders import (the
 // market-data code in src/gen and protoc-gen-tickwire's output for any schema).
 // One file per job: reader.ts the state and errors, varint.ts varints and tags,
-// scalars.ts the other scalar types, packed.ts packed repeated runs, strings.ts
-// strings and their intern table, skip.ts unknown fields, view-store.ts and
+// scalars.ts the other scalar types, packed.ts and packed-varints.ts packed repeated
+// runs, strings.ts strings and their intern table, skip.ts unknown fields, view-store.ts and
 // view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts
 // its packed runs), frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
@@ -35,20 +35,22 @@ export {
   type WithInt64,
 } from "./messages.js";
 export {
-  readPackedBool,
   readPackedDouble,
   readPackedFixed32,
   readPackedFixed64,
   readPackedFloat,
-  readPackedInt32,
-  readPackedInt64,
   readPackedSfixed32,
   readPackedSfixed64,
+} from "./packed.js";
+export {
+  readPackedBool,
+  readPackedInt32,
+  readPackedInt64,
   readPackedSint32,
   readPackedSint64,
   readPackedUint32,
   readPackedUint64,
-} from "./packed.js";
+} from "./packed-varints.js";
 export {
   writePackedBool,
   writePackedDouble,

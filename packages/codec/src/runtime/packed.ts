@@ -1,6 +1,6 @@
-// Packed repeated fields, one loop per type with the common case inline (a one-byte
-// varint, a fixed-width value read straight from the buffer), as protobuf.js's packed
-// readers and mapbox/pbf's readPacked* do. Each reads the length itself and appends to
+// Packed repeated fields of fixed width (packed-varints.ts has the varint runs), one loop
+// per type with the common case inline (a value read straight from the buffer), as
+// protobuf.js's packed readers and mapbox/pbf's readPacked* do. Each reads the length itself and appends to
 // `list`. Varints are bounded by the frame, not the packed run, as protobuf-es reads
 // them: a run whose length is not a whole number of values has its last value read
 // whole, past the run's end, by the bounds-checked scalar reader.
@@ -16,22 +16,7 @@
 // never keeps unused slots; `k` moves only after a value is stored (not `list[k++] =
 // read(r)`, which moves it before the read can fail).
 import type { Reader } from "./reader.js";
-import {
-  makeView,
-  readBool,
-  readDouble,
-  readFixed32,
-  readFixed64,
-  readFloat,
-  readInt32,
-  readInt64,
-  readSfixed32,
-  readSfixed64,
-  readSint32,
-  readSint64,
-  readUint32,
-  readUint64,
-} from "./scalars.js";
+import { makeView, readDouble, readFixed32, readFixed64, readFloat, readSfixed32, readSfixed64 } from "./scalars.js";
 import { readLengthEnd } from "./varint.js";
 
 /**
@@ -40,139 +25,19 @@ import { readLengthEnd } from "./varint.js";
  * above VARINT_ROOM slots (8 bytes each: 64 KiB) is a large-object allocation that costs
  * more than push saves.
  */
-const SIZED_MIN = 16;
-const VARINT_ROOM = 8192;
+export const SIZED_MIN = 16;
+export const VARINT_ROOM = 8192;
 
 /** Lengthens `list` by `room` when worth it; returns the index of the next value (stores at the length append). */
-function makeRoom(list: unknown[], room: number, most: number): number {
+export function makeRoom(list: unknown[], room: number, most: number): number {
   const k = list.length;
   if (room >= SIZED_MIN && room <= most) list.length = k + room;
   return k;
 }
 
 /** Trims `list` to the `k` values stored (a no-op, without the engine call, when it was not sized). */
-function trim(list: unknown[], k: number): void {
+export function trim(list: unknown[], k: number): void {
   if (list.length !== k) list.length = k;
-}
-
-export function readPackedInt32(r: Reader, list: number[]): void {
-  const end = readLengthEnd(r);
-  const buf = r.buf;
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      const b = buf[r.pos];
-      if (b < 0x80) {
-        r.pos++;
-        list[k++] = b;
-      } else {
-        list[k] = readInt32(r);
-        k++;
-      }
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-export function readPackedUint32(r: Reader, list: number[]): void {
-  const end = readLengthEnd(r);
-  const buf = r.buf;
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      const b = buf[r.pos];
-      if (b < 0x80) {
-        r.pos++;
-        list[k++] = b;
-      } else {
-        list[k] = readUint32(r);
-        k++;
-      }
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-export function readPackedSint32(r: Reader, list: number[]): void {
-  const end = readLengthEnd(r);
-  const buf = r.buf;
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      const b = buf[r.pos];
-      if (b < 0x80) {
-        r.pos++;
-        list[k++] = (b >>> 1) ^ -(b & 1);
-      } else {
-        list[k] = readSint32(r);
-        k++;
-      }
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-export function readPackedBool(r: Reader, list: boolean[]): void {
-  const end = readLengthEnd(r);
-  const buf = r.buf;
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      const b = buf[r.pos];
-      if (b < 0x80) {
-        r.pos++;
-        list[k++] = b !== 0;
-      } else {
-        list[k] = readBool(r);
-        k++;
-      }
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-/** 64-bit varints in the reader's int64 mode (one loop per type, so each call of the reader is inlined). */
-export function readPackedInt64(r: Reader, list: bigint[]): void {
-  const end = readLengthEnd(r);
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      list[k] = readInt64(r);
-      k++;
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-export function readPackedUint64(r: Reader, list: bigint[]): void {
-  const end = readLengthEnd(r);
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      list[k] = readUint64(r);
-      k++;
-    }
-  } finally {
-    trim(list, k);
-  }
-}
-
-export function readPackedSint64(r: Reader, list: bigint[]): void {
-  const end = readLengthEnd(r);
-  let k = makeRoom(list, end - r.pos, VARINT_ROOM);
-  try {
-    while (r.pos < end) {
-      list[k] = readSint64(r);
-      k++;
-    }
-  } finally {
-    trim(list, k);
-  }
 }
 
 /**
