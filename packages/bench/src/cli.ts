@@ -177,7 +177,7 @@ async function run(): Promise<void> {
     const captureSource = subjects(captureDistinct).find((s) => s.name === MIXED);
     if (captureSource === undefined) throw new Error("no mixed subject");
     const stream = streamCases({ mixed: captureSource, captureBytes, selected, sabotage });
-    const budget = smoke ? suite.pairBudget : { rounds: 9, roundMs: 1 };
+    const budget = smoke ? suite.pairBudget : { rounds: 15, roundMs: 1, warmupMs: 1500 };
     console.log(JSON.stringify(pairedRatios(stream.cases, "chunks-64KiB", "one-by-one", budget)));
     return;
   }

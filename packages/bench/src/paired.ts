@@ -12,6 +12,12 @@ export interface PairBudget {
   rounds: number;
   /** Milliseconds each side runs per round (also the warmup per side). */
   roundMs: number;
+  /**
+   * Milliseconds each side runs first, untimed (default: none beyond the round's own
+   * calibration). The stream target's sides take ~0.3 s a pass, so a calibration of one
+   * pass leaves the first rounds to the engine's tiering (Node 24's Maglev first).
+   */
+  warmupMs?: number;
 }
 
 export interface PairedRatio {
@@ -52,6 +58,10 @@ export function pairedRatio(slow: BenchCase, fast: BenchCase, budget: PairBudget
     throw new Error(`pairing ${slow.id} with ${fast.id}: different subjects`);
   slow.setup?.();
   fast.setup?.();
+  if (budget.warmupMs !== undefined) {
+    callsFor(slow, budget.warmupMs);
+    callsFor(fast, budget.warmupMs);
+  }
   const slowCalls = callsFor(slow, budget.roundMs);
   const fastCalls = callsFor(fast, budget.roundMs);
   const ratios: number[] = [];
