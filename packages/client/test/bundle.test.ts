@@ -5,8 +5,9 @@ import { test } from "node:test";
 import { build } from "esbuild";
 
 // With protobuf-es (58.8 KB of it) and the descriptor the bundle was 303.1 KB; without them 239.8 KB (most of it
-// rest-schemas' validators). The limit leaves room for ordinary growth and fails if the runtime comes back.
-const LIMIT_BYTES = 255_000;
+// rest-schemas' validators), 256.8 KB once the generated decoders read one-byte varints and doubles inline
+// (38 KB of it the market-data codec). The limit leaves room for ordinary growth and fails if the runtime comes back.
+const LIMIT_BYTES = 265_000;
 
 test("the browser bundle carries neither the protobuf-es runtime nor the proto descriptor, and stays under the limit", async () => {
   const result = await build({

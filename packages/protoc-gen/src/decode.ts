@@ -117,7 +117,7 @@ export function fieldLoop(gen: MessageGen, desc: DescMessage, path: DecodePath):
   if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
   if (path === "reuse" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
   f.print`  const buf = r.buf;`;
-  if (desc.fields.some(readsInline)) f.print`  const len = r.len;`;
+  if (path !== "fill" && desc.fields.some(readsInline)) f.print`  const len = r.len;`;
   f.print`  // The position lives in a local while the loop runs: the tag, one-byte varints and`;
   f.print`  // doubles are read without a load or store through \`r\`; a call gets it in \`r.pos\`.`;
   f.print`  let pos = r.pos;`;
@@ -187,7 +187,8 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
     case "scalar":
     case "enum": {
       const wire = field.fieldKind === "enum" ? WIRE_VARINT : SCALARS[field.scalar].wire;
-      if (readsInline(field)) {
+      // The merge path (mergeX, a message field seen twice) is not the hot one: calls keep it small.
+      if (path !== "fill" && readsInline(field)) {
         const slow: Printable =
           field.fieldKind === "enum" ? [rt("readInt32"), "(r)"] : [rt(SCALARS[field.scalar].read), "(r)"];
         f.print`      case ${tag(no, wire)}: {`;

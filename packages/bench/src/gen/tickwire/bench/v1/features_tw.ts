@@ -198,7 +198,6 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -212,48 +211,31 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.fDouble = readDouble(r);
-          pos = r.pos;
-        }
+      case 9:
+        r.pos = pos;
+        m.fDouble = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 21:
         r.pos = pos;
         m.fFloat = readFloat(r);
         pos = r.pos;
         break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fInt32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.fInt32 = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 32:
         r.pos = pos;
         m.fInt64 = readInt64(r);
         pos = r.pos;
         break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fUint32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+      case 40:
+        r.pos = pos;
+        m.fUint32 = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 48:
         r.pos = pos;
         m.fUint64 = readUint64(r);
@@ -289,16 +271,11 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
         m.fSfixed64 = readSfixed64(r);
         pos = r.pos;
         break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          m.fBool = readBool(r);
-          pos = r.pos;
-        }
+      case 104:
+        r.pos = pos;
+        m.fBool = readBool(r);
+        pos = r.pos;
         break;
-      }
       case 114:
         r.pos = pos;
         m.fString = readString(r);
@@ -995,7 +972,6 @@ function readPoint(r: Reader, end: number, depth: number): Point {
 function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1014,55 +990,31 @@ function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
         m.id = readInt64(r);
         pos = r.pos;
         break;
-      case 17: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.x = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.x = readDouble(r);
-          pos = r.pos;
-        }
+      case 17:
+        r.pos = pos;
+        m.x = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 25: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.y = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.y = readDouble(r);
-          pos = r.pos;
-        }
+      case 25:
+        r.pos = pos;
+        m.y = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 34:
         r.pos = pos;
         m.label = readString(r);
         pos = r.pos;
         break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.level = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.level = readInt32(r);
-          pos = r.pos;
-        }
+      case 40:
+        r.pos = pos;
+        m.level = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 48: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.flags = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.flags = readUint32(r);
-          pos = r.pos;
-        }
+      case 48:
+        r.pos = pos;
+        m.flags = readUint32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -1648,7 +1600,6 @@ function readNode(r: Reader, end: number, depth: number): Node {
 function fillNode(r: Reader, end: number, m: Node, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1672,28 +1623,16 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
         m.id = readInt64(r);
         pos = r.pos;
         break;
-      case 25: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.weight = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.weight = readDouble(r);
-          pos = r.pos;
-        }
+      case 25:
+        r.pos = pos;
+        m.weight = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 32: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.level = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.level = readInt32(r);
-          pos = r.pos;
-        }
+      case 32:
+        r.pos = pos;
+        m.level = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 42: {
         r.pos = pos;
         const childEnd = readLengthEnd(r);

@@ -164,7 +164,6 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
 
 export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -178,31 +177,21 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MessageCode = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MessageCode = readInt32(r);
-          pos = r.pos;
-        }
+      case 8:
+        r.pos = pos;
+        m.MessageCode = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 16:
         r.pos = pos;
         m.ID = readUint64(r);
         pos = r.pos;
         break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MessageSize = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MessageSize = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.MessageSize = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 4002: {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -473,7 +462,6 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
 
 export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -492,26 +480,16 @@ export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, 
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 88:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 96:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 106:
         r.pos = pos;
         m.InstrumentName = readString(r);
@@ -522,28 +500,16 @@ export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, 
         m.TimeStamp = readInt64(r);
         pos = r.pos;
         break;
-      case 121: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+      case 121:
+        r.pos = pos;
+        m.LTP = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128:
+        r.pos = pos;
+        m.LTQ = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 136:
         r.pos = pos;
         m.LTT = readInt64(r);
@@ -858,7 +824,6 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
 
 export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -877,26 +842,16 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 88:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 96:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 106:
         r.pos = pos;
         m.InstrumentName = readString(r);
@@ -907,45 +862,26 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
         m.TimeStamp = readInt64(r);
         pos = r.pos;
         break;
-      case 121: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+      case 121:
+        r.pos = pos;
+        m.LTP = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128:
+        r.pos = pos;
+        m.LTQ = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 136:
         r.pos = pos;
         m.LTT = readInt64(r);
         pos = r.pos;
         break;
-      case 145: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.ATP = readDouble(r);
-          pos = r.pos;
-        }
+      case 145:
+        r.pos = pos;
+        m.ATP = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 152:
         r.pos = pos;
         m.VTT = readInt64(r);
@@ -961,54 +897,26 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
         m.TSQ = readInt64(r);
         pos = r.pos;
         break;
-      case 177: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+      case 177:
+        r.pos = pos;
+        m.Open = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 185: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+      case 185:
+        r.pos = pos;
+        m.High = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 193: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+      case 193:
+        r.pos = pos;
+        m.Low = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 201: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+      case 201:
+        r.pos = pos;
+        m.Close = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 208:
         r.pos = pos;
         m.OI = readInt64(r);
@@ -1212,7 +1120,6 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
 
 export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1226,38 +1133,21 @@ export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, 
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Qty = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.Qty = readInt32(r);
-          pos = r.pos;
-        }
+      case 8:
+        r.pos = pos;
+        m.Qty = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 17: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Price = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Price = readDouble(r);
-          pos = r.pos;
-        }
+      case 17:
+        r.pos = pos;
+        m.Price = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Orders = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.Orders = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.Orders = readInt32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -1547,7 +1437,6 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
 
 export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1566,26 +1455,16 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 88:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 96:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 106:
         r.pos = pos;
         m.InstrumentName = readString(r);
@@ -1596,45 +1475,26 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
         m.TimeStamp = readInt64(r);
         pos = r.pos;
         break;
-      case 121: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+      case 121:
+        r.pos = pos;
+        m.LTP = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128:
+        r.pos = pos;
+        m.LTQ = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 136:
         r.pos = pos;
         m.LTT = readInt64(r);
         pos = r.pos;
         break;
-      case 145: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.ATP = readDouble(r);
-          pos = r.pos;
-        }
+      case 145:
+        r.pos = pos;
+        m.ATP = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 152:
         r.pos = pos;
         m.VTT = readInt64(r);
@@ -1650,54 +1510,26 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
         m.TSQ = readInt64(r);
         pos = r.pos;
         break;
-      case 177: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+      case 177:
+        r.pos = pos;
+        m.Open = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 185: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+      case 185:
+        r.pos = pos;
+        m.High = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 193: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+      case 193:
+        r.pos = pos;
+        m.Low = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 201: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+      case 201:
+        r.pos = pos;
+        m.Close = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 208:
         r.pos = pos;
         m.OI = readInt64(r);
@@ -2133,7 +1965,6 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
 
 export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -2152,26 +1983,16 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 88:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 96:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 106:
         r.pos = pos;
         m.IndexName = readString(r);
@@ -2182,100 +2003,46 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
         m.TimeStamp = readInt64(r);
         pos = r.pos;
         break;
-      case 121: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Last = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Last = readDouble(r);
-          pos = r.pos;
-        }
+      case 121:
+        r.pos = pos;
+        m.Last = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 129: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+      case 129:
+        r.pos = pos;
+        m.Open = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 137: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+      case 137:
+        r.pos = pos;
+        m.High = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 145: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+      case 145:
+        r.pos = pos;
+        m.Low = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 153: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+      case 153:
+        r.pos = pos;
+        m.Close = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 161: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.YearlyHigh = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.YearlyHigh = readDouble(r);
-          pos = r.pos;
-        }
+      case 161:
+        r.pos = pos;
+        m.YearlyHigh = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 169: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.YearlyLow = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.YearlyLow = readDouble(r);
-          pos = r.pos;
-        }
+      case 169:
+        r.pos = pos;
+        m.YearlyLow = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 176: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.NetChangeIndicator = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.NetChangeIndicator = readUint32(r);
-          pos = r.pos;
-        }
+      case 176:
+        r.pos = pos;
+        m.NetChangeIndicator = readUint32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -2718,7 +2485,6 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
 
 export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -2732,98 +2498,56 @@ export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: numbe
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDUpdateAction = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MDUpdateAction = readInt32(r);
-          pos = r.pos;
-        }
+      case 8:
+        r.pos = pos;
+        m.MDUpdateAction = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryType = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MDEntryType = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.MDEntryType = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 24:
         r.pos = pos;
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 32: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 32:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 40:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 50:
         r.pos = pos;
         m.InstrumentName = readString(r);
         pos = r.pos;
         break;
-      case 57: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.MDEntryPrice = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.MDEntryPrice = readDouble(r);
-          pos = r.pos;
-        }
+      case 57:
+        r.pos = pos;
+        m.MDEntryPrice = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntrySize = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MDEntrySize = readInt32(r);
-          pos = r.pos;
-        }
+      case 64:
+        r.pos = pos;
+        m.MDEntrySize = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 72: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryTime = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MDEntryTime = readInt32(r);
-          pos = r.pos;
-        }
+      case 72:
+        r.pos = pos;
+        m.MDEntryTime = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 80: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryPosition = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.MDEntryPosition = readInt32(r);
-          pos = r.pos;
-        }
+      case 80:
+        r.pos = pos;
+        m.MDEntryPosition = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 88:
         r.pos = pos;
         m.OI = readInt64(r);
@@ -3031,7 +2755,6 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
 
 export function fillTickData(r: Reader, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -3050,68 +2773,41 @@ export function fillTickData(r: Reader, end: number, m: TickData, depth: number)
         m.InstrumentID = readUint64(r);
         pos = r.pos;
         break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.ExchangeSegment = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.ExchangeInstrumentID = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 34:
         r.pos = pos;
         m.InstrumentName = readString(r);
         pos = r.pos;
         break;
-      case 41: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+      case 41:
+        r.pos = pos;
+        m.LTP = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 48: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 48:
+        r.pos = pos;
+        m.LTQ = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 56:
         r.pos = pos;
         m.LTT = readInt64(r);
         pos = r.pos;
         break;
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Flag = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.Flag = readInt32(r);
-          pos = r.pos;
-        }
+      case 64:
+        r.pos = pos;
+        m.Flag = readInt32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).

@@ -213,7 +213,6 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -227,48 +226,31 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.fDouble = readDouble(r);
-          pos = r.pos;
-        }
+      case 9:
+        r.pos = pos;
+        m.fDouble = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 21:
         r.pos = pos;
         m.fFloat = readFloat(r);
         pos = r.pos;
         break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fInt32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.fInt32 = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 32:
         r.pos = pos;
         m.fInt64 = readInt64(r);
         pos = r.pos;
         break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fUint32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+      case 40:
+        r.pos = pos;
+        m.fUint32 = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 48:
         r.pos = pos;
         m.fUint64 = readUint64(r);
@@ -304,16 +286,11 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
         m.fSfixed64 = readSfixed64(r);
         pos = r.pos;
         break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          m.fBool = readBool(r);
-          pos = r.pos;
-        }
+      case 104:
+        r.pos = pos;
+        m.fBool = readBool(r);
+        pos = r.pos;
         break;
-      }
       case 114:
         r.pos = pos;
         m.fString = readString(r);
@@ -324,16 +301,11 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
         m.fBytes = readBytes(r);
         pos = r.pos;
         break;
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fEnum = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fEnum = readInt32(r);
-          pos = r.pos;
-        }
+      case 128:
+        r.pos = pos;
+        m.fEnum = readInt32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -616,7 +588,6 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
 
 function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -630,48 +601,31 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.fDouble = readDouble(r);
-          pos = r.pos;
-        }
+      case 9:
+        r.pos = pos;
+        m.fDouble = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 21:
         r.pos = pos;
         m.fFloat = readFloat(r);
         pos = r.pos;
         break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fInt32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.fInt32 = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 32:
         r.pos = pos;
         m.fInt64 = readInt64(r);
         pos = r.pos;
         break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fUint32 = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+      case 40:
+        r.pos = pos;
+        m.fUint32 = readUint32(r);
+        pos = r.pos;
         break;
-      }
       case 48:
         r.pos = pos;
         m.fUint64 = readUint64(r);
@@ -707,16 +661,11 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
         m.fSfixed64 = readSfixed64(r);
         pos = r.pos;
         break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          m.fBool = readBool(r);
-          pos = r.pos;
-        }
+      case 104:
+        r.pos = pos;
+        m.fBool = readBool(r);
+        pos = r.pos;
         break;
-      }
       case 114:
         r.pos = pos;
         m.fString = readString(r);
@@ -727,16 +676,11 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
         m.fBytes = readBytes(r);
         pos = r.pos;
         break;
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.fEnum = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.fEnum = readInt32(r);
-          pos = r.pos;
-        }
+      case 128:
+        r.pos = pos;
+        m.fEnum = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 138: {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -975,7 +919,6 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
 function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1004,18 +947,11 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
         m.instrumentId = readInt64(r);
         pos = r.pos;
         break;
-      case 33: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.tickSize = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.tickSize = readDouble(r);
-          pos = r.pos;
-        }
+      case 33:
+        r.pos = pos;
+        m.tickSize = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 42: {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -1186,7 +1122,6 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
 function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1205,16 +1140,11 @@ function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, dep
         m.seconds = readInt64(r);
         pos = r.pos;
         break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.nanos = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.nanos = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.nanos = readInt32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -1324,7 +1254,6 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
 function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -1352,18 +1281,11 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
         m.basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
         pos = r.pos;
         break;
-      case 25: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.weight = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.weight = readDouble(r);
-          pos = r.pos;
-        }
+      case 25:
+        r.pos = pos;
+        m.weight = readDouble(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -3336,7 +3258,6 @@ function readOrder(r: Reader, end: number, depth: number): Order {
 function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -3355,26 +3276,16 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         m.clientOrderId = readString(r);
         pos = r.pos;
         break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.side = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.side = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.side = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.type = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.type = readInt32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.type = readInt32(r);
+        pos = r.pos;
         break;
-      }
       case 34: {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -3389,30 +3300,16 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         m.quantity = longString(readInt64(r));
         pos = r.pos;
         break;
-      case 49: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.price = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.price = readDouble(r);
-          pos = r.pos;
-        }
+      case 49:
+        r.pos = pos;
+        m.price = readDouble(r);
+        pos = r.pos;
         break;
-      }
-      case 57: {
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.stopPrice = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.stopPrice = readDouble(r);
-          pos = r.pos;
-        }
+      case 57:
+        r.pos = pos;
+        m.stopPrice = readDouble(r);
+        pos = r.pos;
         break;
-      }
       case 64:
         r.pos = pos;
         m.timeInForce = { case: "day", value: readBool(r) };
@@ -3742,7 +3639,6 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
 function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -3761,16 +3657,11 @@ function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth
         m.seconds = readInt64(r);
         pos = r.pos;
         break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.nanos = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.nanos = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.nanos = readInt32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
@@ -3883,7 +3774,6 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
 function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
@@ -3906,26 +3796,16 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
         pos = r.pos;
         break;
       }
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.side = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.side = readInt32(r);
-          pos = r.pos;
-        }
+      case 16:
+        r.pos = pos;
+        m.side = readInt32(r);
+        pos = r.pos;
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ratio = buf[pos++];
-        } else {
-          r.pos = pos;
-          m.ratio = readUint32(r);
-          pos = r.pos;
-        }
+      case 24:
+        r.pos = pos;
+        m.ratio = readUint32(r);
+        pos = r.pos;
         break;
-      }
       default:
         r.pos = pos;
         // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
