@@ -187,6 +187,81 @@ function readVarint64Checked(r: Reader): void {
   r.hi = hi;
 }
 
+// The packed runs' readers (packed-varints.ts): the same unrolled reads on a position the
+// caller keeps in a local, the bounds checked once by the caller, not per byte.
+
+/** Where the last varint read by varint32At / varint64At ended, and the high word of the last 64-bit one: results without an allocation. */
+export let varintEnd = 0;
+export let varintHigh = 0;
+
+/**
+ * The 32-bit varint at `buf[pos]` (5 bytes in bounds) as an unsigned value, its end in
+ * `varintEnd`; -1 when its fifth byte continues (a negative int32 is sign-extended to ten
+ * bytes: the checked reader reads the rest).
+ */
+export function varint32At(buf: Uint8Array, pos: number): number {
+  let b = buf[pos++];
+  let value = b & 0x7f;
+  if (b >= 0x80) {
+    b = buf[pos++];
+    value |= (b & 0x7f) << 7;
+    if (b >= 0x80) {
+      b = buf[pos++];
+      value |= (b & 0x7f) << 14;
+      if (b >= 0x80) {
+        b = buf[pos++];
+        value |= (b & 0x7f) << 21;
+        if (b >= 0x80) {
+          b = buf[pos++];
+          if (b >= 0x80) return -1;
+          value |= (b & 0x0f) << 28;
+        }
+      }
+    }
+  }
+  varintEnd = pos;
+  return value >>> 0;
+}
+
+/**
+ * The 64-bit varint at `buf[pos]` (10 bytes in bounds): its low word returned, its high
+ * word in `varintHigh` (both signed, as readVarint64 leaves them), its end in `varintEnd`; `varintEnd`
+ * is -1 for a varint of more than ten bytes, which the checked reader refuses.
+ */
+export function varint64At(buf: Uint8Array, pos: number): number {
+  let b = buf[pos++];
+  let lo = b & 0x7f;
+  let hi = 0;
+  if (b >= 0x80) {
+    b = buf[pos++];
+    lo |= (b & 0x7f) << 7;
+    if (b >= 0x80) {
+      b = buf[pos++];
+      lo |= (b & 0x7f) << 14;
+      if (b >= 0x80) {
+        b = buf[pos++];
+        lo |= (b & 0x7f) << 21;
+        if (b >= 0x80) {
+          b = buf[pos++];
+          lo |= (b & 0x0f) << 28;
+          hi = (b & 0x70) >> 4;
+          for (let shift = 3; b >= 0x80; shift += 7) {
+            if (shift > 31) {
+              varintEnd = -1;
+              return 0;
+            }
+            b = buf[pos++];
+            hi |= (b & 0x7f) << shift;
+          }
+        }
+      }
+    }
+  }
+  varintEnd = pos;
+  varintHigh = hi;
+  return lo;
+}
+
 /**
  * The number mode's fast path for both int64 and uint64: a varint of at most 8 bytes
  * whose value is below 2^53 (every non-negative quantity, time and id the feed sends)
