@@ -15,7 +15,8 @@
 // same speed. `finally` trims it also when a value fails part-way, so a merge target
 // never keeps unused slots; `k` moves only after a value is stored (not `list[k++] =
 // read(r)`, which moves it before the read can fail).
-import type { Reader } from "./reader.js";
+import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
+import { INT64_BIGINT, type Reader } from "./reader.js";
 import { makeView, readDouble, readFixed32, readFixed64, readFloat, readSfixed32, readSfixed64 } from "./scalars.js";
 import { readLengthEnd } from "./varint.js";
 
@@ -97,19 +98,29 @@ export function readPackedSfixed32(r: Reader, list: number[]): void {
   while (r.pos < end) list.push(readSfixed32(r));
 }
 
-/** fixed64 and sfixed64: whole values by the scalar readers (each makes its value in the int64 mode), the count known. */
+/**
+ * fixed64 and sfixed64, the count known. In the bigint mode (the default) each value is
+ * made from its two words in the loop; the number and string modes take the scalar
+ * readers, which refuse what the mode cannot hold, part-way through the run.
+ */
 export function readPackedFixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
   let k = makeRoom(list, count, Infinity);
-  try {
-    // The number mode refuses a value of 2^53 or more, part-way through the run.
-    for (let i = 0; i < count; i++) {
-      list[k] = readFixed64(r);
-      k++;
+  if (r.int64 === INT64_BIGINT) {
+    const buf = r.buf;
+    let pos = r.pos;
+    for (let i = 0; i < count; i++, pos += 8) list[k++] = bigUintOfWords(wordAt(buf, pos), wordAt(buf, pos + 4));
+    r.pos = pos;
+  } else {
+    try {
+      for (let i = 0; i < count; i++) {
+        list[k] = readFixed64(r);
+        k++;
+      }
+    } finally {
+      trim(list, k);
     }
-  } finally {
-    trim(list, k);
   }
   while (r.pos < end) list.push(readFixed64(r));
 }
@@ -118,14 +129,25 @@ export function readPackedSfixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
   let k = makeRoom(list, count, Infinity);
-  try {
-    // The number mode refuses a value of 2^53 or more, part-way through the run.
-    for (let i = 0; i < count; i++) {
-      list[k] = readSfixed64(r);
-      k++;
+  if (r.int64 === INT64_BIGINT) {
+    const buf = r.buf;
+    let pos = r.pos;
+    for (let i = 0; i < count; i++, pos += 8) list[k++] = bigIntOfWords(wordAt(buf, pos), wordAt(buf, pos + 4));
+    r.pos = pos;
+  } else {
+    try {
+      for (let i = 0; i < count; i++) {
+        list[k] = readSfixed64(r);
+        k++;
+      }
+    } finally {
+      trim(list, k);
     }
-  } finally {
-    trim(list, k);
   }
   while (r.pos < end) list.push(readSfixed64(r));
+}
+
+/** The little-endian signed 32-bit word at `buf[pos]` (in bounds). */
+function wordAt(buf: Uint8Array, pos: number): number {
+  return buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
 }
