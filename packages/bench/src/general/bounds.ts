@@ -1,0 +1,105 @@
+// What bounds a decoder on the general suite's string maps: the output alone, built
+// without any decoding, timed against protobuf-es's fromBinary. `fresh` makes every key
+// and value string from its character codes (what a decoder that does not intern
+// strings must at least do) and inserts it into a plain object; `interned` inserts the
+// strings of an earlier decode again (what a decoder whose intern table hits on every
+// string must still do, as this suite's one-message-over-and-over subjects allow).
+// fromBinary's time over a bound is the most any decoder can be faster by.
+//
+// node dist/general/bounds.js [--rounds 5]: one process per subject and variant,
+// processes interleaved over the rounds, medians, as the suite's own method.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { fromBinary } from "@bufbuild/protobuf";
+import { generalSubjects } from "./subjects.js";
+
+export const SUBJECTS = ["StringMap-100B", "StringMap-10KB", "StringMap-1MB"];
+export const VARIANTS = ["protobuf-es", "fresh", "interned"] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+let sink: unknown;
+
+/** The three ways to the subject's output; fresh and interned build the entries fromBinary gives. */
+export function boundBuilders(subjectName: string): { bytes: number; build: Record<Variant, () => unknown> } {
+  const [subject] = generalSubjects((n) => n === subjectName);
+  if (subject === undefined) throw new Error(`no subject ${subjectName}`);
+  const frame = subject.frames[0];
+  const decoded = fromBinary(subject.desc, frame) as unknown as { entries: Record<string, string> };
+  const keys = Object.keys(decoded.entries);
+  const values = keys.map((k) => decoded.entries[k]);
+  const codes = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+  const keyCodes = keys.map(codes);
+  const valueCodes = values.map(codes);
+  const build: Record<Variant, () => unknown> = {
+    "protobuf-es": () => fromBinary(subject.desc, frame),
+    fresh: () => {
+      const entries: Record<string, string> = {};
+      for (let i = 0; i < keyCodes.length; i++)
+        entries[String.fromCharCode.apply(String, keyCodes[i])] = String.fromCharCode.apply(String, valueCodes[i]);
+      return { $typeName: subject.desc.typeName, entries };
+    },
+    interned: () => {
+      const entries: Record<string, string> = {};
+      for (let i = 0; i < keys.length; i++) entries[keys[i]] = values[i];
+      return { $typeName: subject.desc.typeName, entries };
+    },
+  };
+  return { bytes: subject.bytes, build };
+}
+
+/** Microseconds per message of `variant` on `subject`, timed in this process (warm-up, then the median of 15 samples). */
+function timeOne(subjectName: string, variant: Variant): number {
+  const { bytes, build } = boundBuilders(subjectName);
+  const fn = build[variant];
+  const reps = Math.max(1, Math.ceil(16384 / bytes));
+  const run = () => {
+    for (let i = 0; i < reps; i++) sink = fn();
+  };
+  const warmUntil = performance.now() + 500;
+  while (performance.now() < warmUntil) run();
+  const samples: number[] = [];
+  for (let s = 0; s < 15; s++) {
+    let calls = 0;
+    const start = performance.now();
+    while (performance.now() - start < 60) {
+      run();
+      calls++;
+    }
+    samples.push(((performance.now() - start) * 1000) / (calls * reps));
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+}
+
+function main(argv: string[]): void {
+  if (argv[0] === "--one") {
+    console.log(JSON.stringify(timeOne(argv[1], argv[2] as Variant)));
+    return;
+  }
+  const roundsAt = argv.indexOf("--rounds");
+  const rounds = roundsAt >= 0 ? Number(argv[roundsAt + 1]) : 5;
+  const self = fileURLToPath(import.meta.url);
+  const times = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const subject of SUBJECTS) {
+      for (const variant of VARIANTS) {
+        const out = execFileSync(process.execPath, [self, "--one", subject, variant], { encoding: "utf8" });
+        const key = `${subject} ${variant}`;
+        times.set(key, [...(times.get(key) ?? []), Number(out)]);
+      }
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  console.log(`| subject | fromBinary µs | output from fresh strings µs | output from interned strings µs |`);
+  console.log(`|---|---:|---:|---:|`);
+  for (const subject of SUBJECTS) {
+    const [es, fresh, interned] = VARIANTS.map((v) => median(times.get(`${subject} ${v}`) ?? []));
+    const cell = (t: number) => `${t.toFixed(1)} (${(es / t).toFixed(2)}x)`;
+    console.log(`| ${subject} | ${es.toFixed(1)} | ${cell(fresh)} | ${cell(interned)} |`);
+  }
+  console.log(
+    `(${rounds} rounds, node ${process.version}; in brackets fromBinary's time over the bound: the most a decoder can gain)`,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main(process.argv.slice(2));
