@@ -91,3 +91,58 @@ test("interning paused by a run of unique strings and resumed by repeating ones:
   const sequence = [...unique, ...Array.from({ length: 12000 }, (_, i) => repeating[i % repeating.length]), ...unique];
   for (const name of sequence) assert.equal(decodedName(tickNamed(name)), name);
 });
+
+/** A TickData frame whose InstrumentName field holds exactly `nameBytes`. */
+function tickWithNameBytes(nameBytes: number[]): Uint8Array {
+  const inner = [0x22, nameBytes.length, ...nameBytes]; // TickData.InstrumentName = 4
+  return new Uint8Array([0xd2, 0x1f, inner.length, ...inner]); // MarketDataMessageBase.TickData = 506
+}
+
+test("short non-ASCII names: every 1- to 4-byte boundary decodes as TextDecoder, every invalid form is refused", () => {
+  const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  const valid = [
+    "\u0080",
+    "\u07ff",
+    "\u0800",
+    "\ud7ff",
+    "\ue000",
+    "\uffff",
+    "\ufeffBOM kept",
+    "€ 10",
+    "Ünïcødé",
+    "\u{10000}",
+    "\u{10ffff}x",
+    "a😀b",
+  ];
+  for (const text of valid) {
+    for (const pad of ["", "xyz"]) {
+      const bytes = [...new TextEncoder().encode(pad + text)];
+      const frame = tickWithNameBytes(bytes);
+      // Twice: the second read may come from the intern table.
+      for (let read = 0; read < 2; read++) assert.equal(decodedName(frame), strict.decode(new Uint8Array(bytes)));
+    }
+  }
+  const invalid = [
+    [0xc0, 0x80], // overlong
+    [0xc1, 0xbf],
+    [0xe0, 0x80, 0x80],
+    [0xe0, 0x9f, 0xbf],
+    [0xed, 0xa0, 0x80], // a surrogate
+    [0xed, 0xbf, 0xbf],
+    [0xc3], // truncated
+    [0xe2, 0x82],
+    [0x80], // a lone continuation byte
+    [0xc3, 0x41],
+    [0xe2, 0x41, 0xac],
+    [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+    [0xf5, 0x80, 0x80, 0x80],
+    [0xff],
+  ];
+  for (const bad of invalid) {
+    for (const pad of [[], [0x41, 0x42]]) {
+      const frame = tickWithNameBytes([...pad, ...bad]);
+      assert.throws(() => decodeMessage(frame), { name: "DecodeError", code: "INVALID_UTF8" }, `${bad}`);
+      assert.throws(() => fromBinary(MarketDataMessageBaseSchema, frame), `protobuf-es refuses ${bad} too`);
+    }
+  }
+});

@@ -1,5 +1,6 @@
-// Strings: strict UTF-8 through TextDecoder, with short ASCII strings (instrument
-// and index names, enum-like codes) interned so that a repeated name allocates nothing.
+// Strings: strict UTF-8. Short strings (instrument and index names, enum-like codes)
+// are made here and interned so that a repeated name allocates nothing; long ones, and
+// short ones this file does not decode itself, go through TextDecoder.
 import { fail, failTruncated, type Reader } from "./reader.js";
 import { decodeUtf8Strict } from "./utf8.js";
 import { readVarint32 } from "./varint.js";
@@ -68,7 +69,7 @@ export function readString(r: Reader): string {
   return decodeOrFail(r, start, end);
 }
 
-/** The interned string for the short `buf[start, end)`, or undefined when it is not ASCII. */
+/** The interned string for the short `buf[start, end)`, or undefined when shortUtf8 leaves it to TextDecoder. */
 function internString(buf: Uint8Array, start: number, end: number, len: number): string | undefined {
   // Every byte is hashed: names that differ in one digit (option strikes) must not
   // share a slot. The bytes are taken four at a time as little-endian words (the
@@ -92,7 +93,6 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
     ascii |= word;
     hash = Math.imul(hash ^ word, 0x01000193);
   }
-  if ((ascii & 0x80808080) !== 0) return undefined;
   // murmur3's finaliser: the word-wise FNV above leaves low bits poorly mixed.
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
@@ -109,15 +109,21 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
     windowHits++;
     return internStrings[pair];
   }
+  let text: string | undefined;
+  if ((ascii & 0x80808080) === 0) {
+    const codes = charCodeArrays[len];
+    for (let k = 0; k < len; k++) codes[k] = buf[start + k];
+    text = String.fromCharCode.apply(String, codes);
+  } else {
+    text = shortUtf8(buf, start, end);
+    if (text === undefined) return undefined;
+  }
   // A miss: the slot's entry moves to the pair (dropping the pair's), the new name takes the slot.
   const base = slot * SLOT_WORDS;
   internWords.copyWithin(pair * SLOT_WORDS, base, base + SLOT_WORDS);
   internLengths[pair] = internLengths[slot];
   internStrings[pair] = internStrings[slot];
   for (let k = 0; k < count; k++) internWords[base + k] = words[k];
-  const codes = charCodeArrays[len];
-  for (let k = 0; k < len; k++) codes[k] = buf[start + k];
-  const text = String.fromCharCode.apply(String, codes);
   internLengths[slot] = len;
   internStrings[slot] = text;
   return text;
@@ -129,7 +135,7 @@ function endWindow(): void {
   windowHits = 0;
 }
 
-/** The short `buf[start, start + len)` as a string, or undefined when it is not ASCII (no interning). */
+/** The short `buf[start, start + len)` as a string (no interning), or undefined when shortUtf8 leaves it to TextDecoder. */
 function asciiString(buf: Uint8Array, start: number, len: number): string | undefined {
   const codes = charCodeArrays[len];
   let ascii = 0;
@@ -138,7 +144,46 @@ function asciiString(buf: Uint8Array, start: number, len: number): string | unde
     ascii |= c;
     codes[k] = c;
   }
-  return ascii < 0x80 ? String.fromCharCode.apply(String, codes) : undefined;
+  return ascii < 0x80 ? String.fromCharCode.apply(String, codes) : shortUtf8(buf, start, start + len);
+}
+
+/**
+ * A short string with non-ASCII bytes (accented names, a currency sign), decoded here
+ * when it is made of 1- to 3-byte sequences, each checked as TextDecoder's fatal mode
+ * checks it (no overlong form, no surrogate, no truncated sequence). Anything else
+ * (4-byte sequences, any invalid byte) returns undefined and goes to TextDecoder, which
+ * also makes the error: the fixed cost of a TextDecoder call is most of a short string's.
+ */
+function shortUtf8(buf: Uint8Array, start: number, end: number): string | undefined {
+  // One UTF-16 unit per sequence: every byte that is not a continuation byte starts one.
+  let units = 0;
+  for (let i = start; i < end; i++) if ((buf[i] & 0xc0) !== 0x80) units++;
+  const codes = charCodeArrays[units];
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    const b = buf[i];
+    if (b < 0x80) {
+      codes[n++] = b;
+      i += 1;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      if (i + 1 >= end) return undefined;
+      const b1 = buf[i + 1];
+      if ((b1 & 0xc0) !== 0x80) return undefined;
+      codes[n++] = ((b & 0x1f) << 6) | (b1 & 0x3f);
+      i += 2;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      if (i + 2 >= end) return undefined;
+      const b1 = buf[i + 1];
+      const b2 = buf[i + 2];
+      if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80) return undefined;
+      // E0 80-9F would be an overlong form, ED A0-BF a surrogate.
+      if ((b === 0xe0 && b1 < 0xa0) || (b === 0xed && b1 > 0x9f)) return undefined;
+      codes[n++] = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      i += 3;
+    } else return undefined;
+  }
+  return String.fromCharCode.apply(String, codes);
 }
 
 function sameWords(words: Int32Array, count: number, base: number): boolean {
