@@ -12,9 +12,12 @@ export function generateWrite(gen: MessageGen, desc: DescMessage): void {
   const name = gen.id(desc);
   f.print`${gen.exported}function write${name}(w: ${gen.rtType("Writer")}, m: ${gen.shape(desc)}): void {`;
   f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${nameInPackage(desc)}", m.$typeName);`;
+  // Read before the fields: a long list or map is compiled on-stack mid-loop (OSR) on its
+  // first call, and a property read after the loop that had never run then has no type
+  // feedback, so the compiled loop bailed out there on every call (1 MB maps, every call).
+  f.print`  const unknown = m.$unknown;`;
   const sorted = desc.fields.slice().sort((a, b) => a.number - b.number);
   for (const field of sorted) writeField(gen, field);
-  f.print`  const unknown = m.$unknown;`;
   f.print`  if (unknown !== undefined) for (const u of unknown) ${rt("writeUnknown")}(w, u.no, u.wireType, u.data);`;
   f.print`}`;
   f.print();
@@ -121,20 +124,27 @@ function writeField(gen: MessageGen, field: DescField): void {
     }
     case "map": {
       const keyInfo = SCALARS[field.mapKey];
-      const convert =
-        field.mapKey === ScalarType.STRING
-          ? "key"
-          : field.mapKey === ScalarType.BOOL
+      f.print("  const ", `${name}Record = m.${name} as { [key: string]: `, gen.mapValueType(field), " };");
+      f.print`  for (const key of Object.keys(${name}Record)) {`;
+      if (field.mapKey === ScalarType.STRING && field.mapKind === "scalar" && field.scalar === ScalarType.STRING) {
+        f.print`    ${rt("writeStringEntry")}(w, ${tag(no, WIRE_LENGTH)}, key, ${name}Record[key], ${path});`;
+        f.print`  }`;
+        return;
+      }
+      writeTag(gen, "    ", no, WIRE_LENGTH);
+      if (field.mapKey === ScalarType.STRING) {
+        f.print`    const at = ${rt("openStringKeyEntry")}(w, key);`;
+      } else {
+        const convert =
+          field.mapKey === ScalarType.BOOL
             ? [rt("boolKey"), "(key)"]
             : keyInfo.is64
               ? [rt("int64Key"), "(key)"]
               : [rt("int32Key"), "(key)"];
-      f.print("  const ", `${name}Record = m.${name} as { [key: string]: `, gen.mapValueType(field), " };");
-      f.print`  for (const key of Object.keys(${name}Record)) {`;
-      writeTag(gen, "    ", no, WIRE_LENGTH);
-      f.print`    const at = ${rt("fork")}(w);`;
-      writeTag(gen, "    ", 1, keyInfo.wire);
-      f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+        f.print`    const at = ${rt("fork")}(w);`;
+        writeTag(gen, "    ", 1, keyInfo.wire);
+        f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+      }
       if (field.mapKind === "message") {
         writeTag(gen, "    ", 2, WIRE_LENGTH);
         f.print`    const valueAt = ${rt("fork")}(w);`;

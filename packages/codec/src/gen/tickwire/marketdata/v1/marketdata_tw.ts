@@ -199,6 +199,7 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
 
 export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MarketDataMessageBase") failMessage("MarketDataMessageBase", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.MessageCode as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.MessageCode, "MarketDataMessageBase.MessageCode");
@@ -253,7 +254,6 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
     writeTickData(w, m.subtype.value);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -393,6 +393,7 @@ export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, 
 
 export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickDataMessage") failMessage("TickDataMessage", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TickDataMessage.InstrumentID");
@@ -425,7 +426,6 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TickDataMessage.LTT");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -728,6 +728,7 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
 
 export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TouchLineDataMessage") failMessage("TouchLineDataMessage", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TouchLineDataMessage.InstrumentID");
@@ -808,7 +809,6 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writePriceDepthLevel(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -902,6 +902,7 @@ export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, 
 
 export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
   if (m.$typeName !== "tickwire.marketdata.v1.PriceDepthLevel") failMessage("PriceDepthLevel", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.Qty as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.Qty, "PriceDepthLevel.Qty");
@@ -914,7 +915,6 @@ export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
     writeByte(w, 0x18);
     writeInt32(w, m.Orders, "PriceDepthLevel.Orders");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1217,6 +1217,7 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
 
 export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MarketDepthMessage") failMessage("MarketDepthMessage", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "MarketDepthMessage.InstrumentID");
@@ -1297,7 +1298,6 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writePriceDepthLevel(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1368,13 +1368,13 @@ export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage
 
 export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexDataMessage") failMessage("IndexDataMessage", m.$typeName);
+  const unknown = m.$unknown;
   if (m.IndexData !== undefined && isSet(m, "IndexData")) {
     writeByte(w, 0x0a);
     const at = fork(w);
     writeIndexData(w, m.IndexData!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1633,6 +1633,7 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
 
 export function writeIndexData(w: Writer, m: IndexData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexData") failMessage("IndexData", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "IndexData.InstrumentID");
@@ -1685,7 +1686,6 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeBytes2(w, 0xb0, 0x01);
     writeUint32(w, m.NetChangeIndicator, "IndexData.NetChangeIndicator");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1749,13 +1749,13 @@ export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataLis
 
 export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexDataListMessage") failMessage("IndexDataListMessage", m.$typeName);
+  const unknown = m.$unknown;
   for (const item of m.IndexDataList) {
     writeBytes2(w, 0x8a, 0x19);
     const at = fork(w);
     writeIndexData(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1819,13 +1819,13 @@ export function fillIncrementalUpdateMessage(r: Reader, end: number, m: Incremen
 
 export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IncrementalUpdateMessage") failMessage("IncrementalUpdateMessage", m.$typeName);
+  const unknown = m.$unknown;
   for (const item of m.MDEntriesList) {
     writeByte(w, 0x5a);
     const at = fork(w);
     writeMDEntries(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1994,6 +1994,7 @@ export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: numbe
 
 export function writeMDEntries(w: Writer, m: MDEntries): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MDEntries") failMessage("MDEntries", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.MDUpdateAction as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.MDUpdateAction, "MDEntries.MDUpdateAction");
@@ -2038,7 +2039,6 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x58);
     writeInt64(w, m.OI, "MDEntries.OI");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2178,6 +2178,7 @@ export function fillTickData(r: Reader, end: number, m: TickData, depth: number)
 
 export function writeTickData(w: Writer, m: TickData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickData") failMessage("TickData", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x08);
     writeUint64(w, m.InstrumentID, "TickData.InstrumentID");
@@ -2210,7 +2211,6 @@ export function writeTickData(w: Writer, m: TickData): void {
     writeByte(w, 0x40);
     writeInt32(w, m.Flag, "TickData.Flag");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 

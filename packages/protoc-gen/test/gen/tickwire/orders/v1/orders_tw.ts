@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -221,6 +221,7 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 
 function writeScalars(w: Writer, m: Scalars): void {
   if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("Scalars", m.$typeName);
+  const unknown = m.$unknown;
   if (!Object.is(m.fDouble, 0)) {
     writeByte(w, 0x09);
     writeDouble(w, m.fDouble, "Scalars.f_double");
@@ -285,7 +286,6 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.fEnum, "Scalars.f_enum");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -500,6 +500,7 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
   if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("OptionalScalars", m.$typeName);
+  const unknown = m.$unknown;
   if (m.fDouble !== undefined && isSet(m, "fDouble")) {
     writeByte(w, 0x09);
     writeDouble(w, m.fDouble!, "OptionalScalars.f_double");
@@ -570,7 +571,6 @@ function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
     writeInstrument(w, m.fMessage!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -757,6 +757,7 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
 
 function writeInstrument(w: Writer, m: Instrument): void {
   if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("Instrument", m.$typeName);
+  const unknown = m.$unknown;
   if (m.symbol !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.symbol, "Instrument.symbol");
@@ -781,13 +782,7 @@ function writeInstrument(w: Writer, m: Instrument): void {
   }
   const attributesRecord = m.attributes as { [key: string]: string };
   for (const key of Object.keys(attributesRecord)) {
-    writeByte(w, 0x32);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Instrument.attributes");
-    writeByte(w, 0x12);
-    writeString(w, attributesRecord[key], "Instrument.attributes");
-    join(w, at);
+    writeStringEntry(w, 50, key, attributesRecord[key], "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
     writeByte(w, 0x3a);
@@ -795,7 +790,6 @@ function writeInstrument(w: Writer, m: Instrument): void {
     writeUnderlying(w, m.underlying!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -871,6 +865,7 @@ function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, dep
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
   if (m.$typeName !== "google.protobuf.Timestamp") failMessage("Timestamp", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Timestamp.seconds");
@@ -879,7 +874,6 @@ function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
     writeByte(w, 0x10);
     writeInt32(w, m.nanos, "Timestamp.nanos");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -982,6 +976,7 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
 
 function writeUnderlying(w: Writer, m: Underlying): void {
   if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("Underlying", m.$typeName);
+  const unknown = m.$unknown;
   if (m.instrument !== undefined && isSet(m, "instrument")) {
     writeByte(w, 0x0a);
     const at = fork(w);
@@ -998,7 +993,6 @@ function writeUnderlying(w: Writer, m: Underlying): void {
     writeByte(w, 0x19);
     writeDouble(w, m.weight, "Underlying.weight");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1398,6 +1392,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("RepeatedScalars", m.$typeName);
+  const unknown = m.$unknown;
   if (m.fDouble.length > 0) {
     writeByte(w, 0x0a);
     writePackedDouble(w, m.fDouble, "RepeatedScalars.f_double");
@@ -1482,7 +1477,6 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
     writeBytes2(w, 0xad, 0x01);
     writeFixed32(w, item, "RepeatedScalars.unpacked_fixed32");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2249,15 +2243,10 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
 
 function writeMaps(w: Writer, m: Maps): void {
   if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("Maps", m.$typeName);
+  const unknown = m.$unknown;
   const stringStringRecord = m.stringString as { [key: string]: string };
   for (const key of Object.keys(stringStringRecord)) {
-    writeByte(w, 0x0a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_string");
-    writeByte(w, 0x12);
-    writeString(w, stringStringRecord[key], "Maps.string_string");
-    join(w, at);
+    writeStringEntry(w, 10, key, stringStringRecord[key], "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   for (const key of Object.keys(int32Int64Record)) {
@@ -2376,9 +2365,7 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringMessageRecord = m.stringMessage as { [key: string]: Instrument };
   for (const key of Object.keys(stringMessageRecord)) {
     writeByte(w, 0x6a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_message");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
     writeInstrument(w, stringMessageRecord[key]);
@@ -2388,14 +2375,11 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringSint64Record = m.stringSint64 as { [key: string]: bigint };
   for (const key of Object.keys(stringSint64Record)) {
     writeByte(w, 0x72);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_sint64");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
     writeSint64(w, stringSint64Record[key], "Maps.string_sint64");
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2761,6 +2745,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
 
 function writeOrder(w: Writer, m: Order): void {
   if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("Order", m.$typeName);
+  const unknown = m.$unknown;
   if (m.clientOrderId !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.clientOrderId, "Order.client_order_id");
@@ -2840,9 +2825,7 @@ function writeOrder(w: Writer, m: Order): void {
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
   for (const key of Object.keys(legsByNameRecord)) {
     writeByte(w, 0x7a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Order.legs_by_name");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
     writeOrder_Leg(w, legsByNameRecord[key]);
@@ -2879,7 +2862,6 @@ function writeOrder(w: Writer, m: Order): void {
     writeVarint32(w, 800000);
     writeSint32(w, m.farField, "Order.far_field");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2955,6 +2937,7 @@ function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
   if (m.$typeName !== "google.protobuf.Duration") failMessage("Duration", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Duration.seconds");
@@ -2963,7 +2946,6 @@ function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
     writeByte(w, 0x10);
     writeInt32(w, m.nanos, "Duration.nanos");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3054,6 +3036,7 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
   if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("Order.Leg", m.$typeName);
+  const unknown = m.$unknown;
   if (m.instrument !== undefined && isSet(m, "instrument")) {
     writeByte(w, 0x0a);
     const at = fork(w);
@@ -3068,7 +3051,6 @@ function writeOrder_Leg(w: Writer, m: Order_Leg): void {
     writeByte(w, 0x18);
     writeUint32(w, m.ratio, "Order.Leg.ratio");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3135,11 +3117,11 @@ function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, d
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
   if (m.$typeName !== "google.protobuf.Int64Value") failMessage("Int64Value", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.value as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.value, "Int64Value.value");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3205,11 +3187,11 @@ function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue,
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
   if (m.$typeName !== "google.protobuf.StringValue") failMessage("StringValue", m.$typeName);
+  const unknown = m.$unknown;
   if (m.value !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.value, "StringValue.value");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 

@@ -1,0 +1,44 @@
+// Map entries keyed by strings (most maps): the entry's length placeholder, the key's tag
+// and the key written under one capacity check instead of three, and a string value in
+// the same step. The generated encoder has written the map field's tag.
+import { ensure, invalid, join, putString, putVarint32, type Writer } from "./writer.js";
+
+/** Entry tags: the key is field 1, the value field 2, both length-delimited here. */
+const KEY_TAG = 0x0a;
+const STRING_VALUE_TAG = 0x12;
+
+/**
+ * Opens an entry: one byte for its length (`join(w, at)` widens it when the entry
+ * reaches 128 bytes), then the key's tag and the key. Returns `at` for that join.
+ */
+export function openStringKeyEntry(w: Writer, key: string): number {
+  // The length byte, the key's tag, its 5-byte prefix at most and 3 bytes per UTF-16 unit.
+  ensure(w, key.length * 3 + 7);
+  const at = w.pos;
+  w.buf[at + 1] = KEY_TAG;
+  w.pos = putString(w.buf, at + 2, key);
+  return at;
+}
+
+/** A whole `map<string, string>` entry: the map field's tag (a varint's value), the entry's length, key and value. */
+export function writeStringEntry(w: Writer, tag: number, key: string, value: string, field: string): void {
+  if (typeof value !== "string") invalid(field, value, "string");
+  // The tag, the entry's length byte, two tags, two 5-byte prefixes at most, 3 bytes per UTF-16 unit.
+  ensure(w, (key.length + value.length) * 3 + 18);
+  const buf = w.buf;
+  let at = w.pos;
+  if (tag < 0x80) buf[at++] = tag;
+  else at = putVarint32(buf, at, tag);
+  buf[at + 1] = KEY_TAG;
+  const keyEnd = putString(buf, at + 2, key);
+  buf[keyEnd] = STRING_VALUE_TAG;
+  const end = putString(buf, keyEnd + 1, value);
+  const len = end - at - 1;
+  if (len < 0x80) {
+    buf[at] = len;
+    w.pos = end;
+    return;
+  }
+  w.pos = end;
+  join(w, at);
+}
