@@ -124,10 +124,15 @@ function writeField(gen: MessageGen, field: DescField): void {
     }
     case "map": {
       const keyInfo = SCALARS[field.mapKey];
-      f.print("  const ", `${name}Record = m.${name} as { [key: string]: `, gen.mapValueType(field), " };");
-      f.print`  for (const key of Object.keys(${name}Record)) {`;
+      const record = `${name}Record`;
+      f.print("  const ", `${record} = m.${name} as { [key: string]: `, gen.mapValueType(field), " };");
+      f.print`  const ${name}Keys = Object.keys(${record});`;
+      f.print`  const ${name}Values = ${rt("mapValues")}(${record}, ${name}Keys);`;
+      f.print`  for (let i = 0; i < ${name}Keys.length; i++) {`;
+      f.print`    const key = ${name}Keys[i];`;
+      f.print`    const value = ${name}Values === undefined ? ${record}[key] : ${name}Values[i];`;
       if (field.mapKey === ScalarType.STRING && field.mapKind === "scalar" && field.scalar === ScalarType.STRING) {
-        f.print`    ${rt("writeStringEntry")}(w, ${tag(no, WIRE_LENGTH)}, key, ${name}Record[key], ${path});`;
+        f.print`    ${rt("writeStringEntry")}(w, ${tag(no, WIRE_LENGTH)}, key, value, ${path});`;
         f.print`  }`;
         return;
       }
@@ -148,12 +153,12 @@ function writeField(gen: MessageGen, field: DescField): void {
       if (field.mapKind === "message") {
         writeTag(gen, "    ", 2, WIRE_LENGTH);
         f.print`    const valueAt = ${rt("fork")}(w);`;
-        f.print`    write${gen.id(field.message)}(w, ${name}Record[key]);`;
+        f.print`    write${gen.id(field.message)}(w, value);`;
         f.print`    ${rt("join")}(w, valueAt);`;
       } else {
         const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
         writeTag(gen, "    ", 2, SCALARS[scalar].wire);
-        f.print`    ${rt(SCALARS[scalar].write)}(w, ${name}Record[key], ${path});`;
+        f.print`    ${rt(SCALARS[scalar].write)}(w, value, ${path});`;
       }
       f.print`    ${rt("join")}(w, at);`;
       f.print`  }`;

@@ -362,6 +362,21 @@ describe("string-keyed map entries", () => {
     }
   });
 
+  test("maps large enough to have their values looked up first, of string, integer and bool keys", () => {
+    for (const size of [1023, 1024, 3000]) {
+      const keys = Array.from({ length: size }, (_, i) => (i % 3 === 0 ? String(i) : `k${i}${"é".repeat(i % 4)}`));
+      const message = create(MapsSchema, {
+        stringString: Object.fromEntries(keys.map((k, i) => [k, "v".repeat(i % 200)])),
+        stringMessage: Object.fromEntries(
+          keys.map((k, i) => [k, create(InstrumentSchema, { symbol: k, instrumentId: BigInt(i) })]),
+        ),
+        int32Int64: Object.fromEntries(keys.map((_, i) => [String(i - 500), BigInt(i) * 1_000_000_007n])),
+        uint32Message: Object.fromEntries(keys.map((k, i) => [String(i), create(InstrumentSchema, { exchange: k })])),
+      });
+      assert.deepStrictEqual(encodeMaps(message), toBinary(MapsSchema, message), `${size} entries`);
+    }
+  });
+
   test("writeStringEntry with a tag of two varint bytes writes what tag, fork, key, value and join write", () => {
     const tag = (300 << 3) | 2;
     for (const key of TEXTS) {

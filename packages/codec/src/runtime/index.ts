@@ -7,7 +7,7 @@
 // its packed runs, map-entry-writer.ts string-keyed map entries), frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
-export { openStringKeyEntry, writeStringEntry } from "./map-entry-writer.js";
+export { mapValues, openStringKeyEntry, writeStringEntry } from "./map-entry-writer.js";
 export {
   boolKey,
   type Decoded,

@@ -1,6 +1,7 @@
-// Map entries keyed by strings (most maps): the entry's length placeholder, the key's tag
+// Map entries. Keyed by strings (most maps): the entry's length placeholder, the key's tag
 // and the key written under one capacity check instead of three, and a string value in
-// the same step. The generated encoder has written the map field's tag.
+// the same step (the generated encoder has written the map field's tag otherwise). Large
+// maps: every value looked up before any entry is written.
 import { ensure, invalid, join, putString, putVarint32, type Writer } from "./writer.js";
 
 /** Entry tags: the key is field 1, the value field 2, both length-delimited here. */
@@ -41,4 +42,21 @@ export function writeStringEntry(w: Writer, tag: number, key: string, value: str
   }
   w.pos = end;
   join(w, at);
+}
+
+/** Below this many entries a map's values are looked up as its entries are written. */
+const LOOKUP_FIRST_MIN = 1024;
+
+/**
+ * A large map's values in key order, looked up in one tight loop before the entries are
+ * written (undefined for a smaller map). The records of large decoded maps are hash tables
+ * whose values lie in memory in hash order, so each lookup is a cache miss; looked up back
+ * to back the misses overlap, where between two entries' writes they are paid one by one
+ * (a 20,000-entry `map<string, Message>` of 1 MB: 12.5 -> 11.3 ms encoded, Node 20).
+ */
+export function mapValues<V>(record: { [key: string]: V }, keys: readonly string[]): V[] | undefined {
+  if (keys.length < LOOKUP_FIRST_MIN) return undefined;
+  const values = new Array<V>(keys.length);
+  for (let i = 0; i < keys.length; i++) values[i] = record[keys[i]];
+  return values;
 }

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
@@ -957,8 +957,12 @@ function writeStringMap(w: Writer, m: StringMap): void {
   if (m.$typeName !== "tickwire.bench.v1.StringMap") failMessage("StringMap", m.$typeName);
   const unknown = m.$unknown;
   const entriesRecord = m.entries as { [key: string]: string };
-  for (const key of Object.keys(entriesRecord)) {
-    writeStringEntry(w, 10, key, entriesRecord[key], "StringMap.entries");
+  const entriesKeys = Object.keys(entriesRecord);
+  const entriesValues = mapValues(entriesRecord, entriesKeys);
+  for (let i = 0; i < entriesKeys.length; i++) {
+    const key = entriesKeys[i];
+    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    writeStringEntry(w, 10, key, value, "StringMap.entries");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
@@ -1073,12 +1077,16 @@ function writeMessageMap(w: Writer, m: MessageMap): void {
   if (m.$typeName !== "tickwire.bench.v1.MessageMap") failMessage("MessageMap", m.$typeName);
   const unknown = m.$unknown;
   const entriesRecord = m.entries as { [key: string]: Point };
-  for (const key of Object.keys(entriesRecord)) {
+  const entriesKeys = Object.keys(entriesRecord);
+  const entriesValues = mapValues(entriesRecord, entriesKeys);
+  for (let i = 0; i < entriesKeys.length; i++) {
+    const key = entriesKeys[i];
+    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
     writeByte(w, 0x0a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writePoint(w, entriesRecord[key]);
+    writePoint(w, value);
     join(w, valueAt);
     join(w, at);
   }

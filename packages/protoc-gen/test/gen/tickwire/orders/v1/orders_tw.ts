@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -781,8 +781,12 @@ function writeInstrument(w: Writer, m: Instrument): void {
     join(w, at);
   }
   const attributesRecord = m.attributes as { [key: string]: string };
-  for (const key of Object.keys(attributesRecord)) {
-    writeStringEntry(w, 50, key, attributesRecord[key], "Instrument.attributes");
+  const attributesKeys = Object.keys(attributesRecord);
+  const attributesValues = mapValues(attributesRecord, attributesKeys);
+  for (let i = 0; i < attributesKeys.length; i++) {
+    const key = attributesKeys[i];
+    const value = attributesValues === undefined ? attributesRecord[key] : attributesValues[i];
+    writeStringEntry(w, 50, key, value, "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
     writeByte(w, 0x3a);
@@ -2245,139 +2249,195 @@ function writeMaps(w: Writer, m: Maps): void {
   if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("Maps", m.$typeName);
   const unknown = m.$unknown;
   const stringStringRecord = m.stringString as { [key: string]: string };
-  for (const key of Object.keys(stringStringRecord)) {
-    writeStringEntry(w, 10, key, stringStringRecord[key], "Maps.string_string");
+  const stringStringKeys = Object.keys(stringStringRecord);
+  const stringStringValues = mapValues(stringStringRecord, stringStringKeys);
+  for (let i = 0; i < stringStringKeys.length; i++) {
+    const key = stringStringKeys[i];
+    const value = stringStringValues === undefined ? stringStringRecord[key] : stringStringValues[i];
+    writeStringEntry(w, 10, key, value, "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
-  for (const key of Object.keys(int32Int64Record)) {
+  const int32Int64Keys = Object.keys(int32Int64Record);
+  const int32Int64Values = mapValues(int32Int64Record, int32Int64Keys);
+  for (let i = 0; i < int32Int64Keys.length; i++) {
+    const key = int32Int64Keys[i];
+    const value = int32Int64Values === undefined ? int32Int64Record[key] : int32Int64Values[i];
     writeByte(w, 0x12);
     const at = fork(w);
     writeByte(w, 0x08);
     writeInt32(w, int32Key(key), "Maps.int32_int64");
     writeByte(w, 0x10);
-    writeInt64(w, int32Int64Record[key], "Maps.int32_int64");
+    writeInt64(w, value, "Maps.int32_int64");
     join(w, at);
   }
   const int64EnumRecord = m.int64Enum as { [key: string]: Side };
-  for (const key of Object.keys(int64EnumRecord)) {
+  const int64EnumKeys = Object.keys(int64EnumRecord);
+  const int64EnumValues = mapValues(int64EnumRecord, int64EnumKeys);
+  for (let i = 0; i < int64EnumKeys.length; i++) {
+    const key = int64EnumKeys[i];
+    const value = int64EnumValues === undefined ? int64EnumRecord[key] : int64EnumValues[i];
     writeByte(w, 0x1a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeInt64(w, int64Key(key), "Maps.int64_enum");
     writeByte(w, 0x10);
-    writeInt32(w, int64EnumRecord[key], "Maps.int64_enum");
+    writeInt32(w, value, "Maps.int64_enum");
     join(w, at);
   }
   const uint32MessageRecord = m.uint32Message as { [key: string]: Instrument };
-  for (const key of Object.keys(uint32MessageRecord)) {
+  const uint32MessageKeys = Object.keys(uint32MessageRecord);
+  const uint32MessageValues = mapValues(uint32MessageRecord, uint32MessageKeys);
+  for (let i = 0; i < uint32MessageKeys.length; i++) {
+    const key = uint32MessageKeys[i];
+    const value = uint32MessageValues === undefined ? uint32MessageRecord[key] : uint32MessageValues[i];
     writeByte(w, 0x22);
     const at = fork(w);
     writeByte(w, 0x08);
     writeUint32(w, int32Key(key), "Maps.uint32_message");
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, uint32MessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const uint64BytesRecord = m.uint64Bytes as { [key: string]: Uint8Array };
-  for (const key of Object.keys(uint64BytesRecord)) {
+  const uint64BytesKeys = Object.keys(uint64BytesRecord);
+  const uint64BytesValues = mapValues(uint64BytesRecord, uint64BytesKeys);
+  for (let i = 0; i < uint64BytesKeys.length; i++) {
+    const key = uint64BytesKeys[i];
+    const value = uint64BytesValues === undefined ? uint64BytesRecord[key] : uint64BytesValues[i];
     writeByte(w, 0x2a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeUint64(w, int64Key(key), "Maps.uint64_bytes");
     writeByte(w, 0x12);
-    writeBytes(w, uint64BytesRecord[key], "Maps.uint64_bytes");
+    writeBytes(w, value, "Maps.uint64_bytes");
     join(w, at);
   }
   const sint32DoubleRecord = m.sint32Double as { [key: string]: number };
-  for (const key of Object.keys(sint32DoubleRecord)) {
+  const sint32DoubleKeys = Object.keys(sint32DoubleRecord);
+  const sint32DoubleValues = mapValues(sint32DoubleRecord, sint32DoubleKeys);
+  for (let i = 0; i < sint32DoubleKeys.length; i++) {
+    const key = sint32DoubleKeys[i];
+    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key] : sint32DoubleValues[i];
     writeByte(w, 0x32);
     const at = fork(w);
     writeByte(w, 0x08);
     writeSint32(w, int32Key(key), "Maps.sint32_double");
     writeByte(w, 0x11);
-    writeDouble(w, sint32DoubleRecord[key], "Maps.sint32_double");
+    writeDouble(w, value, "Maps.sint32_double");
     join(w, at);
   }
   const sint64FloatRecord = m.sint64Float as { [key: string]: number };
-  for (const key of Object.keys(sint64FloatRecord)) {
+  const sint64FloatKeys = Object.keys(sint64FloatRecord);
+  const sint64FloatValues = mapValues(sint64FloatRecord, sint64FloatKeys);
+  for (let i = 0; i < sint64FloatKeys.length; i++) {
+    const key = sint64FloatKeys[i];
+    const value = sint64FloatValues === undefined ? sint64FloatRecord[key] : sint64FloatValues[i];
     writeByte(w, 0x3a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeSint64(w, int64Key(key), "Maps.sint64_float");
     writeByte(w, 0x15);
-    writeFloat(w, sint64FloatRecord[key], "Maps.sint64_float");
+    writeFloat(w, value, "Maps.sint64_float");
     join(w, at);
   }
   const fixed32BoolRecord = m.fixed32Bool as { [key: string]: boolean };
-  for (const key of Object.keys(fixed32BoolRecord)) {
+  const fixed32BoolKeys = Object.keys(fixed32BoolRecord);
+  const fixed32BoolValues = mapValues(fixed32BoolRecord, fixed32BoolKeys);
+  for (let i = 0; i < fixed32BoolKeys.length; i++) {
+    const key = fixed32BoolKeys[i];
+    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key] : fixed32BoolValues[i];
     writeByte(w, 0x42);
     const at = fork(w);
     writeByte(w, 0x0d);
     writeFixed32(w, int32Key(key), "Maps.fixed32_bool");
     writeByte(w, 0x10);
-    writeBool(w, fixed32BoolRecord[key], "Maps.fixed32_bool");
+    writeBool(w, value, "Maps.fixed32_bool");
     join(w, at);
   }
   const fixed64StringRecord = m.fixed64String as { [key: string]: string };
-  for (const key of Object.keys(fixed64StringRecord)) {
+  const fixed64StringKeys = Object.keys(fixed64StringRecord);
+  const fixed64StringValues = mapValues(fixed64StringRecord, fixed64StringKeys);
+  for (let i = 0; i < fixed64StringKeys.length; i++) {
+    const key = fixed64StringKeys[i];
+    const value = fixed64StringValues === undefined ? fixed64StringRecord[key] : fixed64StringValues[i];
     writeByte(w, 0x4a);
     const at = fork(w);
     writeByte(w, 0x09);
     writeFixed64(w, int64Key(key), "Maps.fixed64_string");
     writeByte(w, 0x12);
-    writeString(w, fixed64StringRecord[key], "Maps.fixed64_string");
+    writeString(w, value, "Maps.fixed64_string");
     join(w, at);
   }
   const sfixed32Uint32Record = m.sfixed32Uint32 as { [key: string]: number };
-  for (const key of Object.keys(sfixed32Uint32Record)) {
+  const sfixed32Uint32Keys = Object.keys(sfixed32Uint32Record);
+  const sfixed32Uint32Values = mapValues(sfixed32Uint32Record, sfixed32Uint32Keys);
+  for (let i = 0; i < sfixed32Uint32Keys.length; i++) {
+    const key = sfixed32Uint32Keys[i];
+    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key] : sfixed32Uint32Values[i];
     writeByte(w, 0x52);
     const at = fork(w);
     writeByte(w, 0x0d);
     writeSfixed32(w, int32Key(key), "Maps.sfixed32_uint32");
     writeByte(w, 0x10);
-    writeUint32(w, sfixed32Uint32Record[key], "Maps.sfixed32_uint32");
+    writeUint32(w, value, "Maps.sfixed32_uint32");
     join(w, at);
   }
   const sfixed64MessageRecord = m.sfixed64Message as { [key: string]: Instrument };
-  for (const key of Object.keys(sfixed64MessageRecord)) {
+  const sfixed64MessageKeys = Object.keys(sfixed64MessageRecord);
+  const sfixed64MessageValues = mapValues(sfixed64MessageRecord, sfixed64MessageKeys);
+  for (let i = 0; i < sfixed64MessageKeys.length; i++) {
+    const key = sfixed64MessageKeys[i];
+    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key] : sfixed64MessageValues[i];
     writeByte(w, 0x5a);
     const at = fork(w);
     writeByte(w, 0x09);
     writeSfixed64(w, int64Key(key), "Maps.sfixed64_message");
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, sfixed64MessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const boolStringRecord = m.boolString as { [key: string]: string };
-  for (const key of Object.keys(boolStringRecord)) {
+  const boolStringKeys = Object.keys(boolStringRecord);
+  const boolStringValues = mapValues(boolStringRecord, boolStringKeys);
+  for (let i = 0; i < boolStringKeys.length; i++) {
+    const key = boolStringKeys[i];
+    const value = boolStringValues === undefined ? boolStringRecord[key] : boolStringValues[i];
     writeByte(w, 0x62);
     const at = fork(w);
     writeByte(w, 0x08);
     writeBool(w, boolKey(key), "Maps.bool_string");
     writeByte(w, 0x12);
-    writeString(w, boolStringRecord[key], "Maps.bool_string");
+    writeString(w, value, "Maps.bool_string");
     join(w, at);
   }
   const stringMessageRecord = m.stringMessage as { [key: string]: Instrument };
-  for (const key of Object.keys(stringMessageRecord)) {
+  const stringMessageKeys = Object.keys(stringMessageRecord);
+  const stringMessageValues = mapValues(stringMessageRecord, stringMessageKeys);
+  for (let i = 0; i < stringMessageKeys.length; i++) {
+    const key = stringMessageKeys[i];
+    const value = stringMessageValues === undefined ? stringMessageRecord[key] : stringMessageValues[i];
     writeByte(w, 0x6a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, stringMessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const stringSint64Record = m.stringSint64 as { [key: string]: bigint };
-  for (const key of Object.keys(stringSint64Record)) {
+  const stringSint64Keys = Object.keys(stringSint64Record);
+  const stringSint64Values = mapValues(stringSint64Record, stringSint64Keys);
+  for (let i = 0; i < stringSint64Keys.length; i++) {
+    const key = stringSint64Keys[i];
+    const value = stringSint64Values === undefined ? stringSint64Record[key] : stringSint64Values[i];
     writeByte(w, 0x72);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
-    writeSint64(w, stringSint64Record[key], "Maps.string_sint64");
+    writeSint64(w, value, "Maps.string_sint64");
     join(w, at);
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -2823,12 +2883,16 @@ function writeOrder(w: Writer, m: Order): void {
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
-  for (const key of Object.keys(legsByNameRecord)) {
+  const legsByNameKeys = Object.keys(legsByNameRecord);
+  const legsByNameValues = mapValues(legsByNameRecord, legsByNameKeys);
+  for (let i = 0; i < legsByNameKeys.length; i++) {
+    const key = legsByNameKeys[i];
+    const value = legsByNameValues === undefined ? legsByNameRecord[key] : legsByNameValues[i];
     writeByte(w, 0x7a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeOrder_Leg(w, legsByNameRecord[key]);
+    writeOrder_Leg(w, value);
     join(w, valueAt);
     join(w, at);
   }
