@@ -223,7 +223,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x18);
     writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
-  if ((m.fInt64 as unknown) != 0) {
+  if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
@@ -231,7 +231,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x28);
     writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
-  if ((m.fUint64 as unknown) != 0) {
+  if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
@@ -239,7 +239,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x38);
     writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
-  if ((m.fSint64 as unknown) != 0) {
+  if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
@@ -247,7 +247,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x4d);
     writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
-  if ((m.fFixed64 as unknown) != 0) {
+  if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
@@ -255,7 +255,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x5d);
     writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
-  if ((m.fSfixed64 as unknown) != 0) {
+  if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
@@ -758,7 +758,7 @@ function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
 function writePoint(w: Writer, m: Point): void {
   if (m.$typeName !== "tickwire.bench.v1.Point") failMessage("Point", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.id as unknown) != 0) {
+  if (typeof m.id === "bigint" ? m.id !== 0n : (m.id as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.id, "Point.id");
   }
@@ -1281,7 +1281,7 @@ function writeNode(w: Writer, m: Node): void {
     writeByte(w, 0x0a);
     writeString(w, m.name, "Node.name");
   }
-  if ((m.id as unknown) != 0) {
+  if (typeof m.id === "bigint" ? m.id !== 0n : (m.id as unknown) != 0) {
     writeByte(w, 0x10);
     writeInt64(w, m.id, "Node.id");
   }

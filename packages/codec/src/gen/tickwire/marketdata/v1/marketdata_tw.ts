@@ -204,7 +204,7 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
     writeByte(w, 0x08);
     writeInt32(w, m.MessageCode, "MarketDataMessageBase.MessageCode");
   }
-  if ((m.ID as unknown) != 0) {
+  if (typeof m.ID === "bigint" ? m.ID !== 0n : (m.ID as unknown) != 0) {
     writeByte(w, 0x10);
     writeUint64(w, m.ID, "MarketDataMessageBase.ID");
   }
@@ -394,7 +394,7 @@ export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, 
 export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickDataMessage") failMessage("TickDataMessage", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TickDataMessage.InstrumentID");
   }
@@ -410,7 +410,7 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "TickDataMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TickDataMessage.TimeStamp");
   }
@@ -422,7 +422,7 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TickDataMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TickDataMessage.LTT");
   }
@@ -729,7 +729,7 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
 export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TouchLineDataMessage") failMessage("TouchLineDataMessage", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TouchLineDataMessage.InstrumentID");
   }
@@ -745,7 +745,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "TouchLineDataMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TouchLineDataMessage.TimeStamp");
   }
@@ -757,7 +757,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TouchLineDataMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TouchLineDataMessage.LTT");
   }
@@ -765,15 +765,15 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "TouchLineDataMessage.ATP");
   }
-  if ((m.VTT as unknown) != 0) {
+  if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeBytes2(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "TouchLineDataMessage.VTT");
   }
-  if ((m.TBQ as unknown) != 0) {
+  if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
     writeBytes2(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "TouchLineDataMessage.TBQ");
   }
-  if ((m.TSQ as unknown) != 0) {
+  if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
     writeBytes2(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "TouchLineDataMessage.TSQ");
   }
@@ -793,7 +793,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "TouchLineDataMessage.Close");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeBytes2(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "TouchLineDataMessage.OI");
   }
@@ -1218,7 +1218,7 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
 export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MarketDepthMessage") failMessage("MarketDepthMessage", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "MarketDepthMessage.InstrumentID");
   }
@@ -1234,7 +1234,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "MarketDepthMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "MarketDepthMessage.TimeStamp");
   }
@@ -1246,7 +1246,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "MarketDepthMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "MarketDepthMessage.LTT");
   }
@@ -1254,15 +1254,15 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "MarketDepthMessage.ATP");
   }
-  if ((m.VTT as unknown) != 0) {
+  if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeBytes2(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "MarketDepthMessage.VTT");
   }
-  if ((m.TBQ as unknown) != 0) {
+  if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
     writeBytes2(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "MarketDepthMessage.TBQ");
   }
-  if ((m.TSQ as unknown) != 0) {
+  if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
     writeBytes2(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "MarketDepthMessage.TSQ");
   }
@@ -1282,7 +1282,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "MarketDepthMessage.Close");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeBytes2(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "MarketDepthMessage.OI");
   }
@@ -1634,7 +1634,7 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
 export function writeIndexData(w: Writer, m: IndexData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexData") failMessage("IndexData", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "IndexData.InstrumentID");
   }
@@ -1650,7 +1650,7 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeByte(w, 0x6a);
     writeString(w, m.IndexName, "IndexData.IndexName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "IndexData.TimeStamp");
   }
@@ -2003,7 +2003,7 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x10);
     writeInt32(w, m.MDEntryType, "MDEntries.MDEntryType");
   }
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x18);
     writeUint64(w, m.InstrumentID, "MDEntries.InstrumentID");
   }
@@ -2035,7 +2035,7 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x50);
     writeInt32(w, m.MDEntryPosition, "MDEntries.MDEntryPosition");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeByte(w, 0x58);
     writeInt64(w, m.OI, "MDEntries.OI");
   }
@@ -2179,7 +2179,7 @@ export function fillTickData(r: Reader, end: number, m: TickData, depth: number)
 export function writeTickData(w: Writer, m: TickData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickData") failMessage("TickData", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x08);
     writeUint64(w, m.InstrumentID, "TickData.InstrumentID");
   }
@@ -2203,7 +2203,7 @@ export function writeTickData(w: Writer, m: TickData): void {
     writeByte(w, 0x30);
     writeInt32(w, m.LTQ, "TickData.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeByte(w, 0x38);
     writeInt64(w, m.LTT, "TickData.LTT");
   }

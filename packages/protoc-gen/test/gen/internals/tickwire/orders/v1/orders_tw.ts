@@ -234,7 +234,7 @@ export function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x18);
     writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
-  if ((m.fInt64 as unknown) != 0) {
+  if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
@@ -242,7 +242,7 @@ export function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x28);
     writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
-  if ((m.fUint64 as unknown) != 0) {
+  if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
@@ -250,7 +250,7 @@ export function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x38);
     writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
-  if ((m.fSint64 as unknown) != 0) {
+  if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
@@ -258,7 +258,7 @@ export function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x4d);
     writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
-  if ((m.fFixed64 as unknown) != 0) {
+  if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
@@ -266,7 +266,7 @@ export function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x5d);
     writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
-  if ((m.fSfixed64 as unknown) != 0) {
+  if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
@@ -766,7 +766,7 @@ export function writeInstrument(w: Writer, m: Instrument): void {
     writeByte(w, 0x12);
     writeString(w, m.exchange, "Instrument.exchange");
   }
-  if ((m.instrumentId as unknown) != 0) {
+  if (typeof m.instrumentId === "bigint" ? m.instrumentId !== 0n : (m.instrumentId as unknown) != 0) {
     writeByte(w, 0x18);
     writeInt64(w, m.instrumentId, "Instrument.instrument_id");
   }
@@ -870,7 +870,7 @@ export function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timesta
 export function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
   if (m.$typeName !== "google.protobuf.Timestamp") failMessage("Timestamp", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.seconds as unknown) != 0) {
+  if (typeof m.seconds === "bigint" ? m.seconds !== 0n : (m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Timestamp.seconds");
   }
@@ -2824,7 +2824,7 @@ export function writeOrder(w: Writer, m: Order): void {
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
-  if ((m.quantity as unknown) != 0) {
+  if (typeof m.quantity === "bigint" ? m.quantity !== 0n : (m.quantity as unknown) != 0) {
     writeByte(w, 0x28);
     writeInt64(w, m.quantity as unknown as bigint, "Order.quantity");
   }
@@ -2866,7 +2866,7 @@ export function writeOrder(w: Writer, m: Order): void {
     writeByte(w, 0x6a);
     const at = fork(w);
     const wrapped = m.maxShow!;
-    if ((wrapped as unknown) != 0) {
+    if (typeof wrapped === "bigint" ? wrapped !== 0n : (wrapped as unknown) != 0) {
       writeByte(w, 0x08);
       writeInt64(w, wrapped, "Int64Value.value");
     }
@@ -2918,7 +2918,7 @@ export function writeOrder(w: Writer, m: Order): void {
     writeOrder_Leg(w, m.timeInForce.value);
     join(w, at);
   }
-  if ((m.account as unknown) != 0) {
+  if (typeof m.account === "bigint" ? m.account !== 0n : (m.account as unknown) != 0) {
     writeBytes2(w, 0xf8, 0x7f);
     writeUint64(w, m.account, "Order.account");
   }
@@ -3002,7 +3002,7 @@ export function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration
 export function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
   if (m.$typeName !== "google.protobuf.Duration") failMessage("Duration", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.seconds as unknown) != 0) {
+  if (typeof m.seconds === "bigint" ? m.seconds !== 0n : (m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Duration.seconds");
   }
@@ -3182,7 +3182,7 @@ export function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64V
 export function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
   if (m.$typeName !== "google.protobuf.Int64Value") failMessage("Int64Value", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.value as unknown) != 0) {
+  if (typeof m.value === "bigint" ? m.value !== 0n : (m.value as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.value, "Int64Value.value");
   }
