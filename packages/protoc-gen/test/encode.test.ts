@@ -1,15 +1,26 @@
 // The encoder's fast paths at their edges, each byte-compared with protobuf-es's toBinary:
 // 64-bit values on both sides of 2^53 (the allocation-free path and the bigint one) in
 // every int64 representation, packed runs written with their length up front, strings
-// encoded in JS around the one-byte length limit, small and large bytes, and nested
-// messages whose lengths take one, two and three bytes.
+// encoded in JS around the one-byte length limit, small and large bytes, nested
+// messages whose lengths take one, two and three bytes, and string-keyed map entries
+// written in one step (entry lengths of one, two and three bytes, any UTF-8).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { create, toBinary } from "@bufbuild/protobuf";
-import { EncodeError } from "@tickwire/codec/runtime";
+import {
+  EncodeError,
+  fork,
+  join,
+  Writer,
+  writeByte,
+  writeString,
+  writeStringEntry,
+  writeVarint32,
+} from "@tickwire/codec/runtime";
 import {
   type Instrument,
   InstrumentSchema,
+  MapsSchema,
   OrderSchema,
   RepeatedScalarsSchema,
   ScalarsSchema,
@@ -18,6 +29,7 @@ import {
 } from "./gen/tickwire/orders/v1/orders_pb.js";
 import {
   encodeInstrument,
+  encodeMaps,
   encodeOrder,
   encodeRepeatedScalars,
   encodeScalars,
@@ -229,6 +241,8 @@ describe("strings and bytes", () => {
       `${"é".repeat(100)}\uD83D`,
       "\u07FF\u0800\uFFFF\u0080",
       "€".repeat(5000),
+      // Under 16384 UTF-16 units but over 16383 bytes: the length prefix guessed short, then widened.
+      "€".repeat(6000),
     ];
     for (const fString of texts) {
       const message = create(ScalarsSchema, { fString });
@@ -283,5 +297,110 @@ describe("nested messages", () => {
       const order = create(OrderSchema, { quantity, children });
       assert.deepStrictEqual(encodeOrder(order), toBinary(OrderSchema, order), quantity);
     }
+  });
+});
+
+describe("string-keyed map entries", () => {
+  // Keys and values around every length boundary: empty, multi-byte UTF-8, lone surrogates
+  // (U+FFFD, as TextEncoder writes them), 128 units and more (the TextEncoder path).
+  const TEXTS = [
+    "",
+    "k",
+    "é",
+    "€𝄞",
+    "\uD800",
+    "x\uDC00y",
+    "a\uDBFF\uDFFFz",
+    "é".repeat(64),
+    "a".repeat(127),
+    "a".repeat(128),
+    "€".repeat(300),
+    "€".repeat(6000),
+  ];
+  // Entry lengths of 127 and 128 (one and two length bytes), 16383 and 16384 (two and three).
+  // An ASCII value that makes the entry (two tags, two length prefixes, key, value) exactly `entryLength` bytes.
+  const padTo = (entryLength: number, key: string) => {
+    for (const prefix of [1, 2, 3]) {
+      const length = entryLength - 3 - key.length - prefix;
+      if (length >= 0 && (length < 0x80 ? 1 : length < 0x4000 ? 2 : 3) === prefix) return "v".repeat(length);
+    }
+    throw new Error(`no value makes an entry of ${entryLength} bytes`);
+  };
+  const record = (pairs: [string, string][]) => Object.fromEntries(pairs);
+
+  test("map<string, string>: every key and value pair, and entries of one, two and three length bytes", () => {
+    const pairs: [string, string][] = [];
+    for (const key of TEXTS) for (const value of TEXTS) pairs.push([`${key}|${pairs.length}`, value]);
+    for (const length of [126, 127, 128, 129, 16382, 16383, 16384, 16385]) {
+      pairs.push([`len${length}`, padTo(length, `len${length}`)]);
+    }
+    const stringString = record(pairs);
+    for (const message of [create(MapsSchema, { stringString }), create(MapsSchema)]) {
+      assert.deepStrictEqual(encodeMaps(message), toBinary(MapsSchema, message));
+    }
+    // One entry alone, so an entry's own length bytes are checked at the message's end too.
+    for (const [key, value] of pairs) {
+      const message = create(MapsSchema, { stringString: { [key]: value } });
+      assert.deepStrictEqual(encodeMaps(message), toBinary(MapsSchema, message), JSON.stringify(key.slice(0, 12)));
+    }
+  });
+
+  test("message and scalar values behind a string key, and a map nested in a map's value", () => {
+    for (const key of TEXTS) {
+      for (const symbolLength of [0, 100, 120, 16370, 16380]) {
+        const value = create(InstrumentSchema, {
+          symbol: "s".repeat(symbolLength),
+          attributes: { [key]: key, é: "€".repeat(symbolLength % 50) },
+        });
+        const message = create(MapsSchema, { stringMessage: { [key]: value }, stringSint64: { [key]: -5n } });
+        assert.deepStrictEqual(
+          encodeMaps(message),
+          toBinary(MapsSchema, message),
+          `${JSON.stringify(key.slice(0, 12))} ${symbolLength}`,
+        );
+      }
+    }
+  });
+
+  test("maps large enough to have their values looked up first, of string, integer and bool keys", () => {
+    for (const size of [1023, 1024, 3000]) {
+      const keys = Array.from({ length: size }, (_, i) => (i % 3 === 0 ? String(i) : `k${i}${"é".repeat(i % 4)}`));
+      const message = create(MapsSchema, {
+        stringString: Object.fromEntries(keys.map((k, i) => [k, "v".repeat(i % 200)])),
+        stringMessage: Object.fromEntries(
+          keys.map((k, i) => [k, create(InstrumentSchema, { symbol: k, instrumentId: BigInt(i) })]),
+        ),
+        int32Int64: Object.fromEntries(keys.map((_, i) => [String(i - 500), BigInt(i) * 1_000_000_007n])),
+        uint32Message: Object.fromEntries(keys.map((k, i) => [String(i), create(InstrumentSchema, { exchange: k })])),
+      });
+      assert.deepStrictEqual(encodeMaps(message), toBinary(MapsSchema, message), `${size} entries`);
+    }
+  });
+
+  test("writeStringEntry with a tag of two varint bytes writes what tag, fork, key, value and join write", () => {
+    const tag = (300 << 3) | 2;
+    for (const key of TEXTS) {
+      for (const value of ["", "v", "é".repeat(70), "a".repeat(200)]) {
+        const fused = new Writer();
+        writeStringEntry(fused, tag, key, value, "f");
+        const stepwise = new Writer();
+        writeVarint32(stepwise, tag);
+        const at = fork(stepwise);
+        writeByte(stepwise, 0x0a);
+        writeString(stepwise, key, "f");
+        writeByte(stepwise, 0x12);
+        writeString(stepwise, value, "f");
+        join(stepwise, at);
+        assert.deepStrictEqual(fused.buf.subarray(0, fused.pos), stepwise.buf.subarray(0, stepwise.pos));
+      }
+    }
+  });
+
+  test("a map<string, string> value that is not a string is EncodeError naming the field", () => {
+    const message = create(MapsSchema, { stringString: { k: 5 as unknown as string } });
+    assert.throws(
+      () => encodeMaps(message),
+      (e: unknown) => e instanceof EncodeError && e.code === "INVALID_VALUE" && /Maps\.string_string/.test(e.message),
+    );
   });
 });

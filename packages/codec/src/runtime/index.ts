@@ -4,9 +4,10 @@
 // scalars.ts the other scalar types, packed.ts and packed-varints.ts packed repeated
 // runs, strings.ts strings and their intern table, skip.ts unknown fields, view-store.ts and
 // view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts
-// its packed runs), frames.ts splitting streams into frames.
+// its packed runs, map-entry-writer.ts string-keyed map entries), frames.ts splitting streams into frames.
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
+export { mapValues, openStringKeyEntry, writeStringEntry } from "./map-entry-writer.js";
 export {
   boolKey,
   type Decoded,

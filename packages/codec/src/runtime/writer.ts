@@ -63,7 +63,7 @@ export function putVarint64(buf: Uint8Array, pos: number, lo: number, hi: number
   return pos;
 }
 
-function varint32Size(value: number): number {
+export function varint32Size(value: number): number {
   let size = 1;
   while (value > 0x7f) {
     value >>>= 7;
@@ -125,40 +125,54 @@ export function writeDouble(w: Writer, value: number, field: string): void {
 
 export function writeString(w: Writer, value: string, field: string): void {
   if (typeof value !== "string") invalid(field, value, "string");
-  const len = value.length;
   // At most 3 bytes per UTF-16 unit, plus a 5-byte length prefix.
-  ensure(w, len * 3 + 5);
-  const buf = w.buf;
-  if (len < 0x80) {
-    // Short strings in JS: TextEncoder's per-call cost is larger than the encoding itself.
-    const start = w.pos + 1;
-    let i = 0;
-    for (; i < len; i++) {
-      const c = value.charCodeAt(i);
-      if (c >= 0x80) break;
-      buf[start + i] = c;
-    }
-    const end = i === len ? start + len : encodeUtf8Short(value, i, buf, start + i);
-    const written = end - start;
-    if (written < 0x80) {
-      buf[w.pos] = written;
-      w.pos = end;
-      return;
-    }
-    // At most 381 bytes: the length takes two bytes, so the text moves up by one.
-    buf.copyWithin(start + 1, start, end);
-    buf[w.pos] = (written & 0x7f) | 0x80;
-    buf[w.pos + 1] = written >>> 7;
-    w.pos = end + 1;
-    return;
+  ensure(w, value.length * 3 + 5);
+  w.pos = putString(w.buf, w.pos, value);
+}
+
+/**
+ * A string's length prefix and UTF-8 at `pos` of `buf`, which has room for 3 bytes per
+ * UTF-16 unit plus 5; returns the position after it. The ASCII path is kept small so the
+ * optimizing compiler inlines it into its callers; the rest is out of line.
+ */
+export function putString(buf: Uint8Array, pos: number, value: string): number {
+  const len = value.length;
+  if (len >= 0x80) return putLongString(buf, pos, value);
+  // Short strings in JS: TextEncoder's per-call cost is larger than the encoding itself.
+  const start = pos + 1;
+  for (let i = 0; i < len; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) return putShortNonAscii(buf, pos, value, i);
+    buf[start + i] = c;
   }
+  buf[pos] = len;
+  return start + len;
+}
+
+/** A string of under 128 UTF-16 units whose unit `from` is the first non-ASCII one (the units before it are written). */
+function putShortNonAscii(buf: Uint8Array, pos: number, value: string, from: number): number {
+  const start = pos + 1;
+  const end = encodeUtf8Short(value, from, buf, start + from);
+  const written = end - start;
+  if (written < 0x80) {
+    buf[pos] = written;
+    return end;
+  }
+  // At most 381 bytes: the length takes two bytes, so the text moves up by one.
+  buf.copyWithin(start + 1, start, end);
+  buf[pos] = (written & 0x7f) | 0x80;
+  buf[pos + 1] = written >>> 7;
+  return end + 1;
+}
+
+/** A string of 128 UTF-16 units or more, through TextEncoder. */
+function putLongString(buf: Uint8Array, pos: number, value: string): number {
   // Guess the prefix size from the UTF-16 length, then move the bytes if the guess was short.
-  const guess = varint32Size(len);
-  const written = encodeUtf8Into(value, buf.subarray(w.pos + guess));
+  const guess = varint32Size(value.length);
+  const written = encodeUtf8Into(value, buf.subarray(pos + guess));
   const size = varint32Size(written);
-  if (size !== guess) buf.copyWithin(w.pos + size, w.pos + guess, w.pos + guess + written);
-  writeVarint32(w, written);
-  w.pos += written;
+  if (size !== guess) buf.copyWithin(pos + size, pos + guess, pos + guess + written);
+  return putVarint32(buf, pos, written) + written;
 }
 
 /** UTF-8 of `text` from unit `from`, as TextEncoder writes it (a lone surrogate becomes U+FFFD), into `buf` at `pos`; returns the end. */

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/codec/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
@@ -303,6 +303,7 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 
 function writeScalars(w: Writer, m: Scalars): void {
   if (m.$typeName !== "tickwire.bench.v1.Scalars") failMessage("Scalars", m.$typeName);
+  const unknown = m.$unknown;
   if (!Object.is(m.fDouble, 0)) {
     writeByte(w, 0x09);
     writeDouble(w, m.fDouble, "Scalars.f_double");
@@ -315,7 +316,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x18);
     writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
-  if ((m.fInt64 as unknown) != 0) {
+  if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
@@ -323,7 +324,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x28);
     writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
-  if ((m.fUint64 as unknown) != 0) {
+  if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
@@ -331,7 +332,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x38);
     writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
-  if ((m.fSint64 as unknown) != 0) {
+  if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
@@ -339,7 +340,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x4d);
     writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
-  if ((m.fFixed64 as unknown) != 0) {
+  if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
@@ -347,7 +348,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x5d);
     writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
-  if ((m.fSfixed64 as unknown) != 0) {
+  if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
@@ -363,7 +364,6 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x7a);
     writeBytes(w, m.fBytes, "Scalars.f_bytes");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -792,6 +792,7 @@ function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: numb
 
 function writePackedScalars(w: Writer, m: PackedScalars): void {
   if (m.$typeName !== "tickwire.bench.v1.PackedScalars") failMessage("PackedScalars", m.$typeName);
+  const unknown = m.$unknown;
   if (m.fDouble.length > 0) {
     writeByte(w, 0x0a);
     writePackedDouble(w, m.fDouble, "PackedScalars.f_double");
@@ -848,7 +849,6 @@ function writePackedScalars(w: Writer, m: PackedScalars): void {
     writeByte(w, 0x72);
     writePackedInt32(w, m.fEnum, "PackedScalars.f_enum");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1031,7 +1031,8 @@ function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
 
 function writePoint(w: Writer, m: Point): void {
   if (m.$typeName !== "tickwire.bench.v1.Point") failMessage("Point", m.$typeName);
-  if ((m.id as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.id === "bigint" ? m.id !== 0n : (m.id as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.id, "Point.id");
   }
@@ -1055,7 +1056,6 @@ function writePoint(w: Writer, m: Point): void {
     writeByte(w, 0x30);
     writeUint32(w, m.flags, "Point.flags");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1145,13 +1145,13 @@ function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth
 
 function writeRepeatedMessages(w: Writer, m: RepeatedMessages): void {
   if (m.$typeName !== "tickwire.bench.v1.RepeatedMessages") failMessage("RepeatedMessages", m.$typeName);
+  const unknown = m.$unknown;
   for (const item of m.points) {
     writeByte(w, 0x0a);
     const at = fork(w);
     writePoint(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1281,17 +1281,15 @@ function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): voi
 
 function writeStringMap(w: Writer, m: StringMap): void {
   if (m.$typeName !== "tickwire.bench.v1.StringMap") failMessage("StringMap", m.$typeName);
-  const entriesRecord = m.entries as { [key: string]: string };
-  for (const key of Object.keys(entriesRecord)) {
-    writeByte(w, 0x0a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "StringMap.entries");
-    writeByte(w, 0x12);
-    writeString(w, entriesRecord[key], "StringMap.entries");
-    join(w, at);
-  }
   const unknown = m.$unknown;
+  const entriesRecord = m.entries as { [key: string]: string };
+  const entriesKeys = Object.keys(entriesRecord);
+  const entriesValues = mapValues(entriesRecord, entriesKeys);
+  for (let i = 0; i < entriesKeys.length; i++) {
+    const key = entriesKeys[i];
+    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    writeStringEntry(w, 10, key, value, "StringMap.entries");
+  }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1429,19 +1427,21 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
 
 function writeMessageMap(w: Writer, m: MessageMap): void {
   if (m.$typeName !== "tickwire.bench.v1.MessageMap") failMessage("MessageMap", m.$typeName);
+  const unknown = m.$unknown;
   const entriesRecord = m.entries as { [key: string]: Point };
-  for (const key of Object.keys(entriesRecord)) {
+  const entriesKeys = Object.keys(entriesRecord);
+  const entriesValues = mapValues(entriesRecord, entriesKeys);
+  for (let i = 0; i < entriesKeys.length; i++) {
+    const key = entriesKeys[i];
+    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
     writeByte(w, 0x0a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "MessageMap.entries");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writePoint(w, entriesRecord[key]);
+    writePoint(w, value);
     join(w, valueAt);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1699,11 +1699,12 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
 
 function writeNode(w: Writer, m: Node): void {
   if (m.$typeName !== "tickwire.bench.v1.Node") failMessage("Node", m.$typeName);
+  const unknown = m.$unknown;
   if (m.name !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.name, "Node.name");
   }
-  if ((m.id as unknown) != 0) {
+  if (typeof m.id === "bigint" ? m.id !== 0n : (m.id as unknown) != 0) {
     writeByte(w, 0x10);
     writeInt64(w, m.id, "Node.id");
   }
@@ -1749,7 +1750,6 @@ function writeNode(w: Writer, m: Node): void {
     writeNode(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 

@@ -272,11 +272,12 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
 
 export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MarketDataMessageBase") failMessage("MarketDataMessageBase", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.MessageCode as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.MessageCode, "MarketDataMessageBase.MessageCode");
   }
-  if ((m.ID as unknown) != 0) {
+  if (typeof m.ID === "bigint" ? m.ID !== 0n : (m.ID as unknown) != 0) {
     writeByte(w, 0x10);
     writeUint64(w, m.ID, "MarketDataMessageBase.ID");
   }
@@ -326,7 +327,6 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
     writeTickData(w, m.subtype.value);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -531,7 +531,8 @@ export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, 
 
 export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickDataMessage") failMessage("TickDataMessage", m.$typeName);
-  if ((m.InstrumentID as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TickDataMessage.InstrumentID");
   }
@@ -547,7 +548,7 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "TickDataMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TickDataMessage.TimeStamp");
   }
@@ -559,11 +560,10 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TickDataMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TickDataMessage.LTT");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -950,7 +950,8 @@ export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDat
 
 export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TouchLineDataMessage") failMessage("TouchLineDataMessage", m.$typeName);
-  if ((m.InstrumentID as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "TouchLineDataMessage.InstrumentID");
   }
@@ -966,7 +967,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "TouchLineDataMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TouchLineDataMessage.TimeStamp");
   }
@@ -978,7 +979,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TouchLineDataMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TouchLineDataMessage.LTT");
   }
@@ -986,15 +987,15 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "TouchLineDataMessage.ATP");
   }
-  if ((m.VTT as unknown) != 0) {
+  if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeBytes2(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "TouchLineDataMessage.VTT");
   }
-  if ((m.TBQ as unknown) != 0) {
+  if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
     writeBytes2(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "TouchLineDataMessage.TBQ");
   }
-  if ((m.TSQ as unknown) != 0) {
+  if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
     writeBytes2(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "TouchLineDataMessage.TSQ");
   }
@@ -1014,7 +1015,7 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeBytes2(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "TouchLineDataMessage.Close");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeBytes2(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "TouchLineDataMessage.OI");
   }
@@ -1030,7 +1031,6 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writePriceDepthLevel(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1164,6 +1164,7 @@ export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, 
 
 export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
   if (m.$typeName !== "tickwire.marketdata.v1.PriceDepthLevel") failMessage("PriceDepthLevel", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.Qty as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.Qty, "PriceDepthLevel.Qty");
@@ -1176,7 +1177,6 @@ export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
     writeByte(w, 0x18);
     writeInt32(w, m.Orders, "PriceDepthLevel.Orders");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1563,7 +1563,8 @@ export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMes
 
 export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MarketDepthMessage") failMessage("MarketDepthMessage", m.$typeName);
-  if ((m.InstrumentID as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "MarketDepthMessage.InstrumentID");
   }
@@ -1579,7 +1580,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeByte(w, 0x6a);
     writeString(w, m.InstrumentName, "MarketDepthMessage.InstrumentName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "MarketDepthMessage.TimeStamp");
   }
@@ -1591,7 +1592,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "MarketDepthMessage.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeBytes2(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "MarketDepthMessage.LTT");
   }
@@ -1599,15 +1600,15 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "MarketDepthMessage.ATP");
   }
-  if ((m.VTT as unknown) != 0) {
+  if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeBytes2(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "MarketDepthMessage.VTT");
   }
-  if ((m.TBQ as unknown) != 0) {
+  if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
     writeBytes2(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "MarketDepthMessage.TBQ");
   }
-  if ((m.TSQ as unknown) != 0) {
+  if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
     writeBytes2(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "MarketDepthMessage.TSQ");
   }
@@ -1627,7 +1628,7 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeBytes2(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "MarketDepthMessage.Close");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeBytes2(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "MarketDepthMessage.OI");
   }
@@ -1643,7 +1644,6 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writePriceDepthLevel(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1740,13 +1740,13 @@ export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage
 
 export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexDataMessage") failMessage("IndexDataMessage", m.$typeName);
+  const unknown = m.$unknown;
   if (m.IndexData !== undefined && isSet(m, "IndexData")) {
     writeByte(w, 0x0a);
     const at = fork(w);
     writeIndexData(w, m.IndexData!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2060,7 +2060,8 @@ export function fillIndexData(r: Reader, end: number, m: IndexData, depth: numbe
 
 export function writeIndexData(w: Writer, m: IndexData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexData") failMessage("IndexData", m.$typeName);
-  if ((m.InstrumentID as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "IndexData.InstrumentID");
   }
@@ -2076,7 +2077,7 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeByte(w, 0x6a);
     writeString(w, m.IndexName, "IndexData.IndexName");
   }
-  if ((m.TimeStamp as unknown) != 0) {
+  if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "IndexData.TimeStamp");
   }
@@ -2112,7 +2113,6 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeBytes2(w, 0xb0, 0x01);
     writeUint32(w, m.NetChangeIndicator, "IndexData.NetChangeIndicator");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2202,13 +2202,13 @@ export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataLis
 
 export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IndexDataListMessage") failMessage("IndexDataListMessage", m.$typeName);
+  const unknown = m.$unknown;
   for (const item of m.IndexDataList) {
     writeBytes2(w, 0x8a, 0x19);
     const at = fork(w);
     writeIndexData(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2298,13 +2298,13 @@ export function fillIncrementalUpdateMessage(r: Reader, end: number, m: Incremen
 
 export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMessage): void {
   if (m.$typeName !== "tickwire.marketdata.v1.IncrementalUpdateMessage") failMessage("IncrementalUpdateMessage", m.$typeName);
+  const unknown = m.$unknown;
   for (const item of m.MDEntriesList) {
     writeByte(w, 0x5a);
     const at = fork(w);
     writeMDEntries(w, item);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2570,6 +2570,7 @@ export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: numbe
 
 export function writeMDEntries(w: Writer, m: MDEntries): void {
   if (m.$typeName !== "tickwire.marketdata.v1.MDEntries") failMessage("MDEntries", m.$typeName);
+  const unknown = m.$unknown;
   if ((m.MDUpdateAction as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt32(w, m.MDUpdateAction, "MDEntries.MDUpdateAction");
@@ -2578,7 +2579,7 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x10);
     writeInt32(w, m.MDEntryType, "MDEntries.MDEntryType");
   }
-  if ((m.InstrumentID as unknown) != 0) {
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x18);
     writeUint64(w, m.InstrumentID, "MDEntries.InstrumentID");
   }
@@ -2610,11 +2611,10 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x50);
     writeInt32(w, m.MDEntryPosition, "MDEntries.MDEntryPosition");
   }
-  if ((m.OI as unknown) != 0) {
+  if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeByte(w, 0x58);
     writeInt64(w, m.OI, "MDEntries.OI");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2824,7 +2824,8 @@ export function fillTickData(r: Reader, end: number, m: TickData, depth: number)
 
 export function writeTickData(w: Writer, m: TickData): void {
   if (m.$typeName !== "tickwire.marketdata.v1.TickData") failMessage("TickData", m.$typeName);
-  if ((m.InstrumentID as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x08);
     writeUint64(w, m.InstrumentID, "TickData.InstrumentID");
   }
@@ -2848,7 +2849,7 @@ export function writeTickData(w: Writer, m: TickData): void {
     writeByte(w, 0x30);
     writeInt32(w, m.LTQ, "TickData.LTQ");
   }
-  if ((m.LTT as unknown) != 0) {
+  if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeByte(w, 0x38);
     writeInt64(w, m.LTT, "TickData.LTT");
   }
@@ -2856,7 +2857,6 @@ export function writeTickData(w: Writer, m: TickData): void {
     writeByte(w, 0x40);
     writeInt32(w, m.Flag, "TickData.Flag");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 

@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -323,6 +323,7 @@ function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
 
 function writeScalars(w: Writer, m: Scalars): void {
   if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("Scalars", m.$typeName);
+  const unknown = m.$unknown;
   if (!Object.is(m.fDouble, 0)) {
     writeByte(w, 0x09);
     writeDouble(w, m.fDouble, "Scalars.f_double");
@@ -335,7 +336,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x18);
     writeInt32(w, m.fInt32, "Scalars.f_int32");
   }
-  if ((m.fInt64 as unknown) != 0) {
+  if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
@@ -343,7 +344,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x28);
     writeUint32(w, m.fUint32, "Scalars.f_uint32");
   }
-  if ((m.fUint64 as unknown) != 0) {
+  if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
@@ -351,7 +352,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x38);
     writeSint32(w, m.fSint32, "Scalars.f_sint32");
   }
-  if ((m.fSint64 as unknown) != 0) {
+  if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
@@ -359,7 +360,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x4d);
     writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
   }
-  if ((m.fFixed64 as unknown) != 0) {
+  if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
@@ -367,7 +368,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeByte(w, 0x5d);
     writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
   }
-  if ((m.fSfixed64 as unknown) != 0) {
+  if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
@@ -387,7 +388,6 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeBytes2(w, 0x80, 0x01);
     writeInt32(w, m.fEnum, "Scalars.f_enum");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -708,6 +708,7 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
   if (m.$typeName !== "tickwire.orders.v1.OptionalScalars") failMessage("OptionalScalars", m.$typeName);
+  const unknown = m.$unknown;
   if (m.fDouble !== undefined && isSet(m, "fDouble")) {
     writeByte(w, 0x09);
     writeDouble(w, m.fDouble!, "OptionalScalars.f_double");
@@ -778,7 +779,6 @@ function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
     writeInstrument(w, m.fMessage!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1011,6 +1011,7 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
 
 function writeInstrument(w: Writer, m: Instrument): void {
   if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("Instrument", m.$typeName);
+  const unknown = m.$unknown;
   if (m.symbol !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.symbol, "Instrument.symbol");
@@ -1019,7 +1020,7 @@ function writeInstrument(w: Writer, m: Instrument): void {
     writeByte(w, 0x12);
     writeString(w, m.exchange, "Instrument.exchange");
   }
-  if ((m.instrumentId as unknown) != 0) {
+  if (typeof m.instrumentId === "bigint" ? m.instrumentId !== 0n : (m.instrumentId as unknown) != 0) {
     writeByte(w, 0x18);
     writeInt64(w, m.instrumentId, "Instrument.instrument_id");
   }
@@ -1034,14 +1035,12 @@ function writeInstrument(w: Writer, m: Instrument): void {
     join(w, at);
   }
   const attributesRecord = m.attributes as { [key: string]: string };
-  for (const key of Object.keys(attributesRecord)) {
-    writeByte(w, 0x32);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Instrument.attributes");
-    writeByte(w, 0x12);
-    writeString(w, attributesRecord[key], "Instrument.attributes");
-    join(w, at);
+  const attributesKeys = Object.keys(attributesRecord);
+  const attributesValues = mapValues(attributesRecord, attributesKeys);
+  for (let i = 0; i < attributesKeys.length; i++) {
+    const key = attributesKeys[i];
+    const value = attributesValues === undefined ? attributesRecord[key] : attributesValues[i];
+    writeStringEntry(w, 50, key, value, "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
     writeByte(w, 0x3a);
@@ -1049,7 +1048,6 @@ function writeInstrument(w: Writer, m: Instrument): void {
     writeUnderlying(w, m.underlying!);
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1161,7 +1159,8 @@ function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, dep
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
   if (m.$typeName !== "google.protobuf.Timestamp") failMessage("Timestamp", m.$typeName);
-  if ((m.seconds as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.seconds === "bigint" ? m.seconds !== 0n : (m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Timestamp.seconds");
   }
@@ -1169,7 +1168,6 @@ function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
     writeByte(w, 0x10);
     writeInt32(w, m.nanos, "Timestamp.nanos");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1302,6 +1300,7 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
 
 function writeUnderlying(w: Writer, m: Underlying): void {
   if (m.$typeName !== "tickwire.orders.v1.Underlying") failMessage("Underlying", m.$typeName);
+  const unknown = m.$unknown;
   if (m.instrument !== undefined && isSet(m, "instrument")) {
     writeByte(w, 0x0a);
     const at = fork(w);
@@ -1318,7 +1317,6 @@ function writeUnderlying(w: Writer, m: Underlying): void {
     writeByte(w, 0x19);
     writeDouble(w, m.weight, "Underlying.weight");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -1900,6 +1898,7 @@ function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: 
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (m.$typeName !== "tickwire.orders.v1.RepeatedScalars") failMessage("RepeatedScalars", m.$typeName);
+  const unknown = m.$unknown;
   if (m.fDouble.length > 0) {
     writeByte(w, 0x0a);
     writePackedDouble(w, m.fDouble, "RepeatedScalars.f_double");
@@ -1984,7 +1983,6 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
     writeBytes2(w, 0xad, 0x01);
     writeFixed32(w, item, "RepeatedScalars.unpacked_fixed32");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -2829,153 +2827,199 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
 
 function writeMaps(w: Writer, m: Maps): void {
   if (m.$typeName !== "tickwire.orders.v1.Maps") failMessage("Maps", m.$typeName);
+  const unknown = m.$unknown;
   const stringStringRecord = m.stringString as { [key: string]: string };
-  for (const key of Object.keys(stringStringRecord)) {
-    writeByte(w, 0x0a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_string");
-    writeByte(w, 0x12);
-    writeString(w, stringStringRecord[key], "Maps.string_string");
-    join(w, at);
+  const stringStringKeys = Object.keys(stringStringRecord);
+  const stringStringValues = mapValues(stringStringRecord, stringStringKeys);
+  for (let i = 0; i < stringStringKeys.length; i++) {
+    const key = stringStringKeys[i];
+    const value = stringStringValues === undefined ? stringStringRecord[key] : stringStringValues[i];
+    writeStringEntry(w, 10, key, value, "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
-  for (const key of Object.keys(int32Int64Record)) {
+  const int32Int64Keys = Object.keys(int32Int64Record);
+  const int32Int64Values = mapValues(int32Int64Record, int32Int64Keys);
+  for (let i = 0; i < int32Int64Keys.length; i++) {
+    const key = int32Int64Keys[i];
+    const value = int32Int64Values === undefined ? int32Int64Record[key] : int32Int64Values[i];
     writeByte(w, 0x12);
     const at = fork(w);
     writeByte(w, 0x08);
     writeInt32(w, int32Key(key), "Maps.int32_int64");
     writeByte(w, 0x10);
-    writeInt64(w, int32Int64Record[key], "Maps.int32_int64");
+    writeInt64(w, value, "Maps.int32_int64");
     join(w, at);
   }
   const int64EnumRecord = m.int64Enum as { [key: string]: Side };
-  for (const key of Object.keys(int64EnumRecord)) {
+  const int64EnumKeys = Object.keys(int64EnumRecord);
+  const int64EnumValues = mapValues(int64EnumRecord, int64EnumKeys);
+  for (let i = 0; i < int64EnumKeys.length; i++) {
+    const key = int64EnumKeys[i];
+    const value = int64EnumValues === undefined ? int64EnumRecord[key] : int64EnumValues[i];
     writeByte(w, 0x1a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeInt64(w, int64Key(key), "Maps.int64_enum");
     writeByte(w, 0x10);
-    writeInt32(w, int64EnumRecord[key], "Maps.int64_enum");
+    writeInt32(w, value, "Maps.int64_enum");
     join(w, at);
   }
   const uint32MessageRecord = m.uint32Message as { [key: string]: Instrument };
-  for (const key of Object.keys(uint32MessageRecord)) {
+  const uint32MessageKeys = Object.keys(uint32MessageRecord);
+  const uint32MessageValues = mapValues(uint32MessageRecord, uint32MessageKeys);
+  for (let i = 0; i < uint32MessageKeys.length; i++) {
+    const key = uint32MessageKeys[i];
+    const value = uint32MessageValues === undefined ? uint32MessageRecord[key] : uint32MessageValues[i];
     writeByte(w, 0x22);
     const at = fork(w);
     writeByte(w, 0x08);
     writeUint32(w, int32Key(key), "Maps.uint32_message");
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, uint32MessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const uint64BytesRecord = m.uint64Bytes as { [key: string]: Uint8Array };
-  for (const key of Object.keys(uint64BytesRecord)) {
+  const uint64BytesKeys = Object.keys(uint64BytesRecord);
+  const uint64BytesValues = mapValues(uint64BytesRecord, uint64BytesKeys);
+  for (let i = 0; i < uint64BytesKeys.length; i++) {
+    const key = uint64BytesKeys[i];
+    const value = uint64BytesValues === undefined ? uint64BytesRecord[key] : uint64BytesValues[i];
     writeByte(w, 0x2a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeUint64(w, int64Key(key), "Maps.uint64_bytes");
     writeByte(w, 0x12);
-    writeBytes(w, uint64BytesRecord[key], "Maps.uint64_bytes");
+    writeBytes(w, value, "Maps.uint64_bytes");
     join(w, at);
   }
   const sint32DoubleRecord = m.sint32Double as { [key: string]: number };
-  for (const key of Object.keys(sint32DoubleRecord)) {
+  const sint32DoubleKeys = Object.keys(sint32DoubleRecord);
+  const sint32DoubleValues = mapValues(sint32DoubleRecord, sint32DoubleKeys);
+  for (let i = 0; i < sint32DoubleKeys.length; i++) {
+    const key = sint32DoubleKeys[i];
+    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key] : sint32DoubleValues[i];
     writeByte(w, 0x32);
     const at = fork(w);
     writeByte(w, 0x08);
     writeSint32(w, int32Key(key), "Maps.sint32_double");
     writeByte(w, 0x11);
-    writeDouble(w, sint32DoubleRecord[key], "Maps.sint32_double");
+    writeDouble(w, value, "Maps.sint32_double");
     join(w, at);
   }
   const sint64FloatRecord = m.sint64Float as { [key: string]: number };
-  for (const key of Object.keys(sint64FloatRecord)) {
+  const sint64FloatKeys = Object.keys(sint64FloatRecord);
+  const sint64FloatValues = mapValues(sint64FloatRecord, sint64FloatKeys);
+  for (let i = 0; i < sint64FloatKeys.length; i++) {
+    const key = sint64FloatKeys[i];
+    const value = sint64FloatValues === undefined ? sint64FloatRecord[key] : sint64FloatValues[i];
     writeByte(w, 0x3a);
     const at = fork(w);
     writeByte(w, 0x08);
     writeSint64(w, int64Key(key), "Maps.sint64_float");
     writeByte(w, 0x15);
-    writeFloat(w, sint64FloatRecord[key], "Maps.sint64_float");
+    writeFloat(w, value, "Maps.sint64_float");
     join(w, at);
   }
   const fixed32BoolRecord = m.fixed32Bool as { [key: string]: boolean };
-  for (const key of Object.keys(fixed32BoolRecord)) {
+  const fixed32BoolKeys = Object.keys(fixed32BoolRecord);
+  const fixed32BoolValues = mapValues(fixed32BoolRecord, fixed32BoolKeys);
+  for (let i = 0; i < fixed32BoolKeys.length; i++) {
+    const key = fixed32BoolKeys[i];
+    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key] : fixed32BoolValues[i];
     writeByte(w, 0x42);
     const at = fork(w);
     writeByte(w, 0x0d);
     writeFixed32(w, int32Key(key), "Maps.fixed32_bool");
     writeByte(w, 0x10);
-    writeBool(w, fixed32BoolRecord[key], "Maps.fixed32_bool");
+    writeBool(w, value, "Maps.fixed32_bool");
     join(w, at);
   }
   const fixed64StringRecord = m.fixed64String as { [key: string]: string };
-  for (const key of Object.keys(fixed64StringRecord)) {
+  const fixed64StringKeys = Object.keys(fixed64StringRecord);
+  const fixed64StringValues = mapValues(fixed64StringRecord, fixed64StringKeys);
+  for (let i = 0; i < fixed64StringKeys.length; i++) {
+    const key = fixed64StringKeys[i];
+    const value = fixed64StringValues === undefined ? fixed64StringRecord[key] : fixed64StringValues[i];
     writeByte(w, 0x4a);
     const at = fork(w);
     writeByte(w, 0x09);
     writeFixed64(w, int64Key(key), "Maps.fixed64_string");
     writeByte(w, 0x12);
-    writeString(w, fixed64StringRecord[key], "Maps.fixed64_string");
+    writeString(w, value, "Maps.fixed64_string");
     join(w, at);
   }
   const sfixed32Uint32Record = m.sfixed32Uint32 as { [key: string]: number };
-  for (const key of Object.keys(sfixed32Uint32Record)) {
+  const sfixed32Uint32Keys = Object.keys(sfixed32Uint32Record);
+  const sfixed32Uint32Values = mapValues(sfixed32Uint32Record, sfixed32Uint32Keys);
+  for (let i = 0; i < sfixed32Uint32Keys.length; i++) {
+    const key = sfixed32Uint32Keys[i];
+    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key] : sfixed32Uint32Values[i];
     writeByte(w, 0x52);
     const at = fork(w);
     writeByte(w, 0x0d);
     writeSfixed32(w, int32Key(key), "Maps.sfixed32_uint32");
     writeByte(w, 0x10);
-    writeUint32(w, sfixed32Uint32Record[key], "Maps.sfixed32_uint32");
+    writeUint32(w, value, "Maps.sfixed32_uint32");
     join(w, at);
   }
   const sfixed64MessageRecord = m.sfixed64Message as { [key: string]: Instrument };
-  for (const key of Object.keys(sfixed64MessageRecord)) {
+  const sfixed64MessageKeys = Object.keys(sfixed64MessageRecord);
+  const sfixed64MessageValues = mapValues(sfixed64MessageRecord, sfixed64MessageKeys);
+  for (let i = 0; i < sfixed64MessageKeys.length; i++) {
+    const key = sfixed64MessageKeys[i];
+    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key] : sfixed64MessageValues[i];
     writeByte(w, 0x5a);
     const at = fork(w);
     writeByte(w, 0x09);
     writeSfixed64(w, int64Key(key), "Maps.sfixed64_message");
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, sfixed64MessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const boolStringRecord = m.boolString as { [key: string]: string };
-  for (const key of Object.keys(boolStringRecord)) {
+  const boolStringKeys = Object.keys(boolStringRecord);
+  const boolStringValues = mapValues(boolStringRecord, boolStringKeys);
+  for (let i = 0; i < boolStringKeys.length; i++) {
+    const key = boolStringKeys[i];
+    const value = boolStringValues === undefined ? boolStringRecord[key] : boolStringValues[i];
     writeByte(w, 0x62);
     const at = fork(w);
     writeByte(w, 0x08);
     writeBool(w, boolKey(key), "Maps.bool_string");
     writeByte(w, 0x12);
-    writeString(w, boolStringRecord[key], "Maps.bool_string");
+    writeString(w, value, "Maps.bool_string");
     join(w, at);
   }
   const stringMessageRecord = m.stringMessage as { [key: string]: Instrument };
-  for (const key of Object.keys(stringMessageRecord)) {
+  const stringMessageKeys = Object.keys(stringMessageRecord);
+  const stringMessageValues = mapValues(stringMessageRecord, stringMessageKeys);
+  for (let i = 0; i < stringMessageKeys.length; i++) {
+    const key = stringMessageKeys[i];
+    const value = stringMessageValues === undefined ? stringMessageRecord[key] : stringMessageValues[i];
     writeByte(w, 0x6a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_message");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeInstrument(w, stringMessageRecord[key]);
+    writeInstrument(w, value);
     join(w, valueAt);
     join(w, at);
   }
   const stringSint64Record = m.stringSint64 as { [key: string]: bigint };
-  for (const key of Object.keys(stringSint64Record)) {
+  const stringSint64Keys = Object.keys(stringSint64Record);
+  const stringSint64Values = mapValues(stringSint64Record, stringSint64Keys);
+  for (let i = 0; i < stringSint64Keys.length; i++) {
+    const key = stringSint64Keys[i];
+    const value = stringSint64Values === undefined ? stringSint64Record[key] : stringSint64Values[i];
     writeByte(w, 0x72);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Maps.string_sint64");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
-    writeSint64(w, stringSint64Record[key], "Maps.string_sint64");
+    writeSint64(w, value, "Maps.string_sint64");
     join(w, at);
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3448,6 +3492,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
 
 function writeOrder(w: Writer, m: Order): void {
   if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("Order", m.$typeName);
+  const unknown = m.$unknown;
   if (m.clientOrderId !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.clientOrderId, "Order.client_order_id");
@@ -3466,7 +3511,7 @@ function writeOrder(w: Writer, m: Order): void {
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
-  if ((m.quantity as unknown) != 0) {
+  if (typeof m.quantity === "bigint" ? m.quantity !== 0n : (m.quantity as unknown) != 0) {
     writeByte(w, 0x28);
     writeInt64(w, m.quantity as unknown as bigint, "Order.quantity");
   }
@@ -3508,7 +3553,7 @@ function writeOrder(w: Writer, m: Order): void {
     writeByte(w, 0x6a);
     const at = fork(w);
     const wrapped = m.maxShow!;
-    if ((wrapped as unknown) != 0) {
+    if (typeof wrapped === "bigint" ? wrapped !== 0n : (wrapped as unknown) != 0) {
       writeByte(w, 0x08);
       writeInt64(w, wrapped, "Int64Value.value");
     }
@@ -3525,14 +3570,16 @@ function writeOrder(w: Writer, m: Order): void {
     join(w, at);
   }
   const legsByNameRecord = m.legsByName as { [key: string]: Order_Leg };
-  for (const key of Object.keys(legsByNameRecord)) {
+  const legsByNameKeys = Object.keys(legsByNameRecord);
+  const legsByNameValues = mapValues(legsByNameRecord, legsByNameKeys);
+  for (let i = 0; i < legsByNameKeys.length; i++) {
+    const key = legsByNameKeys[i];
+    const value = legsByNameValues === undefined ? legsByNameRecord[key] : legsByNameValues[i];
     writeByte(w, 0x7a);
-    const at = fork(w);
-    writeByte(w, 0x0a);
-    writeString(w, key, "Order.legs_by_name");
+    const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
     const valueAt = fork(w);
-    writeOrder_Leg(w, legsByNameRecord[key]);
+    writeOrder_Leg(w, value);
     join(w, valueAt);
     join(w, at);
   }
@@ -3558,7 +3605,7 @@ function writeOrder(w: Writer, m: Order): void {
     writeOrder_Leg(w, m.timeInForce.value);
     join(w, at);
   }
-  if ((m.account as unknown) != 0) {
+  if (typeof m.account === "bigint" ? m.account !== 0n : (m.account as unknown) != 0) {
     writeBytes2(w, 0xf8, 0x7f);
     writeUint64(w, m.account, "Order.account");
   }
@@ -3566,7 +3613,6 @@ function writeOrder(w: Writer, m: Order): void {
     writeVarint32(w, 800000);
     writeSint32(w, m.farField, "Order.far_field");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3678,7 +3724,8 @@ function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
   if (m.$typeName !== "google.protobuf.Duration") failMessage("Duration", m.$typeName);
-  if ((m.seconds as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.seconds === "bigint" ? m.seconds !== 0n : (m.seconds as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Duration.seconds");
   }
@@ -3686,7 +3733,6 @@ function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
     writeByte(w, 0x10);
     writeInt32(w, m.nanos, "Duration.nanos");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3822,6 +3868,7 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
   if (m.$typeName !== "tickwire.orders.v1.Order.Leg") failMessage("Order.Leg", m.$typeName);
+  const unknown = m.$unknown;
   if (m.instrument !== undefined && isSet(m, "instrument")) {
     writeByte(w, 0x0a);
     const at = fork(w);
@@ -3836,7 +3883,6 @@ function writeOrder_Leg(w: Writer, m: Order_Leg): void {
     writeByte(w, 0x18);
     writeUint32(w, m.ratio, "Order.Leg.ratio");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -3929,11 +3975,11 @@ function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, d
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
   if (m.$typeName !== "google.protobuf.Int64Value") failMessage("Int64Value", m.$typeName);
-  if ((m.value as unknown) != 0) {
+  const unknown = m.$unknown;
+  if (typeof m.value === "bigint" ? m.value !== 0n : (m.value as unknown) != 0) {
     writeByte(w, 0x08);
     writeInt64(w, m.value, "Int64Value.value");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
@@ -4025,11 +4071,11 @@ function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue,
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
   if (m.$typeName !== "google.protobuf.StringValue") failMessage("StringValue", m.$typeName);
+  const unknown = m.$unknown;
   if (m.value !== "") {
     writeByte(w, 0x0a);
     writeString(w, m.value, "StringValue.value");
   }
-  const unknown = m.$unknown;
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
