@@ -35,13 +35,9 @@ export function writeStringEntry(w: Writer, tag: number, key: string, value: str
   buf[keyEnd] = STRING_VALUE_TAG;
   const end = putString(buf, keyEnd + 1, value);
   const len = end - at - 1;
-  if (len < 0x80) {
-    buf[at] = len;
-    w.pos = end;
-    return;
-  }
   w.pos = end;
-  join(w, at);
+  if (len < 0x80) buf[at] = len;
+  else join(w, at);
 }
 
 /** Below this many entries a map's values are looked up as its entries are written. */

@@ -3,9 +3,9 @@
 // local and read a whole varint inline while the frame has room for its longest form
 // (5 bytes for 32 bits, 10 for 64), with no call and no load or store through the
 // reader per value (an A/B of 166-value runs: 12-14% faster for 64-bit values, a third
-// for enums). Near the
-// frame's end, and for any varint the inline reader does not take, the bounds-checked
-// scalar reader reads it through `r.pos`, with the same errors and offsets.
+// for enums). Near the frame's end, and for any varint the inline reader does not take,
+// the bounds-checked scalar reader reads it through `r.pos`, with the same errors and
+// offsets.
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
 import { makeRoom, trim, VARINT_ROOM } from "./packed.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";
@@ -82,15 +82,14 @@ export function readPackedSint32(r: Reader, list: number[]): void {
   let k = makeRoom(list, end - pos, VARINT_ROOM);
   try {
     while (pos < end) {
-      let zigzag = pos < inlineBefore ? varint32At(buf, pos) : -1;
+      const zigzag = pos < inlineBefore ? varint32At(buf, pos) : -1;
       if (zigzag >= 0) {
         pos = varintEnd;
         list[k] = (zigzag >>> 1) ^ -(zigzag & 1);
       } else {
         r.pos = pos;
-        zigzag = readSint32(r);
+        list[k] = readSint32(r);
         pos = r.pos;
-        list[k] = zigzag;
       }
       k++;
     }
@@ -137,15 +136,18 @@ export function readPackedInt64(r: Reader, list: bigint[]): void {
   let k = makeRoom(list, end - pos, VARINT_ROOM);
   try {
     while (pos < end) {
-      const lo = pos < inlineBefore ? varint64At(buf, pos) : 0;
-      if (pos < inlineBefore && varintEnd >= 0) {
-        pos = varintEnd;
-        list[k] = bigIntOfWords(lo, varintHigh);
-      } else {
-        r.pos = pos;
-        list[k] = readInt64(r);
-        pos = r.pos;
+      if (pos < inlineBefore) {
+        const lo = varint64At(buf, pos);
+        // varintEnd is -1 for a varint of more than ten bytes: the checked reader refuses it.
+        if (varintEnd >= 0) {
+          pos = varintEnd;
+          list[k++] = bigIntOfWords(lo, varintHigh);
+          continue;
+        }
       }
+      r.pos = pos;
+      list[k] = readInt64(r);
+      pos = r.pos;
       k++;
     }
   } finally {
@@ -166,15 +168,18 @@ export function readPackedUint64(r: Reader, list: bigint[]): void {
   let k = makeRoom(list, end - pos, VARINT_ROOM);
   try {
     while (pos < end) {
-      const lo = pos < inlineBefore ? varint64At(buf, pos) : 0;
-      if (pos < inlineBefore && varintEnd >= 0) {
-        pos = varintEnd;
-        list[k] = bigUintOfWords(lo, varintHigh);
-      } else {
-        r.pos = pos;
-        list[k] = readUint64(r);
-        pos = r.pos;
+      if (pos < inlineBefore) {
+        const lo = varint64At(buf, pos);
+        // varintEnd is -1 for a varint of more than ten bytes: the checked reader refuses it.
+        if (varintEnd >= 0) {
+          pos = varintEnd;
+          list[k++] = bigUintOfWords(lo, varintHigh);
+          continue;
+        }
       }
+      r.pos = pos;
+      list[k] = readUint64(r);
+      pos = r.pos;
       k++;
     }
   } finally {
@@ -195,17 +200,20 @@ export function readPackedSint64(r: Reader, list: bigint[]): void {
   let k = makeRoom(list, end - pos, VARINT_ROOM);
   try {
     while (pos < end) {
-      const lo = pos < inlineBefore ? varint64At(buf, pos) : 0;
-      if (pos < inlineBefore && varintEnd >= 0) {
-        pos = varintEnd;
-        const hi = varintHigh;
-        const sign = -(lo & 1);
-        list[k] = bigIntOfWords(((lo >>> 1) | ((hi & 1) << 31)) ^ sign, (hi >>> 1) ^ sign);
-      } else {
-        r.pos = pos;
-        list[k] = readSint64(r);
-        pos = r.pos;
+      if (pos < inlineBefore) {
+        const lo = varint64At(buf, pos);
+        // varintEnd is -1 for a varint of more than ten bytes: the checked reader refuses it.
+        if (varintEnd >= 0) {
+          pos = varintEnd;
+          const hi = varintHigh;
+          const sign = -(lo & 1);
+          list[k++] = bigIntOfWords(((lo >>> 1) | ((hi & 1) << 31)) ^ sign, (hi >>> 1) ^ sign);
+          continue;
+        }
       }
+      r.pos = pos;
+      list[k] = readSint64(r);
+      pos = r.pos;
       k++;
     }
   } finally {

@@ -63,7 +63,7 @@ export function putVarint64(buf: Uint8Array, pos: number, lo: number, hi: number
   return pos;
 }
 
-export function varint32Size(value: number): number {
+function varint32Size(value: number): number {
   let size = 1;
   while (value > 0x7f) {
     value >>>= 7;
