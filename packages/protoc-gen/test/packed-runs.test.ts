@@ -136,6 +136,58 @@ describe("packed runs", () => {
   });
 });
 
+describe("long varint runs (over 8 KiB: the list sized by counting its values)", () => {
+  /** A run of field 3 (int32) or 4 (int64) written by protobuf-es's writer. */
+  const longRun = (field: 3 | 4, values: readonly number[]) => {
+    const w = new BinaryWriter();
+    w.tag(field, WireType.LengthDelimited).fork();
+    for (const v of values) field === 3 ? w.int32(v) : w.int64(v);
+    w.join();
+    return w.finish();
+  };
+  const mixed = Array.from({ length: 5000 }, (_, i) => (i % 7 === 3 ? -i : i * 131071));
+
+  test("a long run appends to a list that already has values, as protobuf-es merges it", () => {
+    const bytes = longRun(4, mixed);
+    assert.ok(bytes.length > 9000);
+    const ours = decodeRepeatedScalars(longRun(4, [1, 2, 3]));
+    mergeRepeatedScalars(ours, bytes);
+    const theirs = fromBinary(RepeatedScalarsSchema, longRun(4, [1, 2, 3]));
+    mergeFromBinary(RepeatedScalarsSchema, theirs, bytes);
+    assert.deepStrictEqual(ours, theirs);
+    assert.equal(ours.fInt64.length, 5003);
+  });
+
+  test("a long run whose length cuts its last varint reads that varint whole, past the run, as protobuf-es does", () => {
+    // The run's length is one byte short: its last varint ends past the run, so the
+    // count finds one value fewer than the loop reads.
+    const values = new BinaryWriter();
+    for (const v of [...mixed, 300]) values.int32(v);
+    const run = values.finish();
+    assert.ok(run.length > 9000);
+    const head = new BinaryWriter()
+      .tag(3, WireType.LengthDelimited)
+      .uint32(run.length - 1)
+      .finish();
+    const bytes = new Uint8Array([...head, ...run]);
+    assert.deepStrictEqual(decodeRepeatedScalars(bytes), fromBinary(RepeatedScalarsSchema, bytes));
+    assert.equal(decodeRepeatedScalars(bytes).fInt32.at(-1), 300);
+  });
+
+  test("a value refused part-way through a long run leaves a merge target without empty slots", () => {
+    const values = [...mixed.slice(0, 2000), 2 ** 53, ...mixed.slice(2000)];
+    const bytes = longRun(4, values);
+    assert.ok(bytes.length > 9000);
+    const target = decodeRepeatedScalars(new Uint8Array(0), { int64: "number" });
+    target.fInt64.push(-7);
+    assert.throws(
+      () => mergeRepeatedScalars(target as never, bytes, { int64: "number" }),
+      (e: unknown) => e instanceof DecodeError && e.code === "INT64_RANGE",
+    );
+    assert.deepStrictEqual(target.fInt64, [-7, ...mixed.slice(0, 2000)]);
+  });
+});
+
 describe("64-bit scalars in the default (bigint) mode", () => {
   test("every boundary of the small-integer and word paths decodes as protobuf-es", () => {
     for (let i = 0; i < INT64_EDGES.length; i++) {

@@ -1,9 +1,14 @@
-// What bounds a decoder on the general suite's string maps: the output alone, built
-// without any decoding, timed against protobuf-es's fromBinary. `fresh` makes every key
-// and value string from its character codes (what a decoder that does not intern
-// strings must at least do) and inserts it into a plain object; `interned` inserts the
-// strings of an earlier decode again (what a decoder whose intern table hits on every
-// string must still do, as this suite's one-message-over-and-over subjects allow).
+// What bounds a decoder on the general suite's string maps and packed lists: the output
+// alone, built without any decoding, timed against protobuf-es's fromBinary.
+// - String maps: `fresh` makes every key and value string from its character codes (what
+//   a decoder that does not intern strings must at least do) and inserts it into a plain
+//   object; `interned` inserts the strings of an earlier decode again (what a decoder whose
+//   intern table hits on every string must still do, as this suite's
+//   one-message-over-and-over subjects allow).
+// - Packed lists: `fresh` fills each of the 14 lists from a typed array of its values,
+//   sized up front, every 64-bit value a new bigint loaded from a BigInt64Array (the
+//   cheapest way to make one found); `interned` puts the bigints of an earlier decode in
+//   the 64-bit lists (what a decoder with a bigint cache that always hits would do).
 // fromBinary's time over a bound is the most any decoder can be faster by.
 //
 // node dist/general/bounds.js [--rounds 5]: one process per subject and variant,
@@ -13,38 +18,163 @@ import { fileURLToPath } from "node:url";
 import { fromBinary } from "@bufbuild/protobuf";
 import { generalSubjects } from "./subjects.js";
 
-export const SUBJECTS = ["StringMap-100B", "StringMap-10KB", "StringMap-1MB"];
+export const SUBJECTS = [
+  "StringMap-100B",
+  "StringMap-10KB",
+  "StringMap-1MB",
+  "PackedScalars-100B",
+  "PackedScalars-10KB",
+  "PackedScalars-1MB",
+];
 export const VARIANTS = ["protobuf-es", "fresh", "interned"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 let sink: unknown;
 
-/** The three ways to the subject's output; fresh and interned build the entries fromBinary gives. */
+/** The three ways to the subject's output; fresh and interned build the message fromBinary gives. */
 export function boundBuilders(subjectName: string): { bytes: number; build: Record<Variant, () => unknown> } {
   const [subject] = generalSubjects((n) => n === subjectName);
   if (subject === undefined) throw new Error(`no subject ${subjectName}`);
   const frame = subject.frames[0];
-  const decoded = fromBinary(subject.desc, frame) as unknown as { entries: Record<string, string> };
-  const keys = Object.keys(decoded.entries);
-  const values = keys.map((k) => decoded.entries[k]);
+  const decoded = fromBinary(subject.desc, frame) as unknown as Record<string, unknown>;
+  const outputs = subject.feature === "PackedScalars" ? packedOutputs(decoded) : stringMapOutputs(decoded);
+  const build: Record<Variant, () => unknown> = {
+    "protobuf-es": () => fromBinary(subject.desc, frame),
+    fresh: () => ({ $typeName: subject.desc.typeName, ...outputs.fresh() }),
+    interned: () => ({ $typeName: subject.desc.typeName, ...outputs.interned() }),
+  };
+  return { bytes: subject.bytes, build };
+}
+
+type Fields = () => Record<string, unknown>;
+
+function stringMapOutputs(decoded: Record<string, unknown>): { fresh: Fields; interned: Fields } {
+  const map = decoded.entries as Record<string, string>;
+  const keys = Object.keys(map);
+  const values = keys.map((k) => map[k]);
   const codes = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
   const keyCodes = keys.map(codes);
   const valueCodes = values.map(codes);
-  const build: Record<Variant, () => unknown> = {
-    "protobuf-es": () => fromBinary(subject.desc, frame),
+  return {
     fresh: () => {
       const entries: Record<string, string> = {};
       for (let i = 0; i < keyCodes.length; i++)
         entries[String.fromCharCode.apply(String, keyCodes[i])] = String.fromCharCode.apply(String, valueCodes[i]);
-      return { $typeName: subject.desc.typeName, entries };
+      return { entries };
     },
     interned: () => {
       const entries: Record<string, string> = {};
       for (let i = 0; i < keys.length; i++) entries[keys[i]] = values[i];
-      return { $typeName: subject.desc.typeName, entries };
+      return { entries };
     },
   };
-  return { bytes: subject.bytes, build };
+}
+
+/**
+ * Each list's values in a typed array, built by a function of its own, so every element
+ * load in a fill loop sees one array type (a load that sees several is slower, which
+ * would make the bound look lower than it is).
+ */
+function packedOutputs(decoded: Record<string, unknown>): { fresh: Fields; interned: Fields } {
+  const fill: [string, () => unknown][] = [];
+  const reuse: [string, () => unknown][] = [];
+  for (const [name, list] of Object.entries(decoded)) {
+    if (!Array.isArray(list)) continue;
+    if (typeof list[0] === "bigint") {
+      const values = list as bigint[];
+      if (values.some((v) => v < 0n)) {
+        const cells = BigInt64Array.from(values);
+        fill.push([name, () => signedBigints(cells)]);
+      } else {
+        const cells = BigUint64Array.from(values);
+        fill.push([name, () => unsignedBigints(cells)]);
+      }
+      reuse.push([name, () => reused(values)]);
+      continue;
+    }
+    const build: () => unknown =
+      typeof list[0] === "boolean"
+        ? (
+            (cells) => () =>
+              bools(cells)
+          )(Uint8Array.from(list, (v) => (v ? 1 : 0)))
+        : (
+            (cells) => () =>
+              numbers(cells)
+          )(Float64Array.from(list));
+    fill.push([name, build]);
+    reuse.push([name, build]);
+  }
+  const run = (builders: [string, () => unknown][]) => () => {
+    const fields: Record<string, unknown> = {};
+    for (const [name, build] of builders) fields[name] = build();
+    return fields;
+  };
+  return { fresh: run(fill), interned: run(reuse) };
+}
+
+// The lists as a decoder that knew every value would build them: pushed when short (setting
+// a length costs more than a few pushes), else sized once and filled by index.
+const SIZED_MIN = 16;
+
+function numbers(values: Float64Array): number[] {
+  const n = values.length;
+  const list: number[] = [];
+  if (n < SIZED_MIN) {
+    for (let i = 0; i < n; i++) list.push(values[i]);
+    return list;
+  }
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i] = values[i];
+  return list;
+}
+
+function signedBigints(values: BigInt64Array): bigint[] {
+  const n = values.length;
+  const list: bigint[] = [];
+  if (n < SIZED_MIN) {
+    for (let i = 0; i < n; i++) list.push(values[i]);
+    return list;
+  }
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i] = values[i];
+  return list;
+}
+
+function unsignedBigints(values: BigUint64Array): bigint[] {
+  const n = values.length;
+  const list: bigint[] = [];
+  if (n < SIZED_MIN) {
+    for (let i = 0; i < n; i++) list.push(values[i]);
+    return list;
+  }
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i] = values[i];
+  return list;
+}
+
+function reused(values: bigint[]): bigint[] {
+  const n = values.length;
+  const list: bigint[] = [];
+  if (n < SIZED_MIN) {
+    for (let i = 0; i < n; i++) list.push(values[i]);
+    return list;
+  }
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i] = values[i];
+  return list;
+}
+
+function bools(values: Uint8Array): boolean[] {
+  const n = values.length;
+  const list: boolean[] = [];
+  if (n < SIZED_MIN) {
+    for (let i = 0; i < n; i++) list.push(values[i] !== 0);
+    return list;
+  }
+  list.length = n;
+  for (let i = 0; i < n; i++) list[i] = values[i] !== 0;
+  return list;
 }
 
 /** Microseconds per message of `variant` on `subject`, timed in this process (warm-up, then the median of 15 samples). */
@@ -90,7 +220,9 @@ function main(argv: string[]): void {
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  console.log(`| subject | fromBinary µs | output from fresh strings µs | output from interned strings µs |`);
+  console.log(
+    `| subject | fromBinary µs | output, fresh strings / bigints µs | output, interned strings / bigints µs |`,
+  );
   console.log(`|---|---:|---:|---:|`);
   for (const subject of SUBJECTS) {
     const [es, fresh, interned] = VARIANTS.map((v) => median(times.get(`${subject} ${v}`) ?? []));
