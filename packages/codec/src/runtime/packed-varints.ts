@@ -17,7 +17,7 @@ export function readPackedInt32(r: Reader, list: number[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 4;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       const b = buf[pos];
@@ -49,7 +49,7 @@ export function readPackedUint32(r: Reader, list: number[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 4;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       const b = buf[pos];
@@ -79,7 +79,7 @@ export function readPackedSint32(r: Reader, list: number[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 4;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       const zigzag = pos < inlineBefore ? varint32At(buf, pos) : -1;
@@ -103,7 +103,7 @@ export function readPackedBool(r: Reader, list: boolean[]): void {
   const end = readLengthEnd(r);
   const buf = r.buf;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       const b = buf[pos];
@@ -133,7 +133,7 @@ export function readPackedInt64(r: Reader, list: bigint[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 9;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       if (pos < inlineBefore) {
@@ -165,7 +165,7 @@ export function readPackedUint64(r: Reader, list: bigint[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 9;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       if (pos < inlineBefore) {
@@ -197,7 +197,7 @@ export function readPackedSint64(r: Reader, list: bigint[]): void {
   const buf = r.buf;
   const inlineBefore = r.len - 9;
   let pos = r.pos;
-  let k = makeRoom(list, varintRoom(buf, pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(buf, pos, end));
   try {
     while (pos < end) {
       if (pos < inlineBefore) {
@@ -227,7 +227,7 @@ export function readPackedSint64(r: Reader, list: bigint[]): void {
 
 function readPackedInt64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  let k = makeRoom(list, varintRoom(r.buf, r.pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(r.buf, r.pos, end));
   try {
     while (r.pos < end) {
       list[k] = readInt64(r);
@@ -240,7 +240,7 @@ function readPackedInt64InMode(r: Reader, list: bigint[]): void {
 
 function readPackedUint64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  let k = makeRoom(list, varintRoom(r.buf, r.pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(r.buf, r.pos, end));
   try {
     while (r.pos < end) {
       list[k] = readUint64(r);
@@ -253,7 +253,7 @@ function readPackedUint64InMode(r: Reader, list: bigint[]): void {
 
 function readPackedSint64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  let k = makeRoom(list, varintRoom(r.buf, r.pos, end), Infinity);
+  let k = makeRoom(list, varintRoom(r.buf, r.pos, end));
   try {
     while (r.pos < end) {
       list[k] = readSint64(r);

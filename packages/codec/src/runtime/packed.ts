@@ -28,13 +28,13 @@ import { readLengthEnd } from "./varint.js";
  * of fewer than SIZED_MIN values grow by push. VARINT_ROOM: the longest varint run sized
  * by its byte count (8 bytes a slot: 64 KiB) rather than by counting its values.
  */
-export const SIZED_MIN = 16;
-export const VARINT_ROOM = 8192;
+const SIZED_MIN = 16;
+const VARINT_ROOM = 8192;
 
 /** Lengthens `list` by `room` when worth it; returns the index of the next value (stores at the length append). */
-export function makeRoom(list: unknown[], room: number, most: number): number {
+export function makeRoom(list: unknown[], room: number): number {
   const k = list.length;
-  if (room >= SIZED_MIN && room <= most) list.length = k + room;
+  if (room >= SIZED_MIN) list.length = k + room;
   return k;
 }
 
@@ -76,7 +76,7 @@ export function readPackedDouble(r: Reader, list: number[]): void {
   const count = (end - pos) >>> 3;
   if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
     const view = r.view ?? makeView(r);
-    let k = makeRoom(list, count, Infinity);
+    let k = makeRoom(list, count);
     for (let i = 0; i < count; i++, pos += 8) list[k++] = view.getFloat64(pos, true);
     r.pos = pos;
   }
@@ -89,7 +89,7 @@ export function readPackedFloat(r: Reader, list: number[]): void {
   if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
     const view = r.view ?? makeView(r);
     let pos = r.pos;
-    let k = makeRoom(list, count, Infinity);
+    let k = makeRoom(list, count);
     for (let i = 0; i < count; i++, pos += 4) list[k++] = view.getFloat32(pos, true);
     r.pos = pos;
   }
@@ -101,7 +101,7 @@ export function readPackedFixed32(r: Reader, list: number[]): void {
   const buf = r.buf;
   let pos = r.pos;
   const count = (end - pos) >>> 2;
-  let k = makeRoom(list, count, Infinity);
+  let k = makeRoom(list, count);
   for (let i = 0; i < count; i++, pos += 4) {
     list[k++] = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
   }
@@ -114,7 +114,7 @@ export function readPackedSfixed32(r: Reader, list: number[]): void {
   const buf = r.buf;
   let pos = r.pos;
   const count = (end - pos) >>> 2;
-  let k = makeRoom(list, count, Infinity);
+  let k = makeRoom(list, count);
   for (let i = 0; i < count; i++, pos += 4) {
     list[k++] = buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
   }
@@ -130,7 +130,7 @@ export function readPackedSfixed32(r: Reader, list: number[]): void {
 export function readPackedFixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
-  let k = makeRoom(list, count, Infinity);
+  let k = makeRoom(list, count);
   if (r.int64 === INT64_BIGINT) {
     const buf = r.buf;
     let pos = r.pos;
@@ -152,7 +152,7 @@ export function readPackedFixed64(r: Reader, list: bigint[]): void {
 export function readPackedSfixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
-  let k = makeRoom(list, count, Infinity);
+  let k = makeRoom(list, count);
   if (r.int64 === INT64_BIGINT) {
     const buf = r.buf;
     let pos = r.pos;
