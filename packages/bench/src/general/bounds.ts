@@ -74,9 +74,10 @@ function stringMapOutputs(decoded: Record<string, unknown>): { fresh: Fields; in
 
 /**
  * Each list's values in a typed array, built by a function of its own, so every element
- * load in a fill loop sees one array type (a load that sees several is slower, which
- * would make the bound look lower than it is), into one object literal as a generated
- * decoder makes it (properties added one by one cost more at 100 B).
+ * load in a fill loop sees one array type (with one shared function for all four array
+ * types the fresh output took 10.9 µs against 8.7 at 10 KB and 4.1 ms against 2.8 at
+ * 1 MB on Node 20, which would make the bound look lower than it is), into one object
+ * literal as a generated decoder makes it (properties added one by one cost more at 100 B).
  */
 function packedOutputs(decoded: Record<string, unknown>): { fresh: Fields; interned: Fields } {
   const m = decoded as unknown as PackedScalars;

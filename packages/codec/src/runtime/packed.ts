@@ -1,9 +1,9 @@
 // Packed repeated fields of fixed width (packed-varints.ts has the varint runs), one loop
 // per type with the common case inline (a value read straight from the buffer), as
 // protobuf.js's packed readers and mapbox/pbf's readPacked* do. Each reads the length
-// itself and appends to `list`. Varints are bounded by the frame, not the packed run, as protobuf-es reads
-// them: a run whose length is not a whole number of values has its last value read
-// whole, past the run's end, by the bounds-checked scalar reader.
+// itself and appends to `list`. Varints are bounded by the frame, not the packed run, as
+// protobuf-es reads them: a run whose length is not a whole number of values has its last
+// value read whole, past the run's end, by the bounds-checked scalar reader.
 //
 // Lists are sized before the loop, not grown by push: growing by push costs 4-5 ns an
 // item in V8 (each growth copies, and the call checks the elements kind), a store into
