@@ -134,6 +134,38 @@ describe("packed runs", () => {
     assert.equal(target.fInt64.length, 31);
     assert.deepStrictEqual(target.fInt64, [-7, ...Array.from({ length: 30 }, (_, i) => i)]);
   });
+  test("a varint refused part-way through a sized run leaves a merge target as protobuf-es leaves its own", () => {
+    // Every varint type in the default mode: the inline loop hands the eleven-byte varint to
+    // the checked reader, which throws; the list was sized for the run's 44 bytes.
+    const tooLong = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    const packedRun = (field: number, run: number[]) =>
+      new BinaryWriter().tag(field, WireType.LengthDelimited).bytes(Uint8Array.from(run)).finish();
+    for (const field of [3, 4, 5, 6, 7, 8, 13, 16]) {
+      const bytes = packedRun(field, [1, 2, ...tooLong, ...Array.from({ length: 30 }, () => 1)]);
+      const before = packedRun(field, [1]);
+      const ours = decodeRepeatedScalars(before);
+      const theirs = fromBinary(RepeatedScalarsSchema, before);
+      assert.throws(() => mergeRepeatedScalars(ours, bytes), DecodeError);
+      assert.throws(() => mergeFromBinary(RepeatedScalarsSchema, theirs, bytes));
+      assert.deepStrictEqual(ours, theirs, `field ${field}`);
+      const [list] = Object.values(ours).filter((v) => Array.isArray(v) && v.length > 0);
+      assert.equal(list.length, 3, `field ${field}: the value before the run and the two read`);
+    }
+  });
+
+  test("negative int32s (ten-byte varints) in a run read the same away from the frame's end and at it", () => {
+    const values = [-1, 5, -(2 ** 31), 300, -7, 2 ** 31 - 1, -128];
+    const w = new BinaryWriter();
+    w.tag(3, WireType.LengthDelimited).fork();
+    for (const v of values) w.int32(v);
+    w.join();
+    const atEnd = w.finish();
+    const awayFromEnd = new Uint8Array([...atEnd, ...new BinaryWriter().tag(1, WireType.Bit64).double(1).finish()]);
+    for (const bytes of [atEnd, awayFromEnd]) {
+      assert.deepStrictEqual(decodeRepeatedScalars(bytes), fromBinary(RepeatedScalarsSchema, bytes));
+      assert.deepStrictEqual(decodeRepeatedScalars(bytes).fInt32, values);
+    }
+  });
 });
 
 describe("long varint runs (over 8 KiB: the list sized by counting its values)", () => {

@@ -5,50 +5,67 @@
 // protobuf-es reads them: a run whose length is not a whole number of values has its last
 // value read whole, past the run's end, by the bounds-checked scalar reader.
 //
-// Lists are sized before the loop, not grown by push: growing by push costs 4-5 ns an
-// item in V8 (each growth copies, and the call checks the elements kind), a store into
-// a sized list about 1. Fixed-width runs know their count (n bytes hold n / 8 doubles).
-// A varint run of n bytes holds at most n values: up to VARINT_ROOM bytes the list is
-// lengthened by n, filled by index and trimmed to what was read (a spare slot costs less
-// than counting); a longer run has its values counted first (one per byte without a
-// continuation bit) and its list sized exactly, as a run grown by push copies its list
-// into a new large object at every growth (an A/B of PackedScalars-1MB: 9.7 -> 6.0 ms on
-// Node 20, 4.1 -> 3.7 on Node 24; counting every run made 10 KB 6% slower). A list
-// sized this way is "holey" to V8 (an elements kind; it never has holes), read at the
-// same speed. `finally` trims it also when a value fails part-way, so a merge target
-// never keeps unused slots; `k` moves only after a value is stored (not `list[k++] =
-// read(r)`, which moves it before the read can fail).
+// A run of SIZED_MIN values (or varint bytes) or more fills a list sized before the loop:
+// growing by push costs 4-5 ns an item in V8 (each growth copies, and the call checks the
+// elements kind), a store into a sized list about 1. Fixed-width runs know their count (n
+// bytes hold n / 8 doubles). A varint run of n bytes holds at most n values: up to
+// VARINT_ROOM bytes the list is lengthened by n, filled by index and trimmed to what was
+// read (a spare slot costs less than counting); a longer run has its values counted first
+// and its list sized exactly, as a run grown by push copies its list into a new large
+// object at every growth (an A/B of PackedScalars-1MB: 9.7 -> 6.0 ms on Node 20, 4.1 ->
+// 3.7 on Node 24; counting every run made 10 KB 6% slower). A list sized this way is
+// "holey" to V8 (an elements kind; it never has holes), read at the same speed. A value
+// that fails part-way trims it first (readOrTrim, or `finally` in the number and string
+// modes), so a merge target never keeps unused slots; `k` moves only after a value is
+// stored (not `list[k++] = read(r)`, which moves it before the read can fail).
+//
+// A shorter run is pushed, one value at a time through the checked scalar reader, in a
+// loop of its own: setting a length costs more than a few pushes, and an indexed store
+// that both appends (short runs) and fills sized lists (long runs) makes V8's store slow
+// for both once it has seen each (a 2-value fill 14 -> 99 ns and a 1,000-value fill 2 ->
+// 5-7 ns a value, Node 20 and 24; PackedScalars-100B 1.1x fromBinary on Node 24 when the
+// process had also decoded the 10 KB and 1 MB messages). So every indexed store below is
+// into a sized list.
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";
 import { makeView, readDouble, readFixed32, readFixed64, readFloat, readSfixed32, readSfixed64 } from "./scalars.js";
 import { readLengthEnd } from "./varint.js";
 
 /**
- * Setting a length is a call into the engine, which costs more than a few pushes: lists
- * of fewer than SIZED_MIN values grow by push. VARINT_ROOM: the longest varint run sized
- * by its byte count (8 bytes a slot: 64 KiB) rather than by counting its values.
+ * Setting a length is a call into the engine, which costs more than a few pushes: runs of
+ * fewer than SIZED_MIN values (or varint bytes) are pushed. VARINT_ROOM: the longest varint
+ * run sized by its byte count (8 bytes a slot: 64 KiB) rather than by counting its values.
  */
-const SIZED_MIN = 16;
+export const SIZED_MIN = 16;
 const VARINT_ROOM = 8192;
 
-/** Lengthens `list` by `room` when worth it; returns the index of the next value (stores at the length append). */
-export function makeRoom(list: unknown[], room: number): number {
-  const k = list.length;
-  if (room >= SIZED_MIN) list.length = k + room;
-  return k;
-}
-
-/** The room a varint run in buf[pos, end) needs: its byte count when short, else the count of its values. */
+/**
+ * The room a varint run in buf[pos, end) needs: its byte count up to VARINT_ROOM, else the
+ * count of its values. Either way every value the loop stores has a slot.
+ */
 export function varintRoom(buf: Uint8Array, pos: number, end: number): number {
   const bytes = end - pos;
   return bytes <= VARINT_ROOM ? bytes : varintCount(buf, pos, end);
 }
 
 /**
- * The varints that end in buf[pos, end): its bytes without a continuation bit, four at a
- * time (each byte's bit moved to the byte's lowest, the four summed by one multiply). A
- * run whose last varint ends past `end` counts one short: the store past the list's end
- * appends it.
+ * `read(r)`, with `list` cut back to its `k` values stored when it throws, so a list sized
+ * for a run keeps no unused slots. The slow path of the varint loops: the reads the inline
+ * reader leaves to the checked one, near the frame's end or malformed.
+ */
+export function readOrTrim<T>(r: Reader, list: T[], k: number, read: (r: Reader) => T): T {
+  try {
+    return read(r);
+  } catch (error) {
+    list.length = k;
+    throw error;
+  }
+}
+
+/**
+ * The varints that start in buf[pos, end): its bytes without a continuation bit, four at a
+ * time (each byte's bit moved to the byte's lowest, the four summed by one multiply), and
+ * one more when the last byte continues (its varint ends past the run, read whole).
  */
 function varintCount(buf: Uint8Array, pos: number, end: number): number {
   let count = 0;
@@ -57,51 +74,57 @@ function varintCount(buf: Uint8Array, pos: number, end: number): number {
     count += Math.imul(ends >>> 7, 0x01010101) >>> 24;
   }
   for (; pos < end; pos++) count += (buf[pos] >> 7) ^ 1;
-  return count;
-}
-
-/** Trims `list` to the `k` values stored (a no-op, without the engine call, when it was not sized). */
-export function trim(list: unknown[], k: number): void {
-  if (list.length !== k) list.length = k;
+  return count + (buf[end - 1] >> 7);
 }
 
 /**
- * Whole doubles in the run through one DataView, when there is one or the run is worth
- * making one (see readDouble: a view costs about ten scratch copies); a trailing
- * part-value is read (and refused) by readDouble.
+ * Whole doubles in the run through one DataView (see readDouble: a view costs about ten
+ * scratch copies, worth it for a long run); a trailing part-value is read (and refused) by
+ * readDouble.
  */
 export function readPackedDouble(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
-  let pos = r.pos;
-  const count = (end - pos) >>> 3;
-  if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
-    const view = r.view ?? makeView(r);
-    let k = makeRoom(list, count);
-    for (let i = 0; i < count; i++, pos += 8) list[k++] = view.getFloat64(pos, true);
-    r.pos = pos;
+  const count = (end - r.pos) >>> 3;
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readDouble(r));
+    return;
   }
+  const view = r.view ?? makeView(r);
+  let pos = r.pos;
+  let k = list.length;
+  list.length = k + count;
+  for (let i = 0; i < count; i++, pos += 8) list[k++] = view.getFloat64(pos, true);
+  r.pos = pos;
   while (r.pos < end) list.push(readDouble(r));
 }
 
 export function readPackedFloat(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 2;
-  if (count >= SIZED_MIN || (count > 0 && r.view !== undefined)) {
-    const view = r.view ?? makeView(r);
-    let pos = r.pos;
-    let k = makeRoom(list, count);
-    for (let i = 0; i < count; i++, pos += 4) list[k++] = view.getFloat32(pos, true);
-    r.pos = pos;
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readFloat(r));
+    return;
   }
+  const view = r.view ?? makeView(r);
+  let pos = r.pos;
+  let k = list.length;
+  list.length = k + count;
+  for (let i = 0; i < count; i++, pos += 4) list[k++] = view.getFloat32(pos, true);
+  r.pos = pos;
   while (r.pos < end) list.push(readFloat(r));
 }
 
 export function readPackedFixed32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
+  const count = (end - r.pos) >>> 2;
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readFixed32(r));
+    return;
+  }
   const buf = r.buf;
   let pos = r.pos;
-  const count = (end - pos) >>> 2;
-  let k = makeRoom(list, count);
+  let k = list.length;
+  list.length = k + count;
   for (let i = 0; i < count; i++, pos += 4) {
     list[k++] = (buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24)) >>> 0;
   }
@@ -111,10 +134,15 @@ export function readPackedFixed32(r: Reader, list: number[]): void {
 
 export function readPackedSfixed32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
+  const count = (end - r.pos) >>> 2;
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readSfixed32(r));
+    return;
+  }
   const buf = r.buf;
   let pos = r.pos;
-  const count = (end - pos) >>> 2;
-  let k = makeRoom(list, count);
+  let k = list.length;
+  list.length = k + count;
   for (let i = 0; i < count; i++, pos += 4) {
     list[k++] = buf[pos] | (buf[pos + 1] << 8) | (buf[pos + 2] << 16) | (buf[pos + 3] << 24);
   }
@@ -130,7 +158,12 @@ export function readPackedSfixed32(r: Reader, list: number[]): void {
 export function readPackedFixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
-  let k = makeRoom(list, count);
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readFixed64(r));
+    return;
+  }
+  let k = list.length;
+  list.length = k + count;
   if (r.int64 === INT64_BIGINT) {
     const buf = r.buf;
     let pos = r.pos;
@@ -143,7 +176,7 @@ export function readPackedFixed64(r: Reader, list: bigint[]): void {
         k++;
       }
     } finally {
-      trim(list, k);
+      if (list.length !== k) list.length = k;
     }
   }
   while (r.pos < end) list.push(readFixed64(r));
@@ -152,7 +185,12 @@ export function readPackedFixed64(r: Reader, list: bigint[]): void {
 export function readPackedSfixed64(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
   const count = (end - r.pos) >>> 3;
-  let k = makeRoom(list, count);
+  if (count < SIZED_MIN) {
+    while (r.pos < end) list.push(readSfixed64(r));
+    return;
+  }
+  let k = list.length;
+  list.length = k + count;
   if (r.int64 === INT64_BIGINT) {
     const buf = r.buf;
     let pos = r.pos;
@@ -165,7 +203,7 @@ export function readPackedSfixed64(r: Reader, list: bigint[]): void {
         k++;
       }
     } finally {
-      trim(list, k);
+      if (list.length !== k) list.length = k;
     }
   }
   while (r.pos < end) list.push(readSfixed64(r));
