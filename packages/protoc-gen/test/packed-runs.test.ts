@@ -1,6 +1,6 @@
-// The runtime's packed readers size a list before filling it (the run's value count, or
-// for varints at most one value per byte) and trim it after: these tests pin what that
-// must not change. Runs short and long (below and above the sizing thresholds), runs
+// The runtime's packed readers push a short run and size a list before filling a long one
+// (the run's value count, or for varints at most one value per byte), trimming it after:
+// these tests pin what that must not change. Runs short and long (below and above the sizing thresholds), runs
 // appended to a list that already has values, a failure part-way through a merge, and
 // 64-bit values at every boundary of the bigint paths, each checked against protobuf-es.
 import assert from "node:assert/strict";

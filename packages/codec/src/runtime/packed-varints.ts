@@ -10,10 +10,11 @@
 //
 // Only those checked reads can throw in the bigint mode's loops, so only they are guarded
 // (readOrTrim trims a sized list before the error leaves): a try around the whole loop
-// cost 25 ns a message of fourteen two-value lists, Node 20. Each function reads and sets
-// its own list's length, not through a shared helper, whose one length access would see
-// every list type (small integers, doubles, bigints, booleans) and go megamorphic: 40 ns
-// more a message of fourteen two-value lists.
+// cost 25 ns a message of fourteen two-value lists, Node 20. Each function has its own
+// short-run push loop and reads and sets its own list's length, not through a shared
+// helper, whose one push or length access would see every list type (small integers,
+// doubles, bigints, booleans) and go megamorphic: 40 ns more a message of fourteen
+// two-value lists.
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
 import { readOrTrim, SIZED_MIN, varintRoom } from "./packed.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";
