@@ -11,7 +11,7 @@ const caseRatio = (c: CaseResult, peer: string) => ratio(peer === "protobuf-es" 
 function ratioLegend(results: Results): string {
   return results.method === "in-process"
     ? "--in-process run: every case timed in one process, ratios divide two medians; the published figures come from the default, interleaved run"
-    : `one variant per process, processes interleaved over ${roundsOf(results)} rounds (order rotated each round); ns/op: the median of the rounds' medians; ratios: the median of the per-round ratios (peer and case from the same round), the figure the targets use`;
+    : `one variant per process, processes interleaved over ${roundsOf(results)} rounds (order rotated each round); ns/op: the median of the rounds' window means (time over operations, collections included); ratios: the median of the per-round ratios (peer and case from the same round), the figure the targets use`;
 }
 const roundsOf = (results: Results) => results.settings.rounds ?? "the";
 const int = (n: number) => Math.round(n).toLocaleString("en-US");

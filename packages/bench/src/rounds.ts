@@ -3,11 +3,12 @@
 // Per round every group (one decoder, or one encoder) runs in a fresh process that
 // warms up its variant and times every subject it has; the order of the groups rotates
 // each round (A B, then B A, ...) so drift in machine load falls on every side alike.
-// A case's ns/op is the median over rounds of its per-round medians; its ratio to a
-// peer is the median over rounds of the per-round ratios (peer ns / this ns, both from
-// the same round), each with the 95% interval of that median from order statistics.
-// The case table's ratio columns and the target verdicts both read these ratios, so
-// they cannot disagree.
+// A round's figure for a case is its mean over the timed window (time over operations,
+// collections included: measure.ts says why not the median of its samples). A case's
+// ns/op is the median over rounds of those figures; its ratio to a peer is the median
+// over rounds of the per-round ratios (peer ns / this ns, both from the same round), each
+// with the 95% interval of that median from order statistics. The case table's ratio
+// columns and the target verdicts both read these ratios, so they cannot disagree.
 import { type CaseResult, medianInterval } from "./measure.js";
 import type { PairedRatio } from "./paired.js";
 
@@ -36,7 +37,7 @@ export async function runRounds(
 }
 
 export interface RoundsSummary {
-  /** One result per case: the median over rounds of its per-round medians, with that median's interval. */
+  /** One result per case: the median over rounds of its per-round window means, with that median's interval. */
   cases: CaseResult[];
   /** Per case and peer: the median over rounds of peer ns / case ns, each round's pair from that round. */
   ratios: PairedRatio[];
@@ -53,7 +54,7 @@ export function summariseRounds(perRound: readonly CaseResult[][]): RoundsSummar
   }
   const cases: CaseResult[] = [];
   for (const runs of byId.values()) {
-    const { median, low, high } = medianInterval(sortedNumbers(runs.map((r) => r.nsPerOp)));
+    const { median, low, high } = medianInterval(sortedNumbers(runs.map((r) => r.meanNsPerOp)));
     const first = runs[0];
     cases.push({
       id: first.id,
@@ -68,12 +69,13 @@ export function summariseRounds(perRound: readonly CaseResult[][]): RoundsSummar
       mbPerSec: (first.bytesPerOp / median) * 1e3,
       bytesPerOp: first.bytesPerOp,
       samples: runs.length,
+      meanNsPerOp: median,
     });
   }
 
   const perPair = new Map<string, { peer: string; c: CaseResult; values: number[] }>();
   for (const round of perRound) {
-    const ns = new Map(round.map((c) => [c.id, c.nsPerOp]));
+    const ns = new Map(round.map((c) => [c.id, c.meanNsPerOp]));
     for (const c of round) {
       if (c.suite === "stream") continue;
       for (const peer of PEERS) {
@@ -81,7 +83,7 @@ export function summariseRounds(perRound: readonly CaseResult[][]): RoundsSummar
         if (peer === c.variant || peerNs === undefined) continue;
         const key = `${c.id} ${peer}`;
         const entry = perPair.get(key) ?? { peer, c, values: [] };
-        entry.values.push(peerNs / c.nsPerOp);
+        entry.values.push(peerNs / c.meanNsPerOp);
         perPair.set(key, entry);
       }
     }

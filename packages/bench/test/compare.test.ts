@@ -18,6 +18,7 @@ function result(id: string, ns: number, moe = 0.02): CaseResult {
     mbPerSec: 1,
     bytesPerOp: 57,
     samples: 100,
+    meanNsPerOp: ns,
   };
 }
 

@@ -2,12 +2,13 @@
 // verdicts both read the median of per-round ratios from interleaved one-variant processes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { CaseResult } from "../src/measure.js";
+import { type CaseResult, timeCases } from "../src/measure.js";
 import { MARKET_DATA_TARGETS, targets } from "../src/results.js";
 import { rotation, runRounds, summariseRounds } from "../src/rounds.js";
 import { addRatios } from "../src/suites.js";
 
-function result(variant: string, nsPerOp: number, subject = "TouchLine-5+5"): CaseResult {
+/** One round's result; its window mean is its median unless a round says otherwise. */
+function result(variant: string, nsPerOp: number, subject = "TouchLine-5+5", meanNsPerOp = nsPerOp): CaseResult {
   return {
     id: `decode/${subject}/${variant}`,
     suite: "decode",
@@ -21,6 +22,7 @@ function result(variant: string, nsPerOp: number, subject = "TouchLine-5+5"): Ca
     mbPerSec: 0,
     bytesPerOp: 297,
     samples: 20,
+    meanNsPerOp,
   };
 }
 
@@ -63,7 +65,7 @@ test("a case's ratio is the median of its per-round ratios, so a busy round move
   );
   const number = cases.find((c) => c.variant === "codec-number");
   assert.ok(number);
-  assert.equal(number.nsPerOp, 458, "ns/op: the median of the rounds' medians");
+  assert.equal(number.nsPerOp, 458, "ns/op: the median of the rounds' figures");
   assert.equal(number.samples, 5);
   assert.ok(number.nsLow <= 458 && 458 <= number.nsHigh);
   const ratio = ratios.find((r) => r.fast === "codec-number" && r.slow === "protobufjs");
@@ -76,6 +78,50 @@ test("a case's ratio is the median of its per-round ratios, so a busy round move
     false,
     "no ratio of a peer to itself",
   );
+});
+
+// A 1 MB decode pays a collection in some calls and not in others. Three rounds whose
+// sample medians are the calls that paid none (6 ms) and whose window means count the
+// collections (18-20 ms), against a peer that pays in every call (30 ms both ways).
+test("a round's figure is its window mean, collections included, not the median of its samples", () => {
+  const { cases, ratios } = summariseRounds(
+    [20e6, 18e6, 19e6].map((mean) => [
+      result("protobuf-es", 30e6, "Nested-1MB"),
+      result("tickwire", 6e6, "Nested-1MB", mean),
+    ]),
+  );
+  const tickwire = cases.find((c) => c.variant === "tickwire");
+  assert.equal(tickwire?.nsPerOp, 19e6, "ns/op: the median of the window means");
+  assert.equal(tickwire?.meanNsPerOp, 19e6);
+  const ratio = ratios.find((r) => r.fast === "tickwire" && r.slow === "protobuf-es");
+  assert.equal(ratio?.ratio.toFixed(4), (30 / 19).toFixed(4), "not 30 / 6 from the sample medians");
+});
+
+test("timeCases gives each case its window mean beside the median of its samples", async () => {
+  // Every fourth call busy-waits 4 ms and the others 0.4 ms: any 12 calls in a row hold
+  // three slow ones, so the mean is at least 1.3 ms while the median is a fast call.
+  let calls = 0;
+  const spin = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+  const [timed] = await timeCases(
+    [
+      {
+        id: "decode/Bimodal/x",
+        suite: "decode",
+        subject: "Bimodal",
+        variant: "x",
+        opsPerCall: 1,
+        bytesPerCall: 1,
+        fn: () => spin(++calls % 4 === 0 ? 4 : 0.4),
+      },
+    ],
+    { time: 1, warmupTime: 0, warmupIterations: 1, iterations: 12 },
+  );
+  assert.ok(timed.samples >= 12);
+  assert.ok(timed.meanNsPerOp >= 1.2e6, `mean ${timed.meanNsPerOp} ns`);
+  assert.ok(timed.nsPerOp < timed.meanNsPerOp / 1.5, `median ${timed.nsPerOp} ns, mean ${timed.meanNsPerOp} ns`);
 });
 
 test("the case table and the target verdict show the same figure", () => {
