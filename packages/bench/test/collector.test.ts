@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { fromBinary } from "@bufbuild/protobuf";
+import { DECODERS, decoderFor, SUBJECTS } from "../src/general/collector.js";
+import { generalSubjects } from "../src/general/subjects.js";
+
+test("each decoder of the collector's table decodes its subject as fromBinary does", () => {
+  for (const subject of SUBJECTS) {
+    const [s] = generalSubjects((n) => n === subject);
+    const expected = fromBinary(s.desc, s.frames[0]);
+    for (const decoder of DECODERS) {
+      const { frame, decode } = decoderFor(subject, decoder);
+      assert.deepStrictEqual(decode(frame), expected, `${subject} ${decoder}`);
+    }
+  }
+});
+
+test("the collector's share counts the pauses within the window: a decoder that keeps what it allocates pays some", () => {
+  // Each call allocates about 2 MB of small objects and keeps the last 8 calls' alive. In a
+  // child whose young generation is 1 MB, every call starts collections that must copy and
+  // promote, so the window has pauses however few calls a loaded machine fits into it (with
+  // the default young generation, which V8 grows to tens of MB, a short window can hold none).
+  const collector = pathToFileURL(fileURLToPath(new URL("../src/general/collector.ts", import.meta.url))).href;
+  const script = `
+    import { collectorShare } from ${JSON.stringify(collector)};
+    const kept = [];
+    const decode = () => {
+      const list = Array.from({ length: 50_000 }, (_, i) => ({ i }));
+      kept.push(list);
+      if (kept.length > 8) kept.shift();
+      return list;
+    };
+    console.log(JSON.stringify(await collectorShare(decode, new Uint8Array(0), 300)));
+  `;
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--max-semi-space-size=1", "--input-type=module", "--eval", script],
+    { encoding: "utf8", timeout: 120_000 },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const share = JSON.parse(r.stdout) as { ms: number; gcMs: number; decodes: number };
+  assert.ok(share.decodes > 0);
+  assert.ok(share.gcMs > 0, "no pause seen");
+  assert.ok(share.gcMs <= share.ms, `${share.gcMs} ms of collector in ${share.ms} ms a decode`);
+});
+
+test("a decode's heap figures: what it keeps is at most what it allocates", () => {
+  const script = fileURLToPath(new URL("../src/general/collector.ts", import.meta.url));
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      "--min-semi-space-size=128",
+      "--max-semi-space-size=128",
+      script,
+      "--heap",
+      "RepeatedMessages-1MB",
+      "tickwire",
+    ],
+    { encoding: "utf8", timeout: 120_000 },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const { allocated, kept } = JSON.parse(r.stdout) as { allocated: number; kept: number };
+  assert.ok(kept > 1, `a 1 MB message decodes to more than 1 MB of objects (kept ${kept} MB)`);
+  assert.ok(kept <= allocated * 1.01, `kept ${kept} MB of ${allocated} MB allocated`);
+});
