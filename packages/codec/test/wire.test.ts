@@ -102,6 +102,50 @@ describe("protobuf semantics", () => {
   test("doubles: NaN, infinities, -0", () => {
     for (const d of [Number.NaN, Infinity, -Infinity, -0, Number.MIN_VALUE]) same(tick([...tag(5, 1), ...double64(d)]));
   });
+
+  test("two-byte tags and values, read inline, agree with protobuf-es whole and cut at every byte", () => {
+    // MarketDepthMessage: LTQ (field 16) has a two-byte tag; level quantities of one, two and three bytes.
+    const body = [
+      ...tag(16, 0),
+      ...varint(300),
+      ...tag(12, 0),
+      ...varint(16383),
+      ...lengthDelimited(27, level(127, 1.5)),
+      ...lengthDelimited(27, level(128, 2.5)),
+      ...lengthDelimited(28, level(16383, 3.5)),
+      ...lengthDelimited(28, level(16384, 4.5)),
+      ...tag(2047, 0),
+      ...varint(5),
+    ];
+    const m = same([...tag(1, 0), ...varint(502), ...lengthDelimited(502, body)]);
+    assert.ok(m.subtype.case === "MarketDepthMessage");
+    assert.equal(m.subtype.value.LTQ, 300);
+    assert.equal(m.subtype.value.ExchangeInstrumentID, 16383);
+    assert.deepEqual(
+      [...m.subtype.value.BestBidLevel, ...m.subtype.value.BestAskLevel].map((l) => l.Qty),
+      [127, 128, 16383, 16384],
+    );
+    const agrees = (bytes: number[], what: string) => {
+      const input = new Uint8Array(bytes);
+      let expected: unknown;
+      try {
+        expected = reference(input);
+      } catch {
+        assert.throws(() => decodeMessage(input), DecodeError, `${what}: protobuf-es rejects it`);
+        return;
+      }
+      assert.deepStrictEqual(decodeMessage(input), expected, what);
+    };
+    // The message cut short at every byte: where the frame ends with it, and where more of
+    // the frame follows (a read past the message's end then sees bytes, as protobuf-es's does).
+    for (let cut = 0; cut < body.length; cut++) {
+      agrees(lengthDelimited(502, body.slice(0, cut)), `cut at ${cut}, frame ends`);
+      agrees(
+        [...lengthDelimited(502, body.slice(0, cut)), ...tag(1, 0), ...varint(300)],
+        `cut at ${cut}, frame goes on`,
+      );
+    }
+  });
 });
 
 describe("unknown fields are skipped", () => {

@@ -117,15 +117,24 @@ export function fieldLoop(gen: MessageGen, desc: DescMessage, path: DecodePath):
   if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
   if (path === "reuse" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
   f.print`  const buf = r.buf;`;
-  if (path !== "fill" && desc.fields.some(readsInline)) f.print`  const len = r.len;`;
+  const twoByteTags = desc.fields.some((field) => field.number >= 16);
+  if ((path !== "fill" && desc.fields.some(readsInline)) || twoByteTags) f.print`  const len = r.len;`;
   f.print`  // The position lives in a local while the loop runs: the tag, one-byte varints and`;
   f.print`  // doubles are read without a load or store through \`r\`; a call gets it in \`r.pos\`.`;
   f.print`  let pos = r.pos;`;
   f.print`  while (pos < end) {`;
-  f.print`    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.`;
+  if (twoByteTags)
+    f.print`    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.`;
+  else f.print`    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.`;
   f.print`    let tag = buf[pos];`;
   f.print`    if (tag < 0x80) pos += 1;`;
-  f.print`    else {`;
+  if (twoByteTags) {
+    // Only messages with fields 16 to 2047 get this branch: elsewhere it would only grow the loop.
+    f.print`    else if (pos + 1 < len && buf[pos + 1] < 0x80) {`;
+    f.print`      tag = (tag & 0x7f) | (buf[pos + 1] << 7);`;
+    f.print`      pos += 2;`;
+    f.print`    } else {`;
+  } else f.print`    else {`;
   f.print`      r.pos = pos;`;
   f.print`      tag = ${rt("readTag")}(r);`;
   f.print`      pos = r.pos;`;
@@ -204,6 +213,12 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
             field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL ? "buf[pos++] !== 0" : "buf[pos++]";
           f.print`        if (pos < len && buf[pos] < 0x80) {`;
           f.print`          ${at(name)} = ${oneByte};`;
+          if (!(field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL)) {
+            // And values below 16384 (prices in ticks, quantities) are two: still no call.
+            f.print`        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {`;
+            f.print`          ${at(name)} = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);`;
+            f.print`          pos += 2;`;
+          }
         }
         f.print`        } else {`;
         f.print`          r.pos = pos;`;

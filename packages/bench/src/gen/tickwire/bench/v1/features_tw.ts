@@ -84,6 +84,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $fInt32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fInt32 = readInt32(r);
@@ -99,6 +102,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           $fUint32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fUint32 = readUint32(r);
@@ -927,6 +933,9 @@ function readPoint(r: Reader, end: number, depth: number): Point {
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           $level = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $level = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $level = readInt32(r);
@@ -937,6 +946,9 @@ function readPoint(r: Reader, end: number, depth: number): Point {
       case 48: {
         if (pos < len && buf[pos] < 0x80) {
           $flags = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $flags = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $flags = readUint32(r);
@@ -1512,6 +1524,9 @@ function readNode(r: Reader, end: number, depth: number): Node {
       case 32: {
         if (pos < len && buf[pos] < 0x80) {
           $level = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $level = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $level = readInt32(r);

@@ -59,10 +59,13 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -88,6 +91,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $fInt32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fInt32 = readInt32(r);
@@ -103,6 +109,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           $fUint32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fUint32 = readUint32(r);
@@ -168,6 +177,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           $fEnum = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fEnum = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fEnum = readInt32(r);
@@ -213,14 +225,18 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -423,10 +439,13 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -452,6 +471,9 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $fInt32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fInt32 = readInt32(r);
@@ -467,6 +489,9 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           $fUint32 = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fUint32 = readUint32(r);
@@ -532,6 +557,9 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           $fEnum = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $fEnum = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $fEnum = readInt32(r);
@@ -588,14 +616,18 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
 
 function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1089,6 +1121,9 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $nanos = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $nanos = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $nanos = readInt32(r);
@@ -1372,14 +1407,18 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
   const $unpackedFixed32: RepeatedScalars["unpackedFixed32"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1648,14 +1687,18 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
 
 function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3069,10 +3112,13 @@ function readOrder(r: Reader, end: number, depth: number): Order {
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3086,6 +3132,9 @@ function readOrder(r: Reader, end: number, depth: number): Order {
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $side = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $side = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $side = readInt32(r);
@@ -3096,6 +3145,9 @@ function readOrder(r: Reader, end: number, depth: number): Order {
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $type = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $type = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $type = readInt32(r);
@@ -3302,14 +3354,18 @@ function readOrder(r: Reader, end: number, depth: number): Order {
 function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3654,6 +3710,9 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $nanos = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $nanos = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $nanos = readInt32(r);
@@ -3778,6 +3837,9 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $side = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $side = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $side = readInt32(r);
@@ -3788,6 +3850,9 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $ratio = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ratio = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ratio = readUint32(r);

@@ -41,10 +41,13 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -53,6 +56,9 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           $MessageCode = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MessageCode = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MessageCode = readInt32(r);
@@ -68,6 +74,9 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $MessageSize = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MessageSize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MessageSize = readInt32(r);
@@ -164,14 +173,18 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
 
 export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -362,10 +375,13 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -379,6 +395,9 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -389,6 +408,9 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -421,6 +443,9 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           $LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $LTQ = readInt32(r);
@@ -462,14 +487,18 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
 
 export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -621,10 +650,13 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -638,6 +670,9 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -648,6 +683,9 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -680,6 +718,9 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           $LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $LTQ = readInt32(r);
@@ -824,14 +865,18 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
 
 export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1067,6 +1112,9 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           $Qty = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $Qty = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $Qty = readInt32(r);
@@ -1089,6 +1137,9 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $Orders = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $Orders = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $Orders = readInt32(r);
@@ -1234,10 +1285,13 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1251,6 +1305,9 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -1261,6 +1318,9 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -1293,6 +1353,9 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           $LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $LTQ = readInt32(r);
@@ -1437,14 +1500,18 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
 
 export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1792,10 +1859,13 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -1809,6 +1879,9 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -1819,6 +1892,9 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -1923,6 +1999,9 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
       case 176: {
         if (pos < len && buf[pos] < 0x80) {
           $NetChangeIndicator = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $NetChangeIndicator = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $NetChangeIndicator = readUint32(r);
@@ -1965,14 +2044,18 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
 
 export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -2128,14 +2211,18 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
   const $IndexDataList: IndexDataListMessage["IndexDataList"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -2168,14 +2255,18 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
 
 export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -2358,6 +2449,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           $MDUpdateAction = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MDUpdateAction = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MDUpdateAction = readInt32(r);
@@ -2368,6 +2462,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $MDEntryType = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MDEntryType = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MDEntryType = readInt32(r);
@@ -2383,6 +2480,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 32: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -2393,6 +2493,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -2420,6 +2523,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 64: {
         if (pos < len && buf[pos] < 0x80) {
           $MDEntrySize = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MDEntrySize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MDEntrySize = readInt32(r);
@@ -2430,6 +2536,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 72: {
         if (pos < len && buf[pos] < 0x80) {
           $MDEntryTime = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MDEntryTime = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MDEntryTime = readInt32(r);
@@ -2440,6 +2549,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       case 80: {
         if (pos < len && buf[pos] < 0x80) {
           $MDEntryPosition = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $MDEntryPosition = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $MDEntryPosition = readInt32(r);
@@ -2667,6 +2779,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeSegment = readInt32(r);
@@ -2677,6 +2792,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           $ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $ExchangeInstrumentID = readUint32(r);
@@ -2704,6 +2822,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       case 48: {
         if (pos < len && buf[pos] < 0x80) {
           $LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $LTQ = readInt32(r);
@@ -2719,6 +2840,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       case 64: {
         if (pos < len && buf[pos] < 0x80) {
           $Flag = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          $Flag = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           $Flag = readInt32(r);
@@ -3211,10 +3335,13 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3223,6 +3350,9 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           m.MessageCode = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MessageCode = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MessageCode = readInt32(r);
@@ -3238,6 +3368,9 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           m.MessageSize = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MessageSize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MessageSize = readInt32(r);
@@ -3372,10 +3505,13 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3389,6 +3525,9 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -3399,6 +3538,9 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -3431,6 +3573,9 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           m.LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.LTQ = readInt32(r);
@@ -3490,10 +3635,13 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3507,6 +3655,9 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -3517,6 +3668,9 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -3549,6 +3703,9 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           m.LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.LTQ = readInt32(r);
@@ -3701,6 +3858,9 @@ export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDept
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           m.Qty = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.Qty = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.Qty = readInt32(r);
@@ -3723,6 +3883,9 @@ export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDept
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           m.Orders = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.Orders = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.Orders = readInt32(r);
@@ -3777,10 +3940,13 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -3794,6 +3960,9 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -3804,6 +3973,9 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -3836,6 +4008,9 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
       case 128: {
         if (pos < len && buf[pos] < 0x80) {
           m.LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.LTQ = readInt32(r);
@@ -4036,10 +4211,13 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -4053,6 +4231,9 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
       case 88: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -4063,6 +4244,9 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
       case 96: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -4167,6 +4351,9 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
       case 176: {
         if (pos < len && buf[pos] < 0x80) {
           m.NetChangeIndicator = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.NetChangeIndicator = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.NetChangeIndicator = readUint32(r);
@@ -4199,14 +4386,18 @@ export function resetIndexDataListMessage(m: IndexDataListMessage, r: Reader): v
 export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
+  const len = r.len;
   // The position lives in a local while the loop runs: the tag, one-byte varints and
   // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
+    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
     let tag = buf[pos];
     if (tag < 0x80) pos += 1;
-    else {
+    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+      pos += 2;
+    } else {
       r.pos = pos;
       tag = readTag(r);
       pos = r.pos;
@@ -4315,6 +4506,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 8: {
         if (pos < len && buf[pos] < 0x80) {
           m.MDUpdateAction = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MDUpdateAction = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MDUpdateAction = readInt32(r);
@@ -4325,6 +4519,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           m.MDEntryType = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MDEntryType = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MDEntryType = readInt32(r);
@@ -4340,6 +4537,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 32: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -4350,6 +4550,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 40: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -4377,6 +4580,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 64: {
         if (pos < len && buf[pos] < 0x80) {
           m.MDEntrySize = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MDEntrySize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MDEntrySize = readInt32(r);
@@ -4387,6 +4593,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 72: {
         if (pos < len && buf[pos] < 0x80) {
           m.MDEntryTime = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MDEntryTime = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MDEntryTime = readInt32(r);
@@ -4397,6 +4606,9 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       case 80: {
         if (pos < len && buf[pos] < 0x80) {
           m.MDEntryPosition = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.MDEntryPosition = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.MDEntryPosition = readInt32(r);
@@ -4462,6 +4674,9 @@ export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth:
       case 16: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeSegment = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeSegment = readInt32(r);
@@ -4472,6 +4687,9 @@ export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth:
       case 24: {
         if (pos < len && buf[pos] < 0x80) {
           m.ExchangeInstrumentID = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.ExchangeInstrumentID = readUint32(r);
@@ -4499,6 +4717,9 @@ export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth:
       case 48: {
         if (pos < len && buf[pos] < 0x80) {
           m.LTQ = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.LTQ = readInt32(r);
@@ -4514,6 +4735,9 @@ export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth:
       case 64: {
         if (pos < len && buf[pos] < 0x80) {
           m.Flag = buf[pos++];
+        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
+          m.Flag = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+          pos += 2;
         } else {
           r.pos = pos;
           m.Flag = readInt32(r);
