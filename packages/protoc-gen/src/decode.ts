@@ -129,7 +129,7 @@ export function fieldLoop(gen: MessageGen, desc: DescMessage, path: DecodePath):
   f.print`    let tag = buf[pos];`;
   f.print`    if (tag < 0x80) pos += 1;`;
   if (twoByteTags) {
-    // Only messages with fields 16 to 2047 get this branch: elsewhere it would only grow the loop.
+    // Only messages with a field numbered 16 or more get this branch: elsewhere it would only grow the loop.
     f.print`    else if (pos + 1 < len && buf[pos + 1] < 0x80) {`;
     f.print`      tag = (tag & 0x7f) | (buf[pos + 1] << 7);`;
     f.print`      pos += 2;`;
@@ -209,11 +209,10 @@ function fieldCases(gen: MessageGen, field: DescField, path: DecodePath): void {
           f.print`          pos += 8;`;
         } else {
           // Values below 128 (most enums, counts, flags and small quantities) are one byte.
-          const oneByte =
-            field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL ? "buf[pos++] !== 0" : "buf[pos++]";
+          const isBool = field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL;
           f.print`        if (pos < len && buf[pos] < 0x80) {`;
-          f.print`          ${at(name)} = ${oneByte};`;
-          if (!(field.fieldKind === "scalar" && field.scalar === ScalarType.BOOL)) {
+          f.print`          ${at(name)} = ${isBool ? "buf[pos++] !== 0" : "buf[pos++]"};`;
+          if (!isBool) {
             // And values below 16384 (prices in ticks, quantities) are two: still no call.
             f.print`        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {`;
             f.print`          ${at(name)} = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);`;
