@@ -53,7 +53,7 @@ test("the page shows the last prices the sandbox sent, the selected ladder, and 
 
   const depth = depthWatcher.last.get(BigInt(selected.id));
   assert.ok(depth, "the sandbox sent depth for the selected instrument");
-  const ladder = await h.page.$$eval("#ladder-rows tr", (rows) =>
+  const ladder = await h.page.$$eval("#ladder-rows tr.ask, #ladder-rows tr.bid", (rows) =>
     rows.map((row) => ({
       side: row.className,
       price: Number(row.getAttribute("data-price")),
