@@ -123,3 +123,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export { createClient };
+
+/** Waits until the page's last price of each id equals the platform's (its LTP endpoint); fails after a while. */
+export async function waitForValues(
+  page: Page,
+  client: ReturnType<typeof createClient>,
+  ids: readonly bigint[],
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { prices } = await client.ltp(ids);
+    const mismatched: string[] = [];
+    for (const id of ids) {
+      const shown = Number(await page.getAttribute(`tr[data-id="${id}"] td.ltp`, "data-value"));
+      if (shown !== prices.get(id)?.ltp) mismatched.push(`${id}: page ${shown}, platform ${prices.get(id)?.ltp}`);
+    }
+    if (mismatched.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`prices differ: ${mismatched.join("; ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

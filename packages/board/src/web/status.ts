@@ -38,6 +38,9 @@ export function boardState(observed: Observed, now: number): { state: BoardState
       text: `${what}, since ${formatLocalTime(upstream.since)} (${formatAge(now - upstream.since)}). Prices are as of the ${age}.`,
     };
   }
+  if (lastBatchAt === null && now - connection.since <= observed.staleAfterMs) {
+    return { state: "connecting", text: "Connected; waiting for the first message…" };
+  }
   if (lastBatchAt === null || now - lastBatchAt > observed.staleAfterMs) {
     return { state: "stale", text: `Stale: the platform feed is connected but quiet, ${age}.` };
   }
