@@ -28,6 +28,7 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number };
   locale?: string;
   colorScheme?: "light" | "dark";
+  chromiumArgs?: string[];
 }
 
 export async function openBoard(options: SandboxOptions, extra: HarnessOptions = {}): Promise<BoardHarness> {
@@ -52,7 +53,9 @@ export async function openBoard(options: SandboxOptions, extra: HarnessOptions =
     });
     started.unshift(board);
     // gc() in the page and the worker, and exact heap figures: the soak test reads them.
-    const browser = await launchChromium({ args: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] });
+    const browser = await launchChromium({
+      args: ["--js-flags=--expose-gc", "--enable-precise-memory-info", ...(extra.chromiumArgs ?? [])],
+    });
     started.unshift(browser);
     const page = await browser.newPage({
       viewport: extra.viewport ?? { width: 1400, height: 900 },
