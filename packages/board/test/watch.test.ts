@@ -163,6 +163,17 @@ test("sort, filter, remove and add stay in the URL and survive a reload", async 
   await h.page.fill("#add", "TCS · BSECM");
   await h.page.click("#add-form button");
   await h.page.waitForSelector(`tr[data-id="${tcsBse.id}"]`);
+  // Added back while the feed is paused: it shows the last price seen, not the REST price of the board's start.
+  const client = createClient(h.credentials);
+  try {
+    const { prices } = await client.ltp([tcsBse.id]);
+    assert.equal(
+      Number(await h.page.getAttribute(`tr[data-id="${tcsBse.id}"] .ltp`, "data-value")),
+      prices.get(tcsBse.id)?.ltp,
+    );
+  } finally {
+    await client.close();
+  }
   await h.page.fill("#search", "tcs");
 
   await h.page.reload();

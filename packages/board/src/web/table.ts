@@ -27,6 +27,8 @@ export interface TableEvents {
 
 export class MarketWatch {
   private readonly views = new Map<string, RowView>();
+  /** The last quote of every instrument the worker reported, watched or not. */
+  private readonly latest = new Map<string, Quote>();
   private order: string[] = [];
   private sortKey: string | null = null;
   private direction: SortDirection = "asc";
@@ -102,22 +104,27 @@ export class MarketWatch {
   /** Quotes that changed; returns whether any row moved in a sorted table. */
   update(quotes: readonly Quote[]): void {
     for (const quote of quotes) {
+      this.latest.set(String(quote.id), quote);
       const view = this.views.get(String(quote.id));
       if (view === undefined) continue;
       const before = view.line.quote?.ltp ?? null;
-      view.line.quote = quote;
-      if (view.line.info.tickSize === null) {
-        for (const value of [quote.ltp, quote.bid, quote.ask, quote.open, quote.high, quote.low, quote.close]) {
-          if (value !== null) view.line.decimals = Math.max(view.line.decimals, decimalsOfPrice(value));
-        }
-      }
-      if (quote.segment !== null && view.line.info.segment === null) {
-        view.line.segment = this.segmentNames[quote.segment] ?? String(quote.segment);
-      }
+      this.absorb(view.line, quote);
       this.drawRow(view);
       if (before !== null && quote.ltp !== null && quote.ltp !== before) this.flash(view, quote.ltp > before);
     }
     if (this.sortKey !== null && quotes.length > 0) this.arrange();
+  }
+
+  private absorb(line: Line, quote: Quote): void {
+    line.quote = quote;
+    if (line.info.tickSize === null) {
+      for (const value of [quote.ltp, quote.bid, quote.ask, quote.open, quote.high, quote.low, quote.close]) {
+        if (value !== null) line.decimals = Math.max(line.decimals, decimalsOfPrice(value));
+      }
+    }
+    if (quote.segment !== null && line.info.segment === null) {
+      line.segment = this.segmentNames[quote.segment] ?? String(quote.segment);
+    }
   }
 
   private createRow(info: InstrumentInfo): RowView {
@@ -150,7 +157,10 @@ export class MarketWatch {
     row.addEventListener("click", () => this.events.select(info.id));
     const decimals = info.tickSize === null ? 2 : decimalsOfStep(info.tickSize);
     const line: Line = { info, quote: null, decimals, segment: info.segment };
-    if (info.ltp !== null && info.name !== null) line.quote = seedQuote(Number(info.id), info.ltp);
+    // A row added back takes the last quote seen for it; a new one the REST price until its first message.
+    const latest = this.latest.get(info.id);
+    if (latest) this.absorb(line, latest);
+    else if (info.ltp !== null && info.name !== null) line.quote = seedQuote(Number(info.id), info.ltp);
     const view: RowView = { line, row, cells, name, segment, flashTimer: undefined };
     this.drawRow(view);
     return view;
