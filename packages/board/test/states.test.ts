@@ -72,6 +72,7 @@ test("each state is said on the page, and the page comes back by itself", { time
   assert.match(stale, /Stale: .*last message \d+ s ago/);
   const decoration = await page.$eval("#rows td.ltp", (cell) => getComputedStyle(cell).textDecorationLine);
   assert.equal(decoration, "line-through", "stale prices are struck through");
+  await page.waitForFunction(() => / [3-9] s ago/.test(document.querySelector("#status")?.textContent ?? ""));
   t.diagnostic(`stale: ${await screenshot(page, "state-stale")}`);
 
   sandbox.feed.resume();
