@@ -114,7 +114,7 @@ test("digits are grouped as the locale groups them: Indian grouping for en-IN on
     const page = await h.browser.newPage({ locale });
     await page.goto(h.board.url);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll("#rows .volume")].some((cell) => (cell.textContent ?? "").length >= 8),
+      Array.from(document.querySelectorAll("#rows .volume")).some((cell) => (cell.textContent ?? "").length >= 8),
     );
     const texts = await page.$$eval("#rows .volume", (cells) => cells.map((cell) => cell.textContent ?? ""));
     await page.close();
