@@ -85,7 +85,11 @@ function draw(snapshot: WorkerSnapshot): void {
 
 function showState(): void {
   const { state, text } = boardState(observed, Date.now());
-  if (document.body.dataset.state !== state) document.body.dataset.state = state;
+  if (document.body.dataset.state !== state) {
+    document.body.dataset.state = state;
+    // Announced once per change; the visible line, whose age ticks every second, is not a live region.
+    byId("status-announce").textContent = text;
+  }
   const status = byId("status");
   if (status.textContent !== text) status.textContent = text;
 }
