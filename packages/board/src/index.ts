@@ -1,3 +1,5 @@
+export type { InstrumentDetails } from "./instruments.js";
+export type { InstrumentInfo, UpstreamState } from "./protocol.js";
 export {
   type Board,
   type BoardInstrument,

@@ -1,5 +1,7 @@
 // The board's server: it holds the platform session (the app key and token never reach the page), forwards the
-// feed's frames unchanged to each page over a WebSocket, and serves the page built at build time.
+// feed's frames unchanged to each page over a WebSocket, keeps a snapshot for pages that connect later, tells the
+// pages what the platform feed is doing, and serves the page built at build time, to its own origin only.
+import { randomUUID } from "node:crypto";
 import { access, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,18 +10,20 @@ import { fileURLToPath } from "node:url";
 import { createClient, type InstrumentIdInput, type TickwireClient } from "@tickwire/client";
 import { delimitBytes } from "@tickwire/codec";
 import { exchangeSegments } from "@tickwire/proto";
-import { WebSocket, WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
+import { accessCheck } from "./access.js";
+import { describeInstruments, type InstrumentDetails, parseId } from "./instruments.js";
+import { batchMessage, Pages } from "./pages.js";
+import type { BoardInfo, InstrumentInfo, UpstreamState } from "./protocol.js";
+import { FrameSnapshot } from "./snapshot.js";
 
-/** The page decodes with the codec's ViewDecoder, whose 64-bit fields are numbers: exact only below 2^53. */
-const VIEW_ID_LIMIT = 2n ** 53n;
 /** Frames go to the page in batches (one WebSocket message of size-delimited frames) at most this far apart. */
 const BATCH_MS = 10;
 const BATCH_BYTES = 64 * 1024;
-/** A page that falls this far behind loses frames (counted) rather than growing the server's memory. */
-const PAGE_BUFFER_LIMIT = 8 * 1024 * 1024;
 export const FEED_PATH = "/feed";
 /** Segment names by number, from the proto package (the page shows them without loading protobuf-es). */
 const SEGMENT_NAMES = Object.fromEntries(exchangeSegments.map((segment) => [segment.number, segment.name]));
+const RESOLVE_BODY_LIMIT = 16 * 1024;
 
 export interface BoardOptions {
   /** The platform (or a sandbox): its base URL and the credentials the board's server logs in with. */
@@ -28,11 +32,17 @@ export interface BoardOptions {
   appKey: string;
   /** The market-data socket, when it is not derived from baseUrl. */
   wsUrl?: string;
-  /** Instruments to show (ids below 2^53; larger ones are listed as refused). */
+  /** Instruments to show (ids below 2^53; larger ones are listed as refused, by name). */
   instrumentIds: Iterable<InstrumentIdInput>;
+  /** Segment and price step per instrument, which the platform's REST API does not give. */
+  instrumentDetails?: Iterable<InstrumentDetails>;
   /** Loopback by default: the page is for the person at this machine. */
   host?: string;
   port?: number;
+  /** Host names the page may be loaded under besides loopback ones (and `host`), e.g. a machine's DNS name. */
+  allowedHosts?: readonly string[];
+  /** The page marks prices stale when no feed message has arrived for this long (default 5000 ms). */
+  staleAfterMs?: number;
 }
 
 export interface BoardInstrument {
@@ -54,9 +64,12 @@ export interface BoardStats {
 export interface Board {
   /** The page, e.g. http://127.0.0.1:43125/ */
   readonly url: string;
+  /** The requested instruments the platform knows and the page can show. */
   readonly instruments: readonly BoardInstrument[];
-  /** Requested ids the board cannot show, with the reason. */
+  /** Requested ids the board cannot show, with the reason in plain words. */
   readonly refused: readonly { id: string; reason: string }[];
+  /** Requested ids the platform's LTP endpoint does not know (the page lists them as unknown). */
+  readonly unknown: readonly string[];
   stats(): BoardStats;
   close(): Promise<void>;
 }
@@ -69,24 +82,19 @@ const STATIC: Record<string, { file: string; type: string }> = {
   "/worker.js": { file: "worker.js", type: "text/javascript; charset=utf-8" },
   "/board.css": { file: "board.css", type: "text/css; charset=utf-8" },
 };
-// The page loads nothing from anywhere else; a script or style slipped in from elsewhere would not run.
 /**
  * Cross-origin isolation: it gives the page a fine-grained performance.now() (coarsened to 100 us otherwise),
  * which the per-message decode time needs.
  */
 const ISOLATION = { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
+// The page loads nothing from anywhere else; a script or style slipped in from elsewhere would not run.
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'";
 
 export async function startBoard(options: BoardOptions): Promise<Board> {
-  const accepted: bigint[] = [];
-  const refused: { id: string; reason: string }[] = [];
-  for (const raw of options.instrumentIds) {
-    const id = BigInt(raw);
-    if (id < 0n || id >= VIEW_ID_LIMIT) refused.push({ id: String(id), reason: "ids of 2^53 or more are not shown" });
-    else accepted.push(id);
-  }
-  if (accepted.length === 0) throw new TypeError("startBoard: no instrument below 2^53 to show");
+  const requested = [...new Set([...options.instrumentIds].map((raw) => parseId(raw)))];
+  const details = new Map<string, InstrumentDetails>();
+  for (const detail of options.instrumentDetails ?? []) details.set(String(parseId(detail.id)), detail);
   try {
     await access(`${WEB_DIR}index.html`);
   } catch {
@@ -99,60 +107,88 @@ export async function startBoard(options: BoardOptions): Promise<Board> {
     appKey: options.appKey,
     ...(options.wsUrl === undefined ? {} : { wsUrl: options.wsUrl }),
   });
-  let instruments: BoardInstrument[];
+  let known: InstrumentInfo[];
   try {
-    const { prices } = await client.ltp(accepted);
-    instruments = accepted.map((id) => {
-      const entry = prices.get(id);
-      return { id: String(id), name: entry?.instrumentName ?? String(id), ltp: entry?.ltp ?? null };
-    });
+    known = await describeInstruments(client, requested, details);
   } catch (error) {
     await client.close();
     throw error;
   }
+  const subscribable = (info: InstrumentInfo) => info.shown && info.name !== null;
+  if (!known.some(subscribable)) {
+    await client.close();
+    throw new TypeError("startBoard: no instrument to show (every id is unknown to the platform or 2^53 or more)");
+  }
 
-  const pages = new Set<WebSocket>();
+  const serverId = randomUUID();
+  const now = () => performance.timeOrigin + performance.now();
+  const upstream: UpstreamState = {
+    state: "connecting",
+    attempt: 0,
+    since: Date.now(),
+    reconnects: 0,
+    lastFrameAt: null,
+  };
+  const snapshot = new FrameSnapshot();
+  const pages = new Pages(
+    serverId,
+    options.staleAfterMs ?? 5000,
+    () => ({ ...upstream }),
+    () => snapshot.frames(),
+  );
   let framesSent = 0;
-  let framesDropped = 0;
   let batch: Uint8Array[] = [];
   let batchBytes = 0;
+  let batchReceivedAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
     timer = undefined;
     if (batch.length === 0) return;
     const frames = batch.length;
-    const message = Buffer.concat(batch, batchBytes);
+    const message = batchMessage(batchReceivedAt, batch, batchBytes);
     batch = [];
     batchBytes = 0;
     framesSent += frames;
-    for (const page of pages) {
-      if (page.readyState !== WebSocket.OPEN) continue;
-      if (page.bufferedAmount > PAGE_BUFFER_LIMIT) framesDropped += frames;
-      else page.send(message, { binary: true });
-    }
+    pages.broadcast(message, frames);
   };
 
-  const feed = client.marketData({ instrumentIds: accepted, format: "binary" });
+  const feed = client.marketData({
+    instrumentIds: known.filter(subscribable).map((i) => BigInt(i.id)),
+    format: "binary",
+  });
   // The frame's own bytes, never re-encoded: the page decodes exactly what the platform sent.
-  feed.on("frame", (bytes) => {
-    if (pages.size === 0) return;
+  feed.on("frame", (bytes, message) => {
+    const receivedAt = now();
+    upstream.lastFrameAt = Date.now();
     const framed = delimitBytes(bytes);
+    snapshot.keep(framed, message);
+    if (pages.size === 0) return;
+    if (batch.length === 0) batchReceivedAt = receivedAt;
     batch.push(framed);
     batchBytes += framed.length;
     if (batchBytes >= BATCH_BYTES) flush();
     else timer ??= setTimeout(flush, BATCH_MS);
   });
+  const changeState = (state: UpstreamState["state"], attempt: number) => {
+    if (upstream.state !== state) upstream.since = Date.now();
+    upstream.state = state;
+    upstream.attempt = attempt;
+    pages.notify({ type: "upstream", upstream: { ...upstream } });
+  };
+  feed.on("open", () => changeState("open", 0));
+  feed.on("reconnecting", ({ attempt }) => {
+    upstream.reconnects++;
+    changeState("reconnecting", attempt);
+  });
   feed.on("error", () => {});
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   sockets.on("error", () => {});
-  sockets.on("connection", (page) => {
-    pages.add(page);
-    page.on("error", () => page.terminate());
-    page.on("close", () => pages.delete(page));
-  });
+  sockets.on("connection", (page) => pages.add(page));
 
+  let port = 0;
+  const allowed = accessCheck(options.host ?? "127.0.0.1", () => port, options.allowedHosts);
   const server = createServer((request, response) => {
     void answer(request, response).catch(() => {
       if (!response.headersSent) response.statusCode = 500;
@@ -162,33 +198,68 @@ export async function startBoard(options: BoardOptions): Promise<Board> {
   server.on("clientError", (_error, socket) => socket.destroy());
   server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
+    const refuse = (status: string) =>
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (!allowed.host(request.headers.host) || !allowed.origin(request.headers.origin, false)) {
+      refuse("403 Forbidden");
+      return;
+    }
     if (new URL(request.url ?? "/", "http://board").pathname !== FEED_PATH) {
-      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      refuse("404 Not Found");
       return;
     }
     sockets.handleUpgrade(request, socket, head, (page) => sockets.emit("connection", page, request));
   });
 
   const stats = (): BoardStats => {
-    const upstream = feed.stats();
+    const feedStats = feed.stats();
     return {
       framesSent,
-      framesDropped,
+      framesDropped: pages.framesDropped,
       pages: pages.size,
-      upstream: { state: upstream.state, reconnects: upstream.reconnects, decodeErrors: upstream.decodeErrors },
+      upstream: { state: feedStats.state, reconnects: feedStats.reconnects, decodeErrors: feedStats.decodeErrors },
     };
   };
+
+  /** Ids a page adds: described once, subscribed when the platform knows them and the page can show them. */
+  async function resolve(ids: bigint[]): Promise<InstrumentInfo[]> {
+    const fresh = ids.filter((id) => !known.some((info) => info.id === String(id)));
+    const described = await describeInstruments(client, fresh, details);
+    known = [...known, ...described];
+    const subscribe = described.filter(subscribable).map((info) => BigInt(info.id));
+    if (subscribe.length > 0) feed.subscribe(subscribe);
+    return ids.map((id) => known.find((info) => info.id === String(id)) as InstrumentInfo);
+  }
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     request.on("error", () => {});
     response.on("error", () => {});
     const path = new URL(request.url ?? "/", "http://board").pathname;
+    const post = request.method === "POST";
+    if (!allowed.host(request.headers.host) || !allowed.origin(request.headers.origin, post)) {
+      response.writeHead(403, { "content-type": "text/plain" }).end("forbidden: not this board's host or origin");
+      return;
+    }
+    if (post && path === "/api/resolve") {
+      const ids = await readIds(request);
+      if (ids === undefined) {
+        response.writeHead(400, { "content-type": "text/plain" }).end('expected {"ids": ["<uint64>", ...]}');
+        return;
+      }
+      json(response, await resolve(ids));
+      return;
+    }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      response.writeHead(405, { allow: "GET, HEAD" }).end();
+      response.writeHead(405, { allow: "GET, HEAD, POST" }).end();
       return;
     }
     if (path === "/api/board") {
-      json(response, { instruments, refused, feedPath: FEED_PATH, segments: SEGMENT_NAMES });
+      json(response, {
+        serverId,
+        instruments: known,
+        feedPath: FEED_PATH,
+        segments: SEGMENT_NAMES,
+      } satisfies BoardInfo);
       return;
     }
     if (path === "/api/stats") {
@@ -220,23 +291,25 @@ export async function startBoard(options: BoardOptions): Promise<Board> {
       });
     });
   } catch (error) {
+    pages.close();
     await client.close();
     throw error;
   }
   server.on("error", () => {});
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
 
   let closing: Promise<void> | undefined;
   return {
     url,
-    instruments,
-    refused,
+    instruments: known.filter(subscribable).map((info) => ({ id: info.id, name: info.name ?? info.id, ltp: info.ltp })),
+    refused: known.filter((info) => !info.shown).map((info) => ({ id: info.id, reason: info.reason ?? "" })),
+    unknown: known.filter((info) => info.shown && info.name === null).map((info) => info.id),
     stats,
     close() {
       closing ??= (async () => {
         if (timer !== undefined) clearTimeout(timer);
-        for (const page of pages) page.terminate();
+        pages.close();
         sockets.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -245,6 +318,21 @@ export async function startBoard(options: BoardOptions): Promise<Board> {
       return closing;
     },
   };
+}
+
+async function readIds(request: IncomingMessage): Promise<bigint[] | undefined> {
+  let body = "";
+  for await (const chunk of request) {
+    body += chunk;
+    if (body.length > RESOLVE_BODY_LIMIT) return undefined;
+  }
+  try {
+    const parsed = JSON.parse(body) as { ids?: unknown };
+    if (!Array.isArray(parsed.ids) || parsed.ids.length === 0) return undefined;
+    return parsed.ids.map((raw) => parseId(String(raw)));
+  } catch {
+    return undefined;
+  }
 }
 
 function json(response: ServerResponse, body: unknown): void {

@@ -53,7 +53,7 @@ test("the page shows the last prices the sandbox sent, the selected ladder, and 
 
   const depth = depthWatcher.last.get(BigInt(selected.id));
   assert.ok(depth, "the sandbox sent depth for the selected instrument");
-  const ladder = await h.page.$$eval("#ladder-rows tr", (rows) =>
+  const ladder = await h.page.$$eval("#ladder-rows tr.ask, #ladder-rows tr.bid", (rows) =>
     rows.map((row) => ({
       side: row.className,
       price: Number(row.getAttribute("data-price")),
@@ -75,6 +75,33 @@ test("the page shows the last prices the sandbox sent, the selected ladder, and 
   assert.equal(await renderedCount(h.page), h.board.stats().framesSent);
   t.diagnostic(`screenshot: ${await screenshot(h.page, "board")}`);
   assert.deepEqual(h.problems, []);
+});
+
+test("a page opened later draws the board server's snapshot: last prices and the selected ladder", async () => {
+  // The feed is paused (the first test): everything this page shows comes from the server's snapshot.
+  const page = await h.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    const selected = h.board.instruments[2];
+    await page.goto(`${h.board.url}?sel=${selected.id}`);
+    await page.waitForSelector("#ladder-rows tr.bid");
+    await page.waitForFunction(() => Number(document.querySelector('[data-perf="resynced"]')?.textContent) > 0);
+    const client = createClient(h.credentials);
+    try {
+      const ids = h.board.instruments.slice(0, 8).map((instrument) => BigInt(instrument.id));
+      const { prices } = await client.ltp(ids);
+      for (const id of ids) {
+        assert.equal(Number(await page.getAttribute(`tr[data-id="${id}"] td.ltp`, "data-value")), prices.get(id)?.ltp);
+      }
+    } finally {
+      await client.close();
+    }
+    const depth = depthWatcher.last.get(BigInt(selected.id));
+    const bestBid = await page.getAttribute("#ladder-rows tr.bid", "data-price");
+    assert.equal(Number(bestBid), depth?.BestBidLevel[0]?.Price);
+    assert.equal(await page.getAttribute("#messages", "data-count"), "0", "no live frame: the feed is paused");
+  } finally {
+    await page.close();
+  }
 });
 
 test("the page holds no secret: neither the app key nor a token is in its HTML, scripts or board data", async () => {

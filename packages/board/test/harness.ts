@@ -5,7 +5,7 @@ import { createClient } from "@tickwire/client";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@tickwire/sandbox";
 import { launchChromium } from "@tickwire/testkit";
 import type { Browser, Page } from "playwright-core";
-import { type Board, startBoard } from "../src/index.js";
+import { type Board, type BoardOptions, startBoard } from "../src/index.js";
 
 export const artifactsDir = fileURLToPath(new URL("../artifacts/", import.meta.url));
 const LIMIT = 2n ** 53n;
@@ -21,7 +21,18 @@ export interface BoardHarness {
   close(): Promise<void>;
 }
 
-export async function openBoard(options: SandboxOptions, pick = (ids: bigint[]) => ids): Promise<BoardHarness> {
+export interface HarnessOptions {
+  pick?: (ids: bigint[]) => bigint[];
+  /** Board options beyond the credentials and ids; the sandbox's segments and price steps are passed by default. */
+  board?: Partial<BoardOptions>;
+  viewport?: { width: number; height: number };
+  locale?: string;
+  colorScheme?: "light" | "dark";
+  chromiumArgs?: string[];
+}
+
+export async function openBoard(options: SandboxOptions, extra: HarnessOptions = {}): Promise<BoardHarness> {
+  const pick = extra.pick ?? ((ids: bigint[]) => ids);
   const sandbox = await startSandbox({ logger: false, ...options });
   const user = sandbox.demoUser;
   if (!user) throw new Error("no demo user");
@@ -30,12 +41,27 @@ export async function openBoard(options: SandboxOptions, pick = (ids: bigint[]) 
   const started: { close(): Promise<unknown> }[] = [sandbox];
   // Whatever started is stopped again if a later step fails: a half-built harness must not keep the process alive.
   try {
-    const board = await startBoard({ ...credentials, instrumentIds: ids });
+    const board = await startBoard({
+      ...credentials,
+      instrumentIds: ids,
+      instrumentDetails: sandbox.instruments.map((i) => ({
+        id: i.id,
+        segment: i.segment,
+        tickSize: i.tickUnits / 10_000,
+      })),
+      ...extra.board,
+    });
     started.unshift(board);
     // gc() in the page and the worker, and exact heap figures: the soak test reads them.
-    const browser = await launchChromium({ args: ["--js-flags=--expose-gc", "--enable-precise-memory-info"] });
+    const browser = await launchChromium({
+      args: ["--js-flags=--expose-gc", "--enable-precise-memory-info", ...(extra.chromiumArgs ?? [])],
+    });
     started.unshift(browser);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage({
+      viewport: extra.viewport ?? { width: 1400, height: 900 },
+      locale: extra.locale ?? "en-US",
+      colorScheme: extra.colorScheme ?? "dark",
+    });
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console: ${message.text()}`);
@@ -100,3 +126,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export { createClient };
+
+/** Waits until the page's last price of each id equals the platform's (its LTP endpoint); fails after a while. */
+export async function waitForValues(
+  page: Page,
+  client: ReturnType<typeof createClient>,
+  ids: readonly bigint[],
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { prices } = await client.ltp(ids);
+    const mismatched: string[] = [];
+    for (const id of ids) {
+      const shown = Number(await page.getAttribute(`tr[data-id="${id}"] td.ltp`, "data-value"));
+      if (shown !== prices.get(id)?.ltp) mismatched.push(`${id}: page ${shown}, platform ${prices.get(id)?.ltp}`);
+    }
+    if (mismatched.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`prices differ: ${mismatched.join("; ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

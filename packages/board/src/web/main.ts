@@ -1,215 +1,236 @@
-// The board page: the instrument table (last price, change since open, volume, last update, a sparkline), the
-// depth ladder of the selected instrument and the feed's rate and decode time. Decoding happens in the worker;
-// this thread only draws snapshots, touching a cell only when its text changes.
-import type { Ladder, Level, Row, Snapshot } from "./model.js";
-import type { ToWorker } from "./worker.js";
-
-interface BoardInfo {
-  instruments: { id: string; name: string; ltp: number | null }[];
-  refused: { id: string; reason: string }[];
-  feedPath: string;
-  segments: Record<string, string>;
-}
+// The board page: the market watch, the depth ladder of the selected instrument, the board's state and the perf
+// panel. Decoding happens in the worker; this thread draws what changed a few times a second.
+import type { BoardInfo, InstrumentInfo, ServerNotice, UpstreamState } from "../protocol.js";
+import { drawLadder } from "./ladder.js";
+import type { Ladder } from "./model.js";
+import { PerfPanel } from "./perf.js";
+import { boardState, type Observed } from "./status.js";
+import { MarketWatch } from "./table.js";
+import { readWatchState, type WatchState, writeWatchState } from "./watch-state.js";
+import type { FromWorker, ToWorker, WorkerSnapshot } from "./worker.js";
 
 const SNAPSHOT_MS = 250;
-const FLASH_MS = 600;
-const SPARK_WIDTH = 120;
-const SPARK_HEIGHT = 24;
-
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const price = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const whole = new Intl.NumberFormat("en-IN");
-const time = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 
-interface RowCells {
-  row: HTMLTableRowElement;
-  segment: HTMLElement;
-  ltp: HTMLTableCellElement;
-  change: HTMLTableCellElement;
-  volume: HTMLTableCellElement;
-  updated: HTMLTableCellElement;
-  spark: SVGPolylineElement;
-  lastLtp: number | null;
-  flashTimer: number | undefined;
-}
-
-const cells = new Map<number, RowCells>();
-let selected: number | null = null;
+let info: BoardInfo;
+/** Every instrument the page has heard of: the board's, and ids added here (resolved by the board server). */
+const known = new Map<string, InstrumentInfo>();
+let watch: WatchState = readWatchState(location.search);
+let table: MarketWatch;
 let worker: Worker;
-let segmentNames: Record<string, string> = {};
+const perf = new PerfPanel(byId("perf"));
+const ladders = new Map<string, Ladder | null>();
+const observed: Observed = {
+  connection: { state: "connecting", attempt: 0, since: Date.now(), retryAt: null },
+  upstream: null,
+  staleAfterMs: 5000,
+  lastBatchAt: null,
+};
+let pageReconnects = 0;
+let dropped = 0;
 
-function setText(element: Element, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
+function watched(): InstrumentInfo[] {
+  const ids = watch.ids ?? [...known.values()].filter((i) => i.shown).map((i) => i.id);
+  return ids.map((id) => known.get(id)).filter((i): i is InstrumentInfo => i?.shown === true);
 }
 
-function buildTable(info: BoardInfo): void {
-  const body = byId<HTMLTableSectionElement>("rows");
-  const svgNs = "http://www.w3.org/2000/svg";
-  for (const instrument of info.instruments) {
-    const id = Number(instrument.id);
-    const row = document.createElement("tr");
-    row.dataset.id = instrument.id;
-    row.tabIndex = 0;
-    const name = document.createElement("td");
-    name.className = "name";
-    name.textContent = `${instrument.name} `;
-    const segment = document.createElement("small");
-    name.append(segment);
-    const make = (className: string) => {
-      const cell = document.createElement("td");
-      cell.className = className;
-      return cell;
-    };
-    const ltp = make("ltp");
-    const change = make("change");
-    const volume = make("volume");
-    const updated = make("updated");
-    const sparkCell = make("spark");
-    const svg = document.createElementNS(svgNs, "svg");
-    svg.setAttribute("viewBox", `0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`);
-    svg.setAttribute("width", String(SPARK_WIDTH));
-    svg.setAttribute("height", String(SPARK_HEIGHT));
-    const spark = document.createElementNS(svgNs, "polyline");
-    svg.append(spark);
-    sparkCell.append(svg);
-    row.append(name, ltp, change, volume, updated, sparkCell);
-    row.addEventListener("click", () => select(id));
-    row.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") select(id);
-    });
-    body.append(row);
-    cells.set(id, { row, segment, ltp, change, volume, updated, spark, lastLtp: null, flashTimer: undefined });
-  }
-  const refused = byId<HTMLElement>("refused");
-  refused.textContent = info.refused.map((r) => `${r.id}: ${r.reason}`).join("; ");
-  refused.hidden = info.refused.length === 0;
-}
-
-function select(id: number): void {
-  selected = id;
-  for (const [rowId, entry] of cells) entry.row.classList.toggle("selected", rowId === id);
-  const name = cells.get(id)?.row.querySelector(".name")?.textContent ?? String(id);
-  setText(byId("ladder-title"), `Depth: ${name}`);
-  byId<HTMLTableSectionElement>("ladder-rows").replaceChildren();
-  worker.postMessage({ type: "select", id } satisfies ToWorker);
-}
-
-function drawRow(row: Row): void {
-  const entry = cells.get(row.id);
-  if (entry === undefined || row.ltp === null) return;
-  if (row.segment !== null) setText(entry.segment, segmentNames[row.segment] ?? String(row.segment));
-  setText(entry.ltp, price.format(row.ltp));
-  entry.ltp.dataset.value = String(row.ltp);
-  if (row.open !== null) {
-    const change = ((row.ltp - row.open) / row.open) * 100;
-    setText(entry.change, `${change >= 0 ? "+" : ""}${change.toFixed(2)}%`);
-    entry.change.className = `change ${change >= 0 ? "up" : "down"}`;
-  }
-  if (row.volume !== null) setText(entry.volume, whole.format(row.volume));
-  if (row.updatedAt !== null) setText(entry.updated, time(row.updatedAt));
-  if (entry.lastLtp !== null && row.ltp !== entry.lastLtp)
-    flash(entry, row.ltp > entry.lastLtp ? "tick-up" : "tick-down");
-  entry.lastLtp = row.ltp;
-  entry.spark.setAttribute("points", sparkPoints(row.history));
-}
-
-function flash(entry: RowCells, className: string): void {
-  entry.ltp.classList.remove("tick-up", "tick-down");
-  entry.ltp.classList.add(className);
-  if (entry.flashTimer !== undefined) clearTimeout(entry.flashTimer);
-  entry.flashTimer = window.setTimeout(() => entry.ltp.classList.remove("tick-up", "tick-down"), FLASH_MS);
-}
-
-function sparkPoints(history: readonly number[]): string {
-  if (history.length < 2) return "";
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (const value of history) {
-    if (value < low) low = value;
-    if (value > high) high = value;
-  }
-  const span = high - low || 1;
-  const step = SPARK_WIDTH / (history.length - 1);
-  return history
-    .map(
-      (value, i) =>
-        `${(i * step).toFixed(1)},${(SPARK_HEIGHT - 2 - ((value - low) / span) * (SPARK_HEIGHT - 4)).toFixed(1)}`,
-    )
-    .join(" ");
-}
-
-function drawLadder(ladder: Ladder | null): void {
-  const body = byId<HTMLTableSectionElement>("ladder-rows");
-  if (ladder === null || ladder.id !== selected) return;
-  const line = (side: "ask" | "bid", level: Level) => {
-    const row = document.createElement("tr");
-    row.className = side;
-    row.dataset.price = String(level.price);
-    row.dataset.qty = String(level.qty);
-    row.dataset.orders = String(level.orders);
-    const cell = (text: string) => {
-      const td = document.createElement("td");
-      td.textContent = text;
-      return td;
-    };
-    row.append(
-      cell(side === "bid" ? whole.format(level.orders) : ""),
-      cell(side === "bid" ? whole.format(level.qty) : ""),
-    );
-    row.append(cell(price.format(level.price)));
-    row.append(
-      cell(side === "ask" ? whole.format(level.qty) : ""),
-      cell(side === "ask" ? whole.format(level.orders) : ""),
-    );
-    return row;
-  };
-  // Asks from the highest down to the best, then bids from the best down: the spread sits in the middle.
-  const rows = [
-    ...ladder.asks
-      .slice()
-      .reverse()
-      .map((level) => line("ask", level)),
-    ...ladder.bids.map((level) => line("bid", level)),
-  ];
-  body.replaceChildren(...rows);
-}
-
-function draw(snapshot: Snapshot): void {
-  for (const row of snapshot.rows) drawRow(row);
-  drawLadder(snapshot.ladder);
-  const messages = byId("messages");
-  setText(messages, whole.format(snapshot.messages));
-  messages.dataset.count = String(snapshot.messages);
-  setText(byId("rate"), whole.format(Math.round(snapshot.messagesPerSecond)));
-  setText(
-    byId("decode"),
-    snapshot.decodeNsPerMessage === 0 ? "-" : whole.format(Math.round(snapshot.decodeNsPerMessage)),
+function refresh(): void {
+  table.setInstruments(watched());
+  table.setView(watch.sort, watch.direction, watch.filter, watch.selected);
+  drawSelectedLadder();
+  const refused = [...known.values()].filter((i) => !i.shown && (watch.ids === null || watch.ids.includes(i.id)));
+  const list = byId("refused");
+  list.replaceChildren(
+    ...refused.map((i) => {
+      const item = document.createElement("li");
+      item.textContent = i.reason ?? `${i.id} is not shown.`;
+      return item;
+    }),
   );
-  const errors = byId("errors");
-  setText(errors, whole.format(snapshot.decodeErrors));
-  errors.dataset.count = String(snapshot.decodeErrors);
+  list.hidden = refused.length === 0;
+  writeWatchState(watch);
+}
+
+function drawSelectedLadder(): void {
+  const id = watch.selected;
+  drawLadder(
+    byId("ladder-title"),
+    byId("ladder-rows"),
+    byId("ladder-note"),
+    id === null ? undefined : table.line(id),
+    id === null ? null : (ladders.get(id) ?? null),
+  );
+}
+
+function select(id: string): void {
+  watch = { ...watch, selected: id };
+  table.setView(watch.sort, watch.direction, watch.filter, id);
+  drawSelectedLadder();
+  writeWatchState(watch);
+  worker.postMessage({ type: "select", id: Number(id) } satisfies ToWorker);
+}
+
+function draw(snapshot: WorkerSnapshot): void {
+  const started = performance.now();
+  table.update(snapshot.quotes);
+  if (snapshot.ladder) {
+    ladders.set(String(snapshot.ladder.id), snapshot.ladder.ladder);
+    if (String(snapshot.ladder.id) === watch.selected) drawSelectedLadder();
+  }
+  observed.lastBatchAt = snapshot.lastBatchAt;
+  showState();
+  const drawnAt = performance.timeOrigin + performance.now();
+  perf.drawn(snapshot, performance.now() - started, drawnAt);
+}
+
+function showState(): void {
+  const { state, text } = boardState(observed, Date.now());
+  if (document.body.dataset.state !== state) {
+    document.body.dataset.state = state;
+    // Announced once per change; the visible line, whose age ticks every second, is not a live region.
+    byId("status-announce").textContent = text;
+  }
+  const status = byId("status");
+  if (status.textContent !== text) status.textContent = text;
+}
+
+function notice(message: ServerNotice): void {
+  if (message.type === "hello") {
+    observed.staleAfterMs = message.staleAfterMs;
+    setUpstream(message.upstream);
+    if (info !== undefined && message.serverId !== info.serverId) void reloadInfo();
+  } else if (message.type === "upstream" || message.type === "tick") {
+    setUpstream(message.upstream);
+    if (message.type === "tick") dropped = message.dropped;
+  }
+  perf.counters(dropped, pageReconnects, observed.upstream?.reconnects ?? 0);
+  showState();
+}
+
+function setUpstream(upstream: UpstreamState): void {
+  observed.upstream = upstream;
+}
+
+/** A restarted board server may know other instruments: take its list, keep the ids added here. */
+async function reloadInfo(): Promise<void> {
+  info = (await (await fetch("/api/board")).json()) as BoardInfo;
+  for (const instrument of info.instruments) known.set(instrument.id, instrument);
+  refresh();
+}
+
+async function resolve(ids: string[]): Promise<void> {
+  const response = await fetch("/api/resolve", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ids }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  for (const instrument of (await response.json()) as InstrumentInfo[]) known.set(instrument.id, instrument);
+}
+
+async function add(text: string): Promise<void> {
+  const error = byId("add-error");
+  error.hidden = true;
+  const wanted = text.trim();
+  if (wanted === "") return;
+  let ids: string[];
+  if (/^\d+$/.test(wanted)) ids = [wanted.replace(/^0+(?=\d)/, "")];
+  else {
+    const lower = wanted.toLowerCase();
+    ids = [...known.values()]
+      .filter((i) => i.name !== null && (i.name.toLowerCase() === lower || label(i).toLowerCase() === lower))
+      .map((i) => i.id);
+    if (ids.length === 0) {
+      error.textContent = `No instrument named “${wanted}” on this board: add it by its instrument id.`;
+      error.hidden = false;
+      return;
+    }
+  }
+  const unresolved = ids.filter((id) => !known.has(id));
+  if (unresolved.length > 0) await resolve(unresolved);
+  const current = watch.ids ?? watched().map((i) => i.id);
+  watch = { ...watch, ids: [...current, ...ids.filter((id) => !current.includes(id))] };
+  refresh();
+}
+
+function remove(id: string): void {
+  const current = watch.ids ?? watched().map((i) => i.id);
+  watch = {
+    ...watch,
+    ids: current.filter((other) => other !== id),
+    selected: watch.selected === id ? null : watch.selected,
+  };
+  refresh();
+}
+
+const label = (i: InstrumentInfo) => `${i.name} · ${i.segment ?? i.id}`;
+
+function wireControls(): void {
+  const search = byId<HTMLInputElement>("search");
+  search.value = watch.filter;
+  search.addEventListener("input", () => {
+    watch = { ...watch, filter: search.value };
+    table.setView(watch.sort, watch.direction, watch.filter, watch.selected);
+    writeWatchState(watch);
+  });
+  const form = byId<HTMLFormElement>("add-form");
+  const input = byId<HTMLInputElement>("add");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void add(input.value)
+      .then(() => {
+        input.value = "";
+      })
+      .catch((error: unknown) => {
+        const element = byId("add-error");
+        element.textContent = `Could not add: ${error instanceof Error ? error.message : String(error)}`;
+        element.hidden = false;
+      });
+  });
+  byId("known").replaceChildren(
+    ...[...known.values()]
+      .filter((i) => i.name !== null)
+      .map((i) => {
+        const option = document.createElement("option");
+        option.value = label(i);
+        return option;
+      }),
+  );
+}
+
+function sortBy(key: string): void {
+  const direction = watch.sort === key && watch.direction === "asc" ? "desc" : "asc";
+  watch = { ...watch, sort: key, direction };
+  table.setView(key, direction, watch.filter, watch.selected);
+  writeWatchState(watch);
 }
 
 async function main(): Promise<void> {
-  const info = (await (await fetch("/api/board")).json()) as BoardInfo;
-  segmentNames = info.segments;
-  buildTable(info);
+  info = (await (await fetch("/api/board")).json()) as BoardInfo;
+  for (const instrument of info.instruments) known.set(instrument.id, instrument);
+  const missing = (watch.ids ?? []).filter((id) => !known.has(id));
+  if (missing.length > 0) await resolve(missing);
+  table = new MarketWatch(byId("watch-head"), byId("rows"), info.segments, { select, remove, sort: sortBy });
+  wireControls();
   worker = new Worker("/worker.js", { type: "module" });
-  worker.onmessage = (event: MessageEvent<{ type: string; snapshot?: Snapshot }>) => {
-    if (event.data.type === "snapshot" && event.data.snapshot) draw(event.data.snapshot);
-    if (event.data.type === "closed") byId("status").textContent = "feed closed";
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    if (message.type === "snapshot") draw(message.snapshot);
+    else if (message.type === "notice") notice(message.notice);
+    else {
+      if (message.state === "gone" && observed.connection.state !== "gone") perf.gap();
+      observed.connection = message;
+      pageReconnects = message.reconnects;
+      showState();
+    }
   };
   const feedUrl = new URL(info.feedPath, location.href);
   feedUrl.protocol = feedUrl.protocol === "https:" ? "wss:" : "ws:";
-  const ids = info.instruments.map((instrument) => Number(instrument.id));
-  worker.postMessage({
-    type: "start",
-    feedUrl: feedUrl.href,
-    ids,
-    seeds: info.instruments.map((instrument) => [Number(instrument.id), instrument.ltp]),
-    intervalMs: SNAPSHOT_MS,
-  } satisfies ToWorker);
-  if (ids.length > 0) select(ids[0]);
+  worker.postMessage({ type: "start", feedUrl: feedUrl.href, intervalMs: SNAPSHOT_MS } satisfies ToWorker);
+  if (watch.selected === null) watch = { ...watch, selected: watched()[0]?.id ?? null };
+  refresh();
+  if (watch.selected !== null) select(watch.selected);
+  setInterval(showState, 500);
   document.body.dataset.ready = "true";
 }
 

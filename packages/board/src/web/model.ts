@@ -1,24 +1,37 @@
-// What the board shows, built from decoded views in the worker: per instrument the last price, the open, the
-// volume, when it last changed and a short price history; the depth ladder of the selected instrument; totals.
-// Views are recycled frame to frame, so everything is copied out as plain numbers here.
+// What the board shows, built from decoded views in the worker: per instrument its quote (last price and quantity,
+// best bid and ask, open/high/low/previous close, volume, total buy and sell quantity, open interest, exchange
+// time) and its last depth ladder. Views are recycled frame to frame, so everything is copied out as numbers here.
 import type { MarketDataMessageBaseView, MarketDepthMessageView } from "@tickwire/codec";
 
-/** Points of price history kept per instrument for its sparkline. */
-export const HISTORY_POINTS = 120;
 /** Depth levels shown on each side of the ladder. */
 export const LADDER_LEVELS = 10;
 
-export interface Row {
+export interface Quote {
   id: number;
   /** ExchangeSegment number, once a message has said it. */
   segment: number | null;
   ltp: number | null;
+  /** Last traded quantity. */
+  ltq: number | null;
+  bid: number | null;
+  bidQty: number | null;
+  ask: number | null;
+  askQty: number | null;
   open: number | null;
+  high: number | null;
+  low: number | null;
+  /** Previous close. */
+  close: number | null;
+  /** Volume traded today (VTT). */
   volume: number | null;
-  /** Receive time (ms since the epoch) of the last message that moved the price. */
-  updatedAt: number | null;
+  /** Total buy and sell quantity (TBQ, TSQ). */
+  buyQty: number | null;
+  sellQty: number | null;
+  /** Open interest, only where a message carried a non-zero one. */
+  oi: number | null;
+  /** The message's own time, epoch ms (TimeStamp; LTT for TickData; MDEntryTime, in seconds, for updates). */
+  exchangeTime: number | null;
   messages: number;
-  history: number[];
 }
 
 export interface Level {
@@ -35,95 +48,99 @@ export interface Ladder {
   ltp: number;
 }
 
-export interface Snapshot {
-  rows: Row[];
-  ladder: Ladder | null;
-  /** Frames decoded since the page opened. */
-  messages: number;
-  decodeErrors: number;
-  messagesPerSecond: number;
-  /** Mean decode time per frame over the last interval, in nanoseconds. */
-  decodeNsPerMessage: number;
+interface TouchLineFields {
+  InstrumentID: number;
+  ExchangeSegment: number;
+  TimeStamp: number;
+  LTP: number;
+  LTQ: number;
+  VTT: number;
+  TBQ: number;
+  TSQ: number;
+  Open: number;
+  High: number;
+  Low: number;
+  Close: number;
+  OI: number;
+  BestBidLevel: MarketDepthMessageView["BestBidLevel"];
+  BestAskLevel: MarketDepthMessageView["BestAskLevel"];
 }
 
-export class BoardModel {
-  private readonly rows = new Map<number, Row>();
-  private selected: number | null = null;
-  private ladder: Ladder | null = null;
-  private messages = 0;
-  private decodeErrors = 0;
-  private intervalMessages = 0;
-  private intervalDecodeMs = 0;
-  private intervalStart: number;
+const positive = (value: number): number | null => (value > 0 ? value : null);
 
-  constructor(
-    ids: readonly number[],
-    private readonly now: () => number = () => Date.now(),
-  ) {
-    for (const id of ids)
-      this.rows.set(id, {
+export class BoardModel {
+  private readonly quotes = new Map<number, Quote>();
+  private readonly ladders = new Map<number, Ladder>();
+  /** Instruments whose quote changed since the last `changed()`. */
+  private readonly dirty = new Set<number>();
+  private ladderChanged = new Set<number>();
+
+  quote(id: number): Quote {
+    let quote = this.quotes.get(id);
+    if (quote === undefined) {
+      quote = {
         id,
         segment: null,
         ltp: null,
+        ltq: null,
+        bid: null,
+        bidQty: null,
+        ask: null,
+        askQty: null,
         open: null,
+        high: null,
+        low: null,
+        close: null,
         volume: null,
-        updatedAt: null,
+        buyQty: null,
+        sellQty: null,
+        oi: null,
+        exchangeTime: null,
         messages: 0,
-        history: [],
-      });
-    this.intervalStart = now();
+      };
+      this.quotes.set(id, quote);
+    }
+    return quote;
   }
 
-  select(id: number | null): void {
-    this.selected = id;
-    if (this.ladder?.id !== id) this.ladder = null;
-  }
-
-  seed(id: number, ltp: number | null): void {
-    const row = this.rows.get(id);
-    if (row && ltp !== null) row.ltp = ltp;
-  }
-
-  /** Decode time of a chunk of `frames` frames, measured around the decoder by the worker. */
-  timed(frames: number, ms: number): void {
-    this.intervalMessages += frames;
-    this.intervalDecodeMs += ms;
-  }
-
-  error(): void {
-    this.decodeErrors++;
+  /** The last depth message of an instrument, kept for every instrument (not only the one on screen). */
+  ladder(id: number): Ladder | null {
+    return this.ladders.get(id) ?? null;
   }
 
   apply(view: MarketDataMessageBaseView): void {
-    this.messages++;
-    const at = this.now();
     const { subtype } = view;
     switch (subtype.case) {
-      case "TickData":
-      case "TickDataMessage":
-        this.price(subtype.value.InstrumentID, subtype.value.ExchangeSegment, subtype.value.LTP, at);
-        return;
-      case "TouchLineDataMessage": {
+      case "TickData": {
         const v = subtype.value;
-        this.price(v.InstrumentID, v.ExchangeSegment, v.LTP, at, v.Open, v.VTT);
+        this.trade(v.InstrumentID, v.ExchangeSegment, v.LTP, v.LTQ, v.LTT);
         return;
       }
+      case "TickDataMessage": {
+        const v = subtype.value;
+        this.trade(v.InstrumentID, v.ExchangeSegment, v.LTP, v.LTQ, v.TimeStamp);
+        return;
+      }
+      case "TouchLineDataMessage":
+        this.touchLine(subtype.value);
+        return;
       case "MarketDepthMessage": {
         const v = subtype.value;
-        this.price(v.InstrumentID, v.ExchangeSegment, v.LTP, at, v.Open, v.VTT);
-        if (v.InstrumentID === this.selected) this.ladder = copyLadder(v);
+        this.touchLine(v);
+        this.ladders.set(v.InstrumentID, copyLadder(v));
+        this.ladderChanged.add(v.InstrumentID);
         return;
       }
       case "IndexDataMessage": {
         const v = subtype.value.IndexData;
-        if (v) this.price(v.InstrumentID, v.ExchangeSegment, v.Last, at, v.Open);
+        if (v) this.index(v);
         return;
       }
       case "IndexDataListMessage": {
         const list = subtype.value.IndexDataList;
         for (let i = 0; i < list.length; i++) {
           const v = list.at(i);
-          if (v) this.price(v.InstrumentID, v.ExchangeSegment, v.Last, at, v.Open);
+          if (v) this.index(v);
         }
         return;
       }
@@ -132,7 +149,10 @@ export class BoardModel {
         for (let i = 0; i < list.length; i++) {
           const v = list.at(i);
           // MDEntryType 2 is a trade (FIX tag 269 numbering): the only entry that moves the last price.
-          if (v && v.MDEntryType === 2) this.price(v.InstrumentID, v.ExchangeSegment, v.MDEntryPrice, at);
+          if (v === undefined) continue;
+          if (v.OI > 0) this.quote(v.InstrumentID).oi = v.OI;
+          if (v.MDEntryType === 2)
+            this.trade(v.InstrumentID, v.ExchangeSegment, v.MDEntryPrice, v.MDEntrySize, v.MDEntryTime * 1000);
         }
         return;
       }
@@ -141,42 +161,73 @@ export class BoardModel {
     }
   }
 
-  private price(id: number, segment: number, ltp: number, at: number, open?: number, volume?: number): void {
-    const row = this.rows.get(id);
-    if (row === undefined) return;
-    row.messages++;
-    row.segment = segment;
-    if (open !== undefined && open > 0) row.open = open;
-    if (volume !== undefined && volume > 0) row.volume = volume;
-    if (ltp > 0) {
-      row.ltp = ltp;
-      row.updatedAt = at;
-    }
+  private touch(id: number, segment: number, time: number): Quote {
+    const quote = this.quote(id);
+    quote.messages++;
+    quote.segment = segment;
+    if (time > 0) quote.exchangeTime = time;
+    this.dirty.add(id);
+    return quote;
   }
 
-  /** The state to draw; also closes the rate interval and adds one history point per instrument. */
-  snapshot(): Snapshot {
-    const now = this.now();
-    const seconds = Math.max((now - this.intervalStart) / 1000, 1e-3);
-    const snapshot: Snapshot = {
-      rows: [],
-      ladder: this.ladder,
-      messages: this.messages,
-      decodeErrors: this.decodeErrors,
-      messagesPerSecond: this.intervalMessages / seconds,
-      decodeNsPerMessage: this.intervalMessages === 0 ? 0 : (this.intervalDecodeMs * 1e6) / this.intervalMessages,
-    };
-    for (const row of this.rows.values()) {
-      if (row.ltp !== null) {
-        row.history.push(row.ltp);
-        if (row.history.length > HISTORY_POINTS) row.history.shift();
-      }
-      snapshot.rows.push({ ...row, history: row.history.slice() });
-    }
-    this.intervalStart = now;
-    this.intervalMessages = 0;
-    this.intervalDecodeMs = 0;
-    return snapshot;
+  private trade(id: number, segment: number, ltp: number, ltq: number, time: number): void {
+    const quote = this.touch(id, segment, time);
+    if (ltp > 0) quote.ltp = ltp;
+    if (ltq > 0) quote.ltq = ltq;
+  }
+
+  private touchLine(v: TouchLineFields): void {
+    const quote = this.touch(v.InstrumentID, v.ExchangeSegment, v.TimeStamp);
+    if (v.LTP > 0) quote.ltp = v.LTP;
+    quote.ltq = positive(v.LTQ) ?? quote.ltq;
+    quote.open = positive(v.Open) ?? quote.open;
+    quote.high = positive(v.High) ?? quote.high;
+    quote.low = positive(v.Low) ?? quote.low;
+    quote.close = positive(v.Close) ?? quote.close;
+    quote.volume = positive(v.VTT) ?? quote.volume;
+    quote.buyQty = positive(v.TBQ) ?? quote.buyQty;
+    quote.sellQty = positive(v.TSQ) ?? quote.sellQty;
+    quote.oi = positive(v.OI) ?? quote.oi;
+    const bid = v.BestBidLevel.at(0);
+    const ask = v.BestAskLevel.at(0);
+    // An empty side is news too: no bid (or ask) right now.
+    quote.bid = bid ? bid.Price : null;
+    quote.bidQty = bid ? bid.Qty : null;
+    quote.ask = ask ? ask.Price : null;
+    quote.askQty = ask ? ask.Qty : null;
+  }
+
+  private index(v: {
+    InstrumentID: number;
+    ExchangeSegment: number;
+    TimeStamp: number;
+    Last: number;
+    Open: number;
+    High: number;
+    Low: number;
+    Close: number;
+  }): void {
+    const quote = this.touch(v.InstrumentID, v.ExchangeSegment, v.TimeStamp);
+    if (v.Last > 0) quote.ltp = v.Last;
+    quote.open = positive(v.Open) ?? quote.open;
+    quote.high = positive(v.High) ?? quote.high;
+    quote.low = positive(v.Low) ?? quote.low;
+    quote.close = positive(v.Close) ?? quote.close;
+  }
+
+  /** Copies of the quotes that changed since the last call. */
+  changed(): Quote[] {
+    const out: Quote[] = [];
+    for (const id of this.dirty) out.push({ ...this.quote(id) });
+    this.dirty.clear();
+    return out;
+  }
+
+  /** Whether the ladder of `id` changed since the last call for it. */
+  takeLadderChange(id: number): boolean {
+    const changed = this.ladderChanged.has(id);
+    this.ladderChanged.delete(id);
+    return changed;
   }
 }
 

@@ -17,6 +17,8 @@ export interface BoardCommandOptions {
   rate: number;
   host: string;
   port: number;
+  /** Host names the page may be loaded under besides loopback ones. */
+  allowHosts?: string[];
   /** Stop after this long instead of waiting for Ctrl-C. */
   seconds?: number;
 }
@@ -30,6 +32,7 @@ export async function boardCommand(io: Io, options: BoardCommandOptions): Promis
   let closeSandbox: (() => Promise<void>) | undefined;
   let credentials: { baseUrl: string; userId: string; appKey: string };
   let instruments = options.instruments;
+  let details: { id: bigint; segment: string; tickSize: number }[] | undefined;
   if (options.url !== undefined) {
     if (!options.user || !options.appKey) {
       throw usageError("--url needs --user and --app-key (or TICKWIRE_USER and TICKWIRE_APP_KEY)");
@@ -49,17 +52,22 @@ export async function boardCommand(io: Io, options: BoardCommandOptions): Promis
     if (demoUser === undefined) throw new CliError("the embedded sandbox has no demo user");
     credentials = { baseUrl: sandbox.httpUrl, userId: demoUser.userId, appKey: demoUser.appKey };
     instruments ??= sandbox.instruments.map((instrument) => instrument.id).filter((id) => id < VIEW_ID_LIMIT);
+    // The sandbox knows what the REST API does not say: each instrument's segment and price step.
+    details = sandbox.instruments.map((i) => ({ id: i.id, segment: i.segment, tickSize: i.tickUnits / 10_000 }));
     say(`sandbox: ${sandbox.httpUrl} (embedded, seed ${options.seed}, ${options.rate} messages/s)`);
   }
   try {
     const board = await startBoard({
       ...credentials,
       instrumentIds: instruments,
+      ...(details === undefined ? {} : { instrumentDetails: details }),
       host: options.host,
       port: options.port,
+      ...(options.allowHosts === undefined ? {} : { allowedHosts: options.allowHosts }),
     });
     say(`board: ${board.url}  (${board.instruments.length} instruments; Ctrl-C to stop)`);
-    for (const { id, reason } of board.refused) say(`not shown: ${id} (${reason})`);
+    for (const { reason } of board.refused) say(`not shown: ${reason}`);
+    for (const id of board.unknown) say(`unknown to the platform: ${id} (listed as unknown on the page)`);
     const stop = new AbortController();
     const onSignal = () => stop.abort();
     process.once("SIGINT", onSignal);
@@ -98,7 +106,7 @@ export function registerBoardCommand(program: Command, io: Io, setExit: (code: E
     program
       .command("board")
       .description(
-        "the live board in a browser: a loopback page (prices, change since open, volume, sparklines, depth ladder) decoding the feed in a Web Worker; the app key stays in this process",
+        "the live board in a browser: a loopback page (a market watch with change against the previous close, the depth ladder, the feed's state and a perf panel) decoding the feed in a Web Worker; the app key stays in this process",
       ),
     "a real platform's base URL instead of an embedded sandbox",
   )
@@ -107,10 +115,22 @@ export function registerBoardCommand(program: Command, io: Io, setExit: (code: E
     .option("--rate <n>", "sandbox messages per second", positive("--rate"), 2000)
     .option("--host <host>", "address the page is served on", "127.0.0.1")
     .option("--port <n>", "port; 0 picks a free one", integer("--port", 0), 0)
+    .option(
+      "--allow-host <names>",
+      "comma-separated host names the page may be loaded under besides loopback ones (the page refuses others)",
+    )
     .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
     .action(async (opts, command: Command) => {
       setExit(
-        await boardCommand(io, { ...boardOptions(command), seconds: opts.seconds, host: opts.host, port: opts.port }),
+        await boardCommand(io, {
+          ...boardOptions(command),
+          seconds: opts.seconds,
+          host: opts.host,
+          port: opts.port,
+          ...(typeof opts.allowHost === "string"
+            ? { allowHosts: opts.allowHost.split(",").map((name: string) => name.trim()) }
+            : {}),
+        }),
       );
     });
 }

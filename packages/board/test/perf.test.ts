@@ -1,0 +1,48 @@
+// The perf panel in Chromium at 2,000 msg/s: decode and model-update time per message (p50 / p99, microseconds),
+// render time and server-to-drawn latency (milliseconds), the message rate and its history, drops and reconnects,
+// and the text saying what each measures.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { type BoardHarness, openBoard } from "./harness.js";
+
+let h: BoardHarness;
+before(async () => {
+  h = await openBoard({ seed: 9, rate: 2000 });
+});
+after(async () => {
+  await h?.close();
+});
+
+const pair = async (name: string, unit: string) => {
+  const text = (await h.page.textContent(`[data-perf="${name}"]`)) ?? "";
+  const match = new RegExp(`^([\\d,.]+) / ([\\d,.]+) ${unit}$`).exec(text);
+  assert.ok(match, `${name}: ${text}`);
+  return { p50: Number(match[1].replaceAll(",", "")), p99: Number(match[2].replaceAll(",", "")) };
+};
+
+test("the panel shows p50/p99 of decode, update, render and latency, the rate, drops and reconnects", async (t) => {
+  await h.page.waitForFunction(() => Number(document.querySelector("#messages")?.getAttribute("data-count")) > 6000);
+  const decode = await pair("decode", "µs");
+  const update = await pair("update", "µs");
+  const render = await pair("render", "ms");
+  const latency = await pair("latency", "ms");
+  t.diagnostic(`decode ${JSON.stringify(decode)} update ${JSON.stringify(update)} µs`);
+  t.diagnostic(`render ${JSON.stringify(render)} latency ${JSON.stringify(latency)} ms`);
+  for (const value of [decode, update, render, latency]) {
+    assert.ok(value.p50 > 0 && value.p50 <= value.p99, JSON.stringify(value));
+  }
+  // A message decodes in microseconds, not milliseconds; a snapshot is drawn within a second of the server's receipt.
+  assert.ok(decode.p50 < 200, `decode p50 ${decode.p50} µs`);
+  assert.ok(latency.p50 < 1000 && latency.p99 < 5000, `latency ${JSON.stringify(latency)} ms`);
+  const rate = Number(((await h.page.textContent('[data-perf="rate"]')) ?? "").replaceAll(",", ""));
+  assert.ok(rate > 1000 && rate < 3000, `msg/s ${rate} at a 2,000 msg/s feed`);
+  const points = ((await h.page.getAttribute("#rate-history path", "d")) ?? "").match(/[ML]/g) ?? [];
+  assert.ok(points.length > 10, `${points.length} points of rate history`);
+  assert.equal(await h.page.getAttribute('[data-perf="dropped"]', "data-count"), String(h.board.stats().framesDropped));
+  assert.equal(await h.page.getAttribute('[data-perf="page-reconnects"]', "data-count"), "0");
+  assert.equal(await h.page.getAttribute('[data-perf="platform-reconnects"]', "data-count"), "0");
+  const explained = (await h.page.textContent("#perf .note")) ?? "";
+  for (const words of ["Decode:", "model update:", "p50 / p99", "last 10 s", "Render:", "Server → drawn:"]) {
+    assert.ok(explained.includes(words), `the panel explains "${words}"`);
+  }
+});
