@@ -1,7 +1,7 @@
 // Typed errors, each with a stable `code` (in the style of undici's). None of them ever holds the app key or a token:
 // messages are scrubbed where they are built, causes from outside (fetch, WebSocket) are replaced by scrubbed copies,
 // and toJSON lists the safe fields only.
-import { brandErrorClass } from "@tickwire/proto/internal";
+import { brandErrorClass } from "@tickwire/runtime/internal";
 
 export type TickwireErrorCode =
   | "TICKWIRE_ERR_INVALID_ARGUMENT"

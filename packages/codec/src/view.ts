@@ -4,11 +4,9 @@
 // on what V8 has learnt about that field); unchanged strings and the oneof holder
 // are reused, and list element views are recycled. Measured per message in the
 // bench's allocation suite ("codec-view"): README, "The zero-allocation path".
+import { type DecodeError, FrameSplitter, type Framing, INT64_NUMBER, Reader } from "@tickwire/runtime";
 import { checkBytes } from "./decode.js";
-import type { DecodeError } from "./errors.js";
 import { MarketDataMessageBaseView } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-import { FrameSplitter, type Framing } from "./runtime/frames.js";
-import { INT64_NUMBER, Reader } from "./runtime/reader.js";
 
 export interface ViewDecoderOptions {
   /** How `pushEach` splits its input (as FrameDecoder). Default "delimited". */

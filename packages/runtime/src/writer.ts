@@ -1,7 +1,7 @@
 // The encoder's primitives. Output is byte-identical to protobuf-es's toBinary:
 // fields in number order, negative int32 as 10-byte varints, NaN as setFloat64
 // writes it, strings through TextEncoder (so lone surrogates become U+FFFD).
-import { EncodeError } from "../errors.js";
+import { EncodeError } from "./errors.js";
 import { high, low, splitSigned, splitUnsigned } from "./int64-words.js";
 import { encodeUtf8Into } from "./utf8.js";
 

@@ -1,11 +1,12 @@
-// @tickwire/codec/runtime: what generated decoders and encoders import (the
-// market-data code in src/gen and protoc-gen-tickwire's output for any schema).
-// One file per job: reader.ts the state and errors, varint.ts varints and tags,
-// scalars.ts the other scalar types, packed.ts and packed-varints.ts packed repeated
-// runs, strings.ts strings and their intern table, skip.ts unknown fields, view-store.ts and
-// view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts
-// its packed runs, map-entry-writer.ts string-keyed map entries), frames.ts splitting streams into frames.
-export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "../errors.js";
+// @tickwire/runtime: what generated decoders and encoders import (protoc-gen-tickwire's output for any schema,
+// @tickwire/codec's market-data code among them), and the errors they throw. No schema and no other package.
+// One file per job: reader.ts the state and errors, varint.ts varints and tags, scalars.ts the other scalar types,
+// packed.ts and packed-varints.ts packed repeated runs, strings.ts strings and their intern table, skip.ts unknown
+// fields, view-store.ts and view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts its
+// packed runs, map-entry-writer.ts string-keyed map entries), frames.ts splitting streams into frames, base64.ts
+// base64 frames.
+export { type Base64Position, base64DecodedLength, decodeBase64 } from "./base64.js";
+export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
 export { mapValues, openStringKeyEntry, writeStringEntry } from "./map-entry-writer.js";
 export {

@@ -1,8 +1,9 @@
 // Splitting a stream into frames, for any message type: "delimited" (varint length
 // prefixes, frames cut anywhere by chunk boundaries), "message" (one chunk, one frame)
 // and "base64" (one text frame, one message). A subclass says how a frame is decoded.
-import { DecodeError } from "../errors.js";
+
 import { base64DecodedLength, decodeBase64Into, invalidBase64 } from "./base64.js";
+import { DecodeError } from "./errors.js";
 import { Reader } from "./reader.js";
 
 /**

@@ -1,4 +1,4 @@
-import { brandErrorClass } from "@tickwire/proto/internal";
+import { brandErrorClass } from "./brand.js";
 
 /** Why a frame could not be decoded. */
 export type DecodeErrorCode =

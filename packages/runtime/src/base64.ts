@@ -3,7 +3,7 @@
 // URL-safe one ('-' and '_'), with or without '=' padding; rejects whitespace,
 // misplaced padding and a length that no encoding produces (4n + 1).
 
-import { DecodeError } from "../errors.js";
+import { DecodeError } from "./errors.js";
 
 const INVALID = 255;
 const decodeTable = new Uint8Array(256).fill(INVALID);

@@ -1,4 +1,4 @@
-// `instanceof DecodeError` must hold when the error comes from another installed copy of the codec (an app and a
+// `instanceof DecodeError` must hold when the error comes from another installed copy of the runtime (an app and a
 // library each resolving their own). A second copy of the source in another directory is a second module instance
 // with its own classes, as a second install is.
 import assert from "node:assert/strict";
@@ -6,15 +6,15 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type * as CodecModule from "../src/index.js";
+import type * as RuntimeModule from "../src/index.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 // Inside the package, so the copy resolves the same dependencies.
 const copyDir = mkdtempSync(join(packageDir, ".two-copies-"));
 after(() => rmSync(copyDir, { recursive: true, force: true }));
 cpSync(join(packageDir, "src"), join(copyDir, "src"), { recursive: true });
-const copyA: typeof CodecModule = await import("../src/index.js");
-const copyB: typeof CodecModule = await import(pathToFileURL(join(copyDir, "src", "index.ts")).href);
+const copyA: typeof RuntimeModule = await import("../src/index.js");
+const copyB: typeof RuntimeModule = await import(pathToFileURL(join(copyDir, "src", "index.ts")).href);
 
 test("the copies are distinct: their classes differ", () => {
   assert.notEqual(copyA.DecodeError, copyB.DecodeError);
@@ -27,7 +27,11 @@ test("an error thrown by either copy is an instance of both copies' class", () =
     [copyB, copyA],
   ] as const) {
     assert.throws(
-      () => thrower.decodeMessage(new Uint8Array([0x0f])),
+      () => {
+        const reader = new thrower.Reader();
+        reader.reset(new Uint8Array([0x0f]), 0, 1, 0, 0);
+        thrower.skipField(reader, thrower.readTag(reader), 0);
+      },
       (e: unknown) => {
         assert.ok(
           e instanceof other.DecodeError,

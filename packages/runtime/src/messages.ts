@@ -1,7 +1,7 @@
 // The entry points that protoc-gen-tickwire's generated code wraps around its
 // per-message functions: decode options and int64 modes, one shared reader and
 // writer, map-entry helpers and the 64-bit conversions protobuf-es applies.
-import { DecodeError } from "../errors.js";
+import { DecodeError } from "./errors.js";
 import { FrameSplitter, type FrameSplitterOptions } from "./frames.js";
 import { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./reader.js";
 import { skipUnknown } from "./skip.js";

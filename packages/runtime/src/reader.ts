@@ -7,7 +7,7 @@
 // sits inside a larger chunk is decoded in place, so reading up to `buf.length`
 // would leak into the next frame. Like protobuf-es, nested messages are checked
 // against the frame end only (see README, "Compatibility").
-import { DecodeError, type DecodeErrorCode } from "../errors.js";
+import { DecodeError, type DecodeErrorCode } from "./errors.js";
 
 /** How 64-bit fields are returned, as small integers so the hot readers compare cheaply. */
 export const INT64_BIGINT = 0;

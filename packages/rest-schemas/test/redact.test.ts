@@ -1,8 +1,9 @@
-// The shared secret patterns of @tickwire/proto/internal: each case below is caught by exactly one pattern or one
+// The shared secret patterns of @tickwire/rest-schemas/internal: each case below is caught by exactly one pattern or one
 // widening of it, so dropping or narrowing a pattern fails a test.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { isSecretFieldName, REDACTED, SECRET_FIELD_NAMES, scrubSecrets } from "../src/internal.js";
+import { describe as describeValue } from "../src/issues.js";
 
 const JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl";
 
@@ -53,4 +54,11 @@ describe("secret field names", () => {
   test("a name that only contains one is not a secret field", () => {
     for (const name of ["keyboard", "tokens", "monkey", "instrumentId"]) assert.equal(isSecretFieldName(name), false);
   });
+});
+
+test("a validation issue's received value is hidden for every secret field name, as the client's logs are", () => {
+  for (const name of ["appKey", "accessToken", "token", "Password", "AUTHORIZATION"]) {
+    assert.equal(describeValue("s3cr3t", `/data/${name}`), "string (redacted)", name);
+  }
+  assert.equal(describeValue("abc", "/data/InstrumentName"), 'string "abc"');
 });
