@@ -28,11 +28,11 @@ class ViewFrames extends FrameSplitter<MarketDataMessageBaseView> {
   }
 
   protected decodeFrameAt(r: Reader): MarketDataMessageBaseView {
-    return fillView(r, this.view);
+    return decodeIntoView(r, this.view);
   }
 }
 
-function fillView(r: Reader, view: MarketDataMessageBaseView): MarketDataMessageBaseView {
+function decodeIntoView(r: Reader, view: MarketDataMessageBaseView): MarketDataMessageBaseView {
   view.reset();
   view.fill(r, r.len, 1);
   return view;
@@ -61,7 +61,7 @@ export class ViewDecoder {
     checkBytes(bytes, r);
     r.reset(bytes, 0, bytes.length, 0, 0);
     try {
-      return fillView(r, this.view);
+      return decodeIntoView(r, this.view);
     } finally {
       r.release();
     }

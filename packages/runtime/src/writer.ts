@@ -29,7 +29,7 @@ export function writeByte(w: Writer, b: number): void {
   w.buf[w.pos++] = b;
 }
 
-export function writeBytes2(w: Writer, b0: number, b1: number): void {
+export function writeTwoBytes(w: Writer, b0: number, b1: number): void {
   ensure(w, 2);
   w.buf[w.pos++] = b0;
   w.buf[w.pos++] = b1;

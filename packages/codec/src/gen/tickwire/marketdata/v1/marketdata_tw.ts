@@ -14,7 +14,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, WithInt64, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeBytes2, writeDouble, writeInt32, writeInt64, writeString, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
 /** A fresh tickwire.marketdata.v1.MarketDataMessageBase with the own properties protobuf-es's create() gives it. */
@@ -299,43 +299,43 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
     writeInt32(w, m.MessageSize, "MarketDataMessageBase.MessageSize");
   }
   if (m.subtype.case === "TickDataMessage") {
-    writeBytes2(w, 0xa2, 0x1f);
+    writeTwoBytes(w, 0xa2, 0x1f);
     const at = fork(w);
     writeTickDataMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "TouchLineDataMessage") {
-    writeBytes2(w, 0xaa, 0x1f);
+    writeTwoBytes(w, 0xaa, 0x1f);
     const at = fork(w);
     writeTouchLineDataMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "MarketDepthMessage") {
-    writeBytes2(w, 0xb2, 0x1f);
+    writeTwoBytes(w, 0xb2, 0x1f);
     const at = fork(w);
     writeMarketDepthMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "IndexDataMessage") {
-    writeBytes2(w, 0xba, 0x1f);
+    writeTwoBytes(w, 0xba, 0x1f);
     const at = fork(w);
     writeIndexDataMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "IndexDataListMessage") {
-    writeBytes2(w, 0xc2, 0x1f);
+    writeTwoBytes(w, 0xc2, 0x1f);
     const at = fork(w);
     writeIndexDataListMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "IncrementalUpdateMessage") {
-    writeBytes2(w, 0xca, 0x1f);
+    writeTwoBytes(w, 0xca, 0x1f);
     const at = fork(w);
     writeIncrementalUpdateMessage(w, m.subtype.value);
     join(w, at);
   }
   if (m.subtype.case === "TickData") {
-    writeBytes2(w, 0xd2, 0x1f);
+    writeTwoBytes(w, 0xd2, 0x1f);
     const at = fork(w);
     writeTickData(w, m.subtype.value);
     join(w, at);
@@ -586,11 +586,11 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeDouble(w, m.LTP, "TickDataMessage.LTP");
   }
   if ((m.LTQ as unknown) != 0) {
-    writeBytes2(w, 0x80, 0x01);
+    writeTwoBytes(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TickDataMessage.LTQ");
   }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
-    writeBytes2(w, 0x88, 0x01);
+    writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TickDataMessage.LTT");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -1021,57 +1021,57 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeDouble(w, m.LTP, "TouchLineDataMessage.LTP");
   }
   if ((m.LTQ as unknown) != 0) {
-    writeBytes2(w, 0x80, 0x01);
+    writeTwoBytes(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "TouchLineDataMessage.LTQ");
   }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
-    writeBytes2(w, 0x88, 0x01);
+    writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TouchLineDataMessage.LTT");
   }
   if (!Object.is(m.ATP, 0)) {
-    writeBytes2(w, 0x91, 0x01);
+    writeTwoBytes(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "TouchLineDataMessage.ATP");
   }
   if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
-    writeBytes2(w, 0x98, 0x01);
+    writeTwoBytes(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "TouchLineDataMessage.VTT");
   }
   if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
-    writeBytes2(w, 0xa0, 0x01);
+    writeTwoBytes(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "TouchLineDataMessage.TBQ");
   }
   if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
-    writeBytes2(w, 0xa8, 0x01);
+    writeTwoBytes(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "TouchLineDataMessage.TSQ");
   }
   if (!Object.is(m.Open, 0)) {
-    writeBytes2(w, 0xb1, 0x01);
+    writeTwoBytes(w, 0xb1, 0x01);
     writeDouble(w, m.Open, "TouchLineDataMessage.Open");
   }
   if (!Object.is(m.High, 0)) {
-    writeBytes2(w, 0xb9, 0x01);
+    writeTwoBytes(w, 0xb9, 0x01);
     writeDouble(w, m.High, "TouchLineDataMessage.High");
   }
   if (!Object.is(m.Low, 0)) {
-    writeBytes2(w, 0xc1, 0x01);
+    writeTwoBytes(w, 0xc1, 0x01);
     writeDouble(w, m.Low, "TouchLineDataMessage.Low");
   }
   if (!Object.is(m.Close, 0)) {
-    writeBytes2(w, 0xc9, 0x01);
+    writeTwoBytes(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "TouchLineDataMessage.Close");
   }
   if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
-    writeBytes2(w, 0xd0, 0x01);
+    writeTwoBytes(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "TouchLineDataMessage.OI");
   }
   for (const item of m.BestBidLevel) {
-    writeBytes2(w, 0xda, 0x01);
+    writeTwoBytes(w, 0xda, 0x01);
     const at = fork(w);
     writePriceDepthLevel(w, item);
     join(w, at);
   }
   for (const item of m.BestAskLevel) {
-    writeBytes2(w, 0xe2, 0x01);
+    writeTwoBytes(w, 0xe2, 0x01);
     const at = fork(w);
     writePriceDepthLevel(w, item);
     join(w, at);
@@ -1656,57 +1656,57 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeDouble(w, m.LTP, "MarketDepthMessage.LTP");
   }
   if ((m.LTQ as unknown) != 0) {
-    writeBytes2(w, 0x80, 0x01);
+    writeTwoBytes(w, 0x80, 0x01);
     writeInt32(w, m.LTQ, "MarketDepthMessage.LTQ");
   }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
-    writeBytes2(w, 0x88, 0x01);
+    writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "MarketDepthMessage.LTT");
   }
   if (!Object.is(m.ATP, 0)) {
-    writeBytes2(w, 0x91, 0x01);
+    writeTwoBytes(w, 0x91, 0x01);
     writeDouble(w, m.ATP, "MarketDepthMessage.ATP");
   }
   if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
-    writeBytes2(w, 0x98, 0x01);
+    writeTwoBytes(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "MarketDepthMessage.VTT");
   }
   if (typeof m.TBQ === "bigint" ? m.TBQ !== 0n : (m.TBQ as unknown) != 0) {
-    writeBytes2(w, 0xa0, 0x01);
+    writeTwoBytes(w, 0xa0, 0x01);
     writeInt64(w, m.TBQ, "MarketDepthMessage.TBQ");
   }
   if (typeof m.TSQ === "bigint" ? m.TSQ !== 0n : (m.TSQ as unknown) != 0) {
-    writeBytes2(w, 0xa8, 0x01);
+    writeTwoBytes(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "MarketDepthMessage.TSQ");
   }
   if (!Object.is(m.Open, 0)) {
-    writeBytes2(w, 0xb1, 0x01);
+    writeTwoBytes(w, 0xb1, 0x01);
     writeDouble(w, m.Open, "MarketDepthMessage.Open");
   }
   if (!Object.is(m.High, 0)) {
-    writeBytes2(w, 0xb9, 0x01);
+    writeTwoBytes(w, 0xb9, 0x01);
     writeDouble(w, m.High, "MarketDepthMessage.High");
   }
   if (!Object.is(m.Low, 0)) {
-    writeBytes2(w, 0xc1, 0x01);
+    writeTwoBytes(w, 0xc1, 0x01);
     writeDouble(w, m.Low, "MarketDepthMessage.Low");
   }
   if (!Object.is(m.Close, 0)) {
-    writeBytes2(w, 0xc9, 0x01);
+    writeTwoBytes(w, 0xc9, 0x01);
     writeDouble(w, m.Close, "MarketDepthMessage.Close");
   }
   if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
-    writeBytes2(w, 0xd0, 0x01);
+    writeTwoBytes(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "MarketDepthMessage.OI");
   }
   for (const item of m.BestBidLevel) {
-    writeBytes2(w, 0xda, 0x01);
+    writeTwoBytes(w, 0xda, 0x01);
     const at = fork(w);
     writePriceDepthLevel(w, item);
     join(w, at);
   }
   for (const item of m.BestAskLevel) {
-    writeBytes2(w, 0xe2, 0x01);
+    writeTwoBytes(w, 0xe2, 0x01);
     const at = fork(w);
     writePriceDepthLevel(w, item);
     join(w, at);
@@ -2169,31 +2169,31 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeDouble(w, m.Last, "IndexData.Last");
   }
   if (!Object.is(m.Open, 0)) {
-    writeBytes2(w, 0x81, 0x01);
+    writeTwoBytes(w, 0x81, 0x01);
     writeDouble(w, m.Open, "IndexData.Open");
   }
   if (!Object.is(m.High, 0)) {
-    writeBytes2(w, 0x89, 0x01);
+    writeTwoBytes(w, 0x89, 0x01);
     writeDouble(w, m.High, "IndexData.High");
   }
   if (!Object.is(m.Low, 0)) {
-    writeBytes2(w, 0x91, 0x01);
+    writeTwoBytes(w, 0x91, 0x01);
     writeDouble(w, m.Low, "IndexData.Low");
   }
   if (!Object.is(m.Close, 0)) {
-    writeBytes2(w, 0x99, 0x01);
+    writeTwoBytes(w, 0x99, 0x01);
     writeDouble(w, m.Close, "IndexData.Close");
   }
   if (!Object.is(m.YearlyHigh, 0)) {
-    writeBytes2(w, 0xa1, 0x01);
+    writeTwoBytes(w, 0xa1, 0x01);
     writeDouble(w, m.YearlyHigh, "IndexData.YearlyHigh");
   }
   if (!Object.is(m.YearlyLow, 0)) {
-    writeBytes2(w, 0xa9, 0x01);
+    writeTwoBytes(w, 0xa9, 0x01);
     writeDouble(w, m.YearlyLow, "IndexData.YearlyLow");
   }
   if ((m.NetChangeIndicator as unknown) != 0) {
-    writeBytes2(w, 0xb0, 0x01);
+    writeTwoBytes(w, 0xb0, 0x01);
     writeUint32(w, m.NetChangeIndicator, "IndexData.NetChangeIndicator");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -2295,7 +2295,7 @@ export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): v
   if (m.$typeName !== "tickwire.marketdata.v1.IndexDataListMessage") failMessage("IndexDataListMessage", m.$typeName);
   const unknown = m.$unknown;
   for (const item of m.IndexDataList) {
-    writeBytes2(w, 0x8a, 0x19);
+    writeTwoBytes(w, 0x8a, 0x19);
     const at = fork(w);
     writeIndexData(w, item);
     join(w, at);

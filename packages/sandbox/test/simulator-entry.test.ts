@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as root from "../src/index.js";
-import * as simulation from "../src/simulation.js";
+import * as simulation from "../src/simulator-entry.js";
 
 test("every export of the simulator entry is the package root's export of the same name", () => {
   const names = Object.keys(simulation).sort();

@@ -10,5 +10,5 @@ export {
   MAX_SAFE_ID,
   PRICE_UNITS,
 } from "./instruments.js";
+export { DEFAULT_START_TIME, MarketSimulator, type SimulatorOptions } from "./market-simulator.js";
 export { Prng } from "./prng.js";
-export { DEFAULT_START_TIME, MarketSimulator, type SimulatorOptions } from "./simulator.js";
