@@ -3,18 +3,16 @@
 // local and read a whole varint inline while the frame has room for its longest form
 // (5 bytes for uint32 and sint32; 10 for the 64-bit types and for int32, whose negative
 // values are sign-extended to ten bytes), with no call and no load or store through the
-// reader per value (an A/B of 166-value runs: 12-14% faster for 64-bit values, a third
-// for enums). Near the frame's end, and for any varint the inline reader does not take,
+// reader per value. Near the frame's end, and for any varint the inline reader does not take,
 // the bounds-checked scalar reader reads it through `r.pos`, with the same errors and
 // offsets.
 //
 // Only those checked reads can throw in the bigint mode's loops, so only they are guarded
-// (readOrTrim trims a sized list before the error leaves): a try around the whole loop
-// cost 25 ns a message of fourteen two-value lists, Node 20. Each function has its own
-// short-run push loop and reads and sets its own list's length, not through a shared
-// helper, whose one push or length access would see every list type (small integers,
-// doubles, bigints, booleans) and go megamorphic: 40 ns more a message of fourteen
-// two-value lists.
+// (readOrTrim trims a sized list before the error leaves), not the whole loop, whose try
+// costs every short list. Each function has its own short-run push loop and reads and
+// sets its own list's length, not through a shared helper, whose one push or length
+// access would see every list type (small integers, doubles, bigints, booleans) and go
+// megamorphic. The measurements: the bench README, "Why the runtime's code has the shape it has".
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
 import { readOrTrim, SIZED_MIN, varintRoom } from "./packed.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";

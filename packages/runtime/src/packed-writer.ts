@@ -6,9 +6,8 @@
 // nothing after the loop: a long run is compiled on-stack mid-loop (OSR) on its first
 // call, before any code after the loop has run, and a property store there (`w.pos =
 // pos`) had no type feedback, so Node 24 bailed out of the compiled loop at its end on
-// every later call (writePackedDouble and writePackedFloat 62 times in 1.5 s of 1 MB
-// runs). The others keep their loop inline: split out, the varint loops lost their
-// per-type specialisation (a 1 MB PackedScalars encoded 5-8% slower on Node 24).
+// every later call. The others keep their loop inline: split out, the varint loops lost
+// their per-type specialisation. The measurements: the bench README, "Why the runtime's code has the shape it has".
 import { high, low, splitSigned, splitUnsigned } from "./int64-words.js";
 import {
   ensure,

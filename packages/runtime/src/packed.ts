@@ -5,27 +5,23 @@
 // protobuf-es reads them: a run whose length is not a whole number of values has its last
 // value read whole, past the run's end, by the bounds-checked scalar reader.
 //
-// A run of SIZED_MIN values (or varint bytes) or more fills a list sized before the loop:
-// growing by push costs 4-5 ns an item in V8 (each growth copies, and the call checks the
-// elements kind), a store into a sized list about 1. Fixed-width runs know their count (n
-// bytes hold n / 8 doubles). A varint run of n bytes holds at most n values: up to
-// VARINT_ROOM bytes the list is lengthened by n, filled by index and trimmed to what was
-// read (a spare slot costs less than counting); a longer run has its values counted first
-// and its list sized exactly, as a run grown by push copies its list into a new large
-// object at every growth (an A/B of PackedScalars-1MB: 9.7 -> 6.0 ms on Node 20, 4.1 ->
-// 3.7 on Node 24; counting every run made 10 KB 6% slower). A list sized this way is
-// "holey" to V8 (an elements kind; it never has holes), read at the same speed. A value
-// that fails part-way trims it first (readOrTrim, or `finally` in the number and string
-// modes), so a merge target never keeps unused slots; `k` moves only after a value is
-// stored (not `list[k++] = read(r)`, which moves it before the read can fail).
+// A run of SIZED_MIN values (or varint bytes) or more fills a list sized before the loop,
+// as growing by push copies the list at each growth and checks its elements kind on each
+// call. Fixed-width runs know their count (n bytes hold n / 8 doubles). A varint run of n
+// bytes holds at most n values: up to VARINT_ROOM bytes the list is lengthened by n, filled
+// by index and trimmed to what was read (a spare slot costs less than counting); a longer
+// run has its values counted first and its list sized exactly, as a long run grown by push
+// copies a large object at every growth. A list sized this way is "holey" to V8 (an
+// elements kind; it never has holes), read at the same speed. A value that fails part-way
+// trims it first (readOrTrim, or `finally` in the number and string modes), so a merge
+// target never keeps unused slots; `k` moves only after a value is stored (not
+// `list[k++] = read(r)`, which moves it before the read can fail).
 //
 // A shorter run is pushed, one value at a time through the checked scalar reader, in a
 // loop of its own: setting a length costs more than a few pushes, and an indexed store
 // that both appends (short runs) and fills sized lists (long runs) makes V8's store slow
-// for both once it has seen each (a 2-value fill 14 -> 99 ns and a 1,000-value fill 2 ->
-// 5-7 ns a value, Node 20 and 24; PackedScalars-100B 1.1x fromBinary on Node 24 when the
-// process had also decoded the 10 KB and 1 MB messages). So every indexed store below is
-// into a sized list.
+// for both once it has seen each. So every indexed store below is into a sized list.
+// The measurements behind each choice: the bench README, "Why the runtime's code has the shape it has".
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";
 import { makeView, readDouble, readFixed32, readFixed64, readFloat, readSfixed32, readSfixed64 } from "./scalars.js";

@@ -11,10 +11,8 @@ const TWO_32 = 4294967296;
 // frame (57 bytes) has one double, a TouchLine-5+5 (297 bytes) 15. A buffer of
 // VIEW_MIN_BYTES or more (a depth book of 20+20 levels, 807 bytes and 46 doubles; a
 // 64 KiB chunk of frames) gets a DataView at its first double, made once and then
-// read inline by the generated code with one load per double. Measured with the
-// number path against protobufjs, 5 interleaved rounds on Node 20 and 24: at 2048 the
-// depth book took the scratch path (Node 24 1.88x); at 256 TouchLine paid for a view
-// (2.00x, 2.09x); at 512 all three list-heavy frames were at 2.1x or more.
+// read inline by the generated code with one load per double. Why 512 and not 256 or
+// 2048: the bench README, "Why the runtime's code has the shape it has".
 const VIEW_MIN_BYTES = 512;
 export const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
