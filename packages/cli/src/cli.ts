@@ -2,23 +2,19 @@
 // line on stderr plus a documented exit code (see EXIT), never a stack trace.
 
 import { readFileSync } from "node:fs";
-import type { Int64Mode } from "@tickwire/codec";
-import { Command, CommanderError, Option } from "commander";
-import { integer, positive } from "./argument-parsers.js";
+import { Command, CommanderError } from "commander";
 import { registerBoardCommand } from "./commands/board.js";
-import { decodeCommand } from "./commands/decode.js";
+import { registerDecodeCommand } from "./commands/decode.js";
 import { registerDemoCommand } from "./commands/demo.js";
-import { genCommand, parseKinds } from "./commands/gen.js";
-import { inspectCommand } from "./commands/inspect.js";
+import { registerGenCommand } from "./commands/gen.js";
+import { registerInspectCommand } from "./commands/inspect.js";
 import { registerRecordCommand } from "./commands/record.js";
 import { registerRelayCommand } from "./commands/relay.js";
 import { registerReplayCommand } from "./commands/replay.js";
 import { registerServeCommand } from "./commands/serve.js";
-import { collectStats, formatStats } from "./commands/stats.js";
+import { registerStatsCommand } from "./commands/stats.js";
 import { registerTailCommand } from "./commands/tail.js";
 import { CliError, EXIT, type ExitCode } from "./exit-codes.js";
-import { FRAMINGS, type Framing } from "./frames.js";
-import { openInput, openOutput } from "./io.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -28,14 +24,6 @@ Exit codes:
   3    --keep-going finished with bad frames reported on stderr and skipped
   130  interrupted (Ctrl-C)`;
 
-const framingOption = () =>
-  new Option(
-    "--framing <framing>",
-    "delimited: varint length + message (files, captures); base64: one frame a line; message: the whole input is one message",
-  )
-    .choices(FRAMINGS)
-    .default("delimited");
-
 /** Where a run reads and writes: every command's output, messages and progress bar go to these streams. */
 export interface Io {
   stdout: NodeJS.WritableStream;
@@ -44,9 +32,23 @@ export interface Io {
   stdin?: NodeJS.ReadableStream;
 }
 
+type Register = (program: Command, io: Io, setExit: (code: ExitCode) => void) => void;
+
+const COMMANDS: readonly Register[] = [
+  registerDecodeCommand,
+  registerInspectCommand,
+  registerGenCommand,
+  registerStatsCommand,
+  registerDemoCommand,
+  registerBoardCommand,
+  registerServeCommand,
+  registerReplayCommand,
+  registerRecordCommand,
+  registerRelayCommand,
+  registerTailCommand,
+];
+
 export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command {
-  const report = (line: string) => io.stderr.write(`${line}\n`);
-  const input = (file: string) => openInput(file, io.stdin ?? process.stdin);
   const program = new Command("tickwire")
     .description(
       "Market-data tools: decode, inspect, generate and summarise captures; run, record and replay feeds; the demo.",
@@ -60,103 +62,9 @@ export function buildProgram(io: Io, setExit: (code: ExitCode) => void): Command
     })
     .exitOverride();
 
-  program
-    .command("decode")
-    .description(
-      "decode frames to canonical proto3 JSON (protobuf-es toJson: 64-bit values as strings, enum names, zero values omitted), one object a line",
-    )
-    .argument("[file]", "input file, or - for stdin", "-")
-    .addOption(framingOption())
-    .addOption(
-      new Option("--format <format>", "ndjson: one object a line; pretty: indented")
-        .choices(["ndjson", "pretty"])
-        .default("ndjson"),
-    )
-    .addOption(
-      new Option(
-        "--int64 <mode>",
-        "the codec's 64-bit mode; JSON is the same in every mode, but number fails frames holding a value of 2^53 or more (INT64_RANGE) rather than round it",
-      )
-        .choices(["bigint", "string", "number"])
-        .default("bigint"),
-    )
-    .option("--keep-going", "report bad frames on stderr, write every good frame, exit 3", false)
-    .option("--limit <n>", "stop after n frames written", integer("--limit", 0))
-    .addHelpText("after", "\nExample:\n  tickwire gen --count 100 --seed 7 | tickwire decode --limit 3")
-    .action(
-      async (
-        file: string,
-        opts: { framing: Framing; format: "ndjson" | "pretty"; int64: Int64Mode; keepGoing: boolean; limit?: number },
-      ) => {
-        setExit(await decodeCommand(input(file), openOutput(undefined, io.stdout), report, opts, io.stderr));
-      },
-    );
-
-  program
-    .command("inspect")
-    .description(
-      "the raw wire view of each frame: field numbers, wire types, lengths and values; fields the schema does not know are marked UNKNOWN",
-    )
-    .argument("[file]", "input file, or - for stdin", "-")
-    .addOption(framingOption())
-    .option("--limit <n>", "stop after n frames", integer("--limit", 0))
-    .action(async (file: string, opts: { framing: Framing; limit?: number }) => {
-      const bad = await inspectCommand(input(file), openOutput(undefined, io.stdout), report, opts, io.stderr);
-      setExit(bad > 0 ? EXIT.FAILURE : EXIT.OK);
-    });
-
-  program
-    .command("gen")
-    .description("write a synthetic, deterministic capture from the sandbox's seeded market simulator")
-    .requiredOption("--count <n>", "number of messages", integer("--count", 0))
-    .option("--seed <n>", "simulator seed", integer("--seed", 0), 1)
-    .option("--kinds <list>", "only these subtypes, comma-separated (e.g. TickData,MarketDepthMessage)", parseKinds)
-    .option("--rate <n>", "simulated messages per second (spaces the timestamps)", positive("--rate"), 1000)
-    .addOption(
-      new Option("--framing <framing>", "delimited (varint length + message) or base64 (one frame a line)")
-        .choices(["delimited", "base64"])
-        .default("delimited"),
-    )
-    .option("--out <file>", "output file (default: stdout)")
-    .action(
-      async (opts: {
-        count: number;
-        seed: number;
-        kinds?: ReturnType<typeof parseKinds>;
-        rate: number;
-        framing: "delimited" | "base64";
-        out?: string;
-      }) => {
-        const written = await genCommand(openOutput(opts.out, io.stdout), opts);
-        if (opts.out !== undefined) report(`wrote ${written} messages to ${opts.out}`);
-        setExit(EXIT.OK);
-      },
-    );
-
-  program
-    .command("stats")
-    .description("what a capture holds: counts by subtype, instruments, time range, bytes, frame sizes")
-    .argument("[file]", "input file, or - for stdin", "-")
-    .addOption(framingOption())
-    .option("--json", "print the statistics as JSON", false)
-    .action(async (file: string, opts: { framing: Framing; json: boolean }) => {
-      const stats = await collectStats(input(file), opts.framing, report, io.stderr);
-      io.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
-      setExit(stats.badFrames > 0 ? EXIT.FAILURE : EXIT.OK);
-    });
-
-  // The commands that talk to a network load what they need (sandbox, client, board, ws) only when they run.
-  for (const register of [
-    registerDemoCommand,
-    registerBoardCommand,
-    registerServeCommand,
-    registerReplayCommand,
-    registerRecordCommand,
-  ]) {
-    register(program, io, setExit);
-  }
-  registerRelayCommand(program, io, setExit);
-  registerTailCommand(program, io, setExit);
+  // Every command is registered the same way, by its file under commands/, in the order --help lists them. The
+  // commands that talk to a network load what they need (sandbox, client, board, ws) only when they run.
+  for (const register of COMMANDS) register(program, io, setExit);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError("(run with --help for usage)");
   }

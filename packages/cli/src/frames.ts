@@ -2,11 +2,21 @@
 // FrameDecoder; delimited input is split here by its RawFrameDecoder, so both split alike (the same maxFrameBytes
 // bound, the same errors), number frames from 0 and give byte offsets in the input.
 import { base64DecodedLength, DecodeError, decodeBase64, type Framing, RawFrameDecoder } from "@tickwire/codec";
+import { Option } from "commander";
 import { CliError } from "./exit-codes.js";
 import { lines } from "./io.js";
 
 export type { Framing };
 export const FRAMINGS: readonly Framing[] = ["delimited", "base64", "message"];
+
+/** `--framing`, as decode, inspect and stats take it. */
+export const framingOption = () =>
+  new Option(
+    "--framing <framing>",
+    "delimited: varint length + message (files, captures); base64: one frame a line; message: the whole input is one message",
+  )
+    .choices(FRAMINGS)
+    .default("delimited");
 
 export interface RawFrame {
   readonly index: number;

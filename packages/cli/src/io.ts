@@ -99,3 +99,10 @@ export function openOutput(file: string | undefined, stdout: NodeJS.WritableStre
   });
   return new Output(stream, true);
 }
+
+/** A line to `io.stderr`: how the commands report progress and bad frames (their output goes to stdout). */
+export const reportTo =
+  (io: { stderr: NodeJS.WritableStream }) =>
+  (line: string): void => {
+    io.stderr.write(`${line}\n`);
+  };

@@ -31,7 +31,7 @@ async function resolvedBy(args: string[]): Promise<{ code: number | null; urls: 
 }
 
 // The simulator entry and the modules it imports are the only sandbox files a file command may load.
-const SIMULATOR_FILES = new Set(["simulation.js", "simulator.js", "frame.js", "instruments.js", "prng.js"]);
+const SIMULATOR_FILES = new Set(["simulator-entry.js", "market-simulator.js", "frame.js", "instruments.js", "prng.js"]);
 
 function serverModules(urls: string[]): string[] {
   return urls.filter((url) => {

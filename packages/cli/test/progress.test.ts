@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Board } from "../src/board.js";
 import { formatBytes, Progress } from "../src/progress.js";
+import { Board } from "../src/terminal-board.js";
 
 function sink(isTTY: boolean) {
   const writes: string[] = [];

@@ -192,7 +192,7 @@ class Client implements TickwireClient {
   }
 
   #assertOpen(): void {
-    if (this.#closer.signal.aborted) throw new ClosedError("the client is closed", "TICKWIRE_ERR_CLOSED");
+    if (this.#closer.signal.aborted) throw new ClosedError("the client is closed", "CLOSED");
   }
 
   /** A request with the Bearer token; on a 401, one shared login and one retry with the new token. */

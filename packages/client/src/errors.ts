@@ -1,17 +1,17 @@
-// Typed errors, each with a stable `code` (in the style of undici's). None of them ever holds the app key or a token:
-// messages are scrubbed where they are built, causes from outside (fetch, WebSocket) are replaced by scrubbed copies,
-// and toJSON lists the safe fields only.
-import { brandErrorClass } from "@tickwire/proto/internal";
+// Typed errors, each with a stable `code` in the vocabulary every tickwire package uses (CONTRIBUTING.md, "Error
+// codes"). None of them ever holds the app key or a token: messages are scrubbed where they are built, causes from
+// outside (fetch, WebSocket) are replaced by scrubbed copies, and toJSON lists the safe fields only.
+import { brandErrorClass } from "@tickwire/runtime/internal";
 
 export type TickwireErrorCode =
-  | "TICKWIRE_ERR_INVALID_ARGUMENT"
-  | "TICKWIRE_ERR_AUTH"
-  | "TICKWIRE_ERR_HTTP"
-  | "TICKWIRE_ERR_VALIDATION"
-  | "TICKWIRE_ERR_TIMEOUT"
-  | "TICKWIRE_ERR_NETWORK"
-  | "TICKWIRE_ERR_ABORTED"
-  | "TICKWIRE_ERR_CLOSED";
+  | "INVALID_ARGUMENT"
+  | "AUTH"
+  | "HTTP"
+  | "VALIDATION"
+  | "TIMEOUT"
+  | "NETWORK"
+  | "ABORTED"
+  | "CLOSED";
 
 /** The base of every error this package throws or reports. */
 export class TickwireError extends Error {
@@ -59,7 +59,7 @@ export class InvalidArgumentError extends TickwireError {
   readonly argument: string;
 
   constructor(argument: string, problem: string) {
-    super(`${argument} ${problem}`, "TICKWIRE_ERR_INVALID_ARGUMENT");
+    super(`${argument} ${problem}`, "INVALID_ARGUMENT");
     this.argument = argument;
   }
 }
@@ -91,7 +91,7 @@ export class AuthError extends TickwireError {
     reason: AuthFailure,
     details: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
   ) {
-    super(message, "TICKWIRE_ERR_AUTH", details.cause === undefined ? undefined : { cause: details.cause });
+    super(message, "AUTH", details.cause === undefined ? undefined : { cause: details.cause });
     this.reason = reason;
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
@@ -125,10 +125,7 @@ export class HttpError extends TickwireError {
     serverErrorType?: string;
   }) {
     const said = [details.serverMessage, details.serverError].filter((s) => s !== undefined && s !== "").join(": ");
-    super(
-      `${details.method} ${details.path} answered HTTP ${details.status}${said ? `: ${said}` : ""}`,
-      "TICKWIRE_ERR_HTTP",
-    );
+    super(`${details.method} ${details.path} answered HTTP ${details.status}${said ? `: ${said}` : ""}`, "HTTP");
     this.status = details.status;
     this.method = details.method;
     this.path = details.path;
@@ -158,7 +155,7 @@ export class ValidationError extends TickwireError {
   readonly problems: readonly ValidationProblem[];
 
   constructor(message: string, kind: string, problems: readonly ValidationProblem[]) {
-    super(message, "TICKWIRE_ERR_VALIDATION");
+    super(message, "VALIDATION");
     this.kind = kind;
     this.path = problems[0]?.path ?? "";
     this.problems = problems;
@@ -175,7 +172,7 @@ export class TimeoutError extends TickwireError {
   readonly timeoutMs: number;
 
   constructor(what: string, timeoutMs: number) {
-    super(`${what} timed out after ${timeoutMs} ms`, "TICKWIRE_ERR_TIMEOUT");
+    super(`${what} timed out after ${timeoutMs} ms`, "TIMEOUT");
     this.timeoutMs = timeoutMs;
   }
 }

@@ -76,7 +76,7 @@ export class HttpTransport {
       if (timedOut) throw new TimeoutError(what, request.timeoutMs);
       if (external?.aborted) throw abortError(what);
       if (this.#closed) throw closedError(what);
-      throw new NetworkError(`${what} failed: ${this.redactor.scrub(describeFailure(error))}`, "TICKWIRE_ERR_NETWORK", {
+      throw new NetworkError(`${what} failed: ${this.redactor.scrub(describeFailure(error))}`, "NETWORK", {
         cause: this.redactor.copyError(error),
       });
     } finally {
@@ -88,11 +88,11 @@ export class HttpTransport {
 }
 
 function closedError(what: string): ClosedError {
-  return new ClosedError(`${what} ended: the client was closed`, "TICKWIRE_ERR_CLOSED");
+  return new ClosedError(`${what} ended: the client was closed`, "CLOSED");
 }
 
 function abortError(what: string): AbortError {
-  return new AbortError(`${what} was aborted`, "TICKWIRE_ERR_ABORTED");
+  return new AbortError(`${what} was aborted`, "ABORTED");
 }
 
 /** fetch says only "fetch failed"; the reason (ECONNREFUSED and the like) is in the cause. */

@@ -26,14 +26,13 @@ export {
   type DisconnectInfo,
   type FeedEventName,
   type FeedEvents,
-  Listeners,
   type ReconnectInfo,
   SUBTYPES,
   type SubtypeValue,
 } from "./feed/events.js";
 export type { FeedStats, MarketDataFeed } from "./feed/market-data.js";
 export type { MarketDataOptions } from "./feed/options.js";
-export { IteratorFanout, type OverflowPolicy } from "./feed/queue.js";
+export type { OverflowPolicy } from "./feed/queue.js";
 export type { InstrumentIdInput } from "./ids.js";
 export { tokenExpiry } from "./jwt.js";
 export {

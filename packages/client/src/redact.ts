@@ -1,6 +1,6 @@
 // Keeps the app key and tokens out of everything the client says: error messages, causes and log lines. What is
-// shaped like a secret is defined once in @tickwire/proto/internal, shared with the sandbox's logger.
-import { isSecretFieldName, REDACTED, scrubSecrets } from "@tickwire/proto/internal";
+// shaped like a secret is defined once in @tickwire/rest-schemas/internal, shared with the sandbox's logger.
+import { isSecretFieldName, REDACTED, scrubSecrets } from "@tickwire/rest-schemas/internal";
 
 export { REDACTED };
 

@@ -222,9 +222,9 @@ export class TokenSession {
 /** `promise`, or an AbortError as soon as `signal` fires; the listener is removed either way. */
 export function withSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(new AbortError("the request was aborted", "TICKWIRE_ERR_ABORTED"));
+  if (signal.aborted) return Promise.reject(new AbortError("the request was aborted", "ABORTED"));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError("the request was aborted", "TICKWIRE_ERR_ABORTED"));
+    const onAbort = () => reject(new AbortError("the request was aborted", "ABORTED"));
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(
       (value) => {

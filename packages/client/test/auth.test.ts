@@ -74,7 +74,7 @@ describe("token lifecycle", () => {
       (e: unknown) => e,
     );
     assert.ok(error instanceof AuthError);
-    assert.equal(error.code, "TICKWIRE_ERR_AUTH");
+    assert.equal(error.code, "AUTH");
     assert.equal(error.reason, "token-rejected");
     assert.equal(error.status, 401);
     assert.equal(h.logins() - before, 2, "the first login, then exactly one more");

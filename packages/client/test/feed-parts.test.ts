@@ -2,7 +2,9 @@
 // the relay's consumer reuses (IteratorFanout, Listeners).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createClient, InvalidArgumentError, IteratorFanout, Listeners } from "../src/index.js";
+import * as client from "../src/index.js";
+import { createClient, InvalidArgumentError } from "../src/index.js";
+import { IteratorFanout, Listeners } from "../src/internal.js";
 
 const valid = { baseUrl: "http://127.0.0.1:9", userId: "u", appKey: "an-app-key" };
 
@@ -95,4 +97,11 @@ describe("Listeners", () => {
     assert.deepEqual(calls, ["first", "second", "first"]);
     assert.equal(listeners.has("y"), false);
   });
+});
+
+test("the relay's parts are on the internal entry point only, not the public one", () => {
+  assert.equal("IteratorFanout" in client, false);
+  assert.equal("Listeners" in client, false);
+  assert.equal(typeof IteratorFanout, "function");
+  assert.equal(typeof Listeners, "function");
 });

@@ -76,14 +76,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   };
 }
 
-/** Waits until `check()` is true, polling; fails with `what` after `timeoutMs`. */
-export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { until } from "@tickwire/testkit/until";
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.now()) {

@@ -93,7 +93,7 @@ describe("legacy (contract) response forms", () => {
     const error = await client.ltp(ALL_IDS.slice(0, 8)).catch((e: unknown) => e);
     assert.ok(error instanceof HttpError);
     assert.ok(error instanceof TickwireError);
-    assert.equal(error.code, "TICKWIRE_ERR_HTTP");
+    assert.equal(error.code, "HTTP");
     assert.equal(error.status, 400);
     assert.equal(error.serverMessage, "Too many instrument IDs");
     assert.match(error.serverError ?? "", /at most 5/);
@@ -116,7 +116,7 @@ describe("legacy (contract) response forms", () => {
     });
     const error = await client.positions().catch((e: unknown) => e);
     assert.ok(error instanceof ValidationError);
-    assert.equal(error.code, "TICKWIRE_ERR_VALIDATION");
+    assert.equal(error.code, "VALIDATION");
     assert.match(error.path, /^\/CL0001\/0\/instrument_id$/);
     assert.equal(error.kind, "positions");
   });
@@ -289,7 +289,7 @@ describe("transport failures", () => {
     const client = createClient({ baseUrl: silentUrl, userId: "U", appKey: "some-app-key", timeoutMs: 100 });
     const error = await client.positions().catch((e: unknown) => e);
     assert.ok(error instanceof TimeoutError);
-    assert.equal(error.code, "TICKWIRE_ERR_TIMEOUT");
+    assert.equal(error.code, "TIMEOUT");
     assert.equal(error.timeoutMs, 100);
     await client.close();
   });
@@ -314,7 +314,7 @@ describe("transport failures", () => {
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}`, userId: "U", appKey: "some-app-key" });
     const error = await client.positions().catch((e: unknown) => e);
     assert.ok(error instanceof NetworkError);
-    assert.equal(error.code, "TICKWIRE_ERR_NETWORK");
+    assert.equal(error.code, "NETWORK");
     assert.match(error.message, /ECONNREFUSED/);
     await client.close();
   });
@@ -343,9 +343,7 @@ describe("options are checked up front", () => {
       assert.throws(
         () => createClient({ ...valid, ...patch } as Parameters<typeof createClient>[0]),
         (error: unknown) =>
-          error instanceof InvalidArgumentError &&
-          error.code === "TICKWIRE_ERR_INVALID_ARGUMENT" &&
-          pattern.test(error.message),
+          error instanceof InvalidArgumentError && error.code === "INVALID_ARGUMENT" && pattern.test(error.message),
       );
     });
   }

@@ -33,7 +33,7 @@ type Subclass = (typeof subclasses)[number];
 /** One instance of every error class, made by `copy`. */
 function errorsOf(copy: Client): Record<Subclass | "TickwireError", Error> {
   return {
-    TickwireError: new copy.TickwireError("base", "TICKWIRE_ERR_NETWORK"),
+    TickwireError: new copy.TickwireError("base", "NETWORK"),
     InvalidArgumentError: new copy.InvalidArgumentError("options.baseUrl", "is not a URL"),
     AuthError: new copy.AuthError("refused", "invalid-credentials", { status: 401 }),
     HttpError: new copy.HttpError({ status: 503, method: "GET", path: "/positions" }),
@@ -41,9 +41,9 @@ function errorsOf(copy: Client): Record<Subclass | "TickwireError", Error> {
       { path: "/x", expected: "array", received: "null" },
     ]),
     TimeoutError: new copy.TimeoutError("login", 5000),
-    NetworkError: new copy.NetworkError("refused", "TICKWIRE_ERR_NETWORK"),
-    AbortError: new copy.AbortError("aborted", "TICKWIRE_ERR_ABORTED"),
-    ClosedError: new copy.ClosedError("closed", "TICKWIRE_ERR_CLOSED"),
+    NetworkError: new copy.NetworkError("refused", "NETWORK"),
+    AbortError: new copy.AbortError("aborted", "ABORTED"),
+    ClosedError: new copy.ClosedError("closed", "CLOSED"),
   };
 }
 
@@ -75,14 +75,14 @@ test("an error thrown by the other copy's client is caught by class", () => {
       assert.ok(e instanceof copyA.InvalidArgumentError);
       assert.ok(e instanceof copyA.TickwireError);
       assert.ok(!(e instanceof copyA.AuthError));
-      assert.equal(e.code, "TICKWIRE_ERR_INVALID_ARGUMENT");
+      assert.equal(e.code, "INVALID_ARGUMENT");
       return true;
     },
   );
 });
 
 test("nothing else passes for a TickwireError", () => {
-  const lookalike = { name: "AuthError", code: "TICKWIRE_ERR_AUTH", reason: "backoff", message: "x" };
+  const lookalike = { name: "AuthError", code: "AUTH", reason: "backoff", message: "x" };
   for (const value of [
     new Error("x"),
     new TypeError("x"),

@@ -1,5 +1,5 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { DecodeError } from "./errors.js";
+import { DecodeError, type Int64Mode, type Int64Type, int64ModeOf, Reader, type WithInt64 } from "@tickwire/runtime";
 import {
   Pools,
   readMarketDataMessageBase,
@@ -7,8 +7,6 @@ import {
   reuseMarketDataMessageBase,
   zeroMarketDataMessageBase,
 } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-import { type Int64Mode, type Int64Type, int64ModeOf, type WithInt64 } from "./runtime/messages.js";
-import { Reader } from "./runtime/reader.js";
 
 // The int64 modes are the runtime's, shared with protoc-gen-tickwire's generated code; re-exported as part of this API.
 export { type Int64Mode, type Int64Type, int64ModeOf, type WithInt64 };

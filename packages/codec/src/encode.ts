@@ -1,7 +1,7 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
+import { Writer, writeVarint32 } from "@tickwire/runtime";
 import type { DecodedMessage, Int64Mode } from "./decode.js";
 import { writeMarketDataMessageBase } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-import { Writer, writeVarint32 } from "./runtime/writer.js";
 
 /** Any decoded message: 64-bit fields may be bigint, number or decimal string. */
 export type EncodableMessage = MarketDataMessageBase | DecodedMessage<Int64Mode>;

@@ -1,10 +1,9 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
+import { FrameSplitter, type FrameSplitterOptions, type Reader } from "@tickwire/runtime";
 import { type DecodedMessage, decodeFrame, decodeFrameInto, type Int64Mode, int64ModeOf } from "./decode.js";
 import { Pools, zeroMarketDataMessageBase } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-import { FrameSplitter, type FrameSplitterOptions } from "./runtime/frames.js";
-import type { Reader } from "./runtime/reader.js";
 
-export { DEFAULT_MAX_FRAME_BYTES, type Framing } from "./runtime/frames.js";
+export { DEFAULT_MAX_FRAME_BYTES, type Framing } from "@tickwire/runtime";
 
 export interface FrameDecoderOptions<M extends Int64Mode = "bigint"> extends FrameSplitterOptions {
   int64?: M;

@@ -1,4 +1,14 @@
 export {
+  type Base64Position,
+  base64DecodedLength,
+  DecodeError,
+  type DecodeErrorCode,
+  decodeBase64,
+  EncodeError,
+  type EncodeErrorCode,
+  type ViewList,
+} from "@tickwire/runtime";
+export {
   type DecodedMessage,
   type DecodeOptions,
   decodeMessage,
@@ -8,7 +18,6 @@ export {
   type WithInt64,
 } from "./decode.js";
 export { delimitBytes, type EncodableMessage, encodeDelimited, encodeMessage } from "./encode.js";
-export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export {
   DEFAULT_MAX_FRAME_BYTES,
   FrameDecoder,
@@ -42,7 +51,5 @@ export type {
   TouchLineDataMessageObject,
   TouchLineDataMessageView,
 } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-export { type Base64Position, base64DecodedLength, decodeBase64 } from "./runtime/base64.js";
 export { createDecodeStream, decodeFrames, type FrameSource } from "./stream.js";
 export { ViewDecoder, type ViewDecoderOptions } from "./view.js";
-export type { ViewList } from "./view-list.js";

@@ -4,11 +4,9 @@
 // on what V8 has learnt about that field); unchanged strings and the oneof holder
 // are reused, and list element views are recycled. Measured per message in the
 // bench's allocation suite ("codec-view"): README, "The zero-allocation path".
+import { type DecodeError, FrameSplitter, type Framing, INT64_NUMBER, Reader } from "@tickwire/runtime";
 import { checkBytes } from "./decode.js";
-import type { DecodeError } from "./errors.js";
 import { MarketDataMessageBaseView } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
-import { FrameSplitter, type Framing } from "./runtime/frames.js";
-import { INT64_NUMBER, Reader } from "./runtime/reader.js";
 
 export interface ViewDecoderOptions {
   /** How `pushEach` splits its input (as FrameDecoder). Default "delimited". */
@@ -30,11 +28,11 @@ class ViewFrames extends FrameSplitter<MarketDataMessageBaseView> {
   }
 
   protected decodeFrameAt(r: Reader): MarketDataMessageBaseView {
-    return fillView(r, this.view);
+    return decodeIntoView(r, this.view);
   }
 }
 
-function fillView(r: Reader, view: MarketDataMessageBaseView): MarketDataMessageBaseView {
+function decodeIntoView(r: Reader, view: MarketDataMessageBaseView): MarketDataMessageBaseView {
   view.reset();
   view.fill(r, r.len, 1);
   return view;
@@ -63,7 +61,7 @@ export class ViewDecoder {
     checkBytes(bytes, r);
     r.reset(bytes, 0, bytes.length, 0, 0);
     try {
-      return fillView(r, this.view);
+      return decodeIntoView(r, this.view);
     } finally {
       r.release();
     }

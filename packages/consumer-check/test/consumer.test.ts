@@ -111,6 +111,7 @@ test("the public packages and their README examples are found", () => {
       "@tickwire/protoc-gen",
       "@tickwire/relay",
       "@tickwire/rest-schemas",
+      "@tickwire/runtime",
       "@tickwire/sandbox",
     ],
   );
@@ -207,5 +208,73 @@ describe("the tickwire command, through npx", () => {
       assert.equal(typeof message, "object", line);
       assert.ok(Object.keys(message).length > 0, line);
     }
+  });
+});
+
+// A project with its own schema, as the codec README's "Your own schema in three steps" sets it up: the plugin's
+// output for the order-entry test schema (protoc-gen's committed test/gen, which its tests prove is what buf
+// generates) beside protoc-gen-es's, and the README's example, with nothing installed at run time but
+// @tickwire/runtime and @bufbuild/protobuf (TypeScript and @types/node to compile it).
+describe("a project with its own schema: @tickwire/runtime and @bufbuild/protobuf only", () => {
+  const own = join(workDir, "own-schema");
+  const generated = join(packagesDir, "protoc-gen", "test", "gen", "tickwire", "orders", "v1");
+
+  test("installs, type-checks and runs the README's three-steps example on the plugin's output", async () => {
+    mkdirSync(join(own, "src", "gen", "tickwire", "orders", "v1"), { recursive: true });
+    writeFileSync(join(own, "package.json"), `${JSON.stringify({ name: "own", private: true, type: "module" })}\n`);
+    for (const file of ["orders_pb.ts", "orders_tw.ts"]) {
+      writeFileSync(join(own, "src", "gen", "tickwire", "orders", "v1", file), readFileSync(join(generated, file)));
+    }
+    const readme = readFileSync(join(packagesDir, "codec", "README.md"), "utf8");
+    const start = readme.indexOf("## Your own schema in three steps");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    const example = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1];
+    assert.ok(example, "the codec README's three-steps section has a ts example");
+    writeFileSync(join(own, "src", "example.ts"), `${example}\nexport {};\n`);
+    writeFileSync(
+      join(own, "tsconfig.json"),
+      `${JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          lib: ["es2022"],
+          types: ["node"],
+          strict: true,
+          skipLibCheck: false,
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          rootDir: "src",
+          outDir: "out",
+        },
+        include: ["src"],
+      })}\n`,
+    );
+    const install = await run(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        tarballs.get("@tickwire/runtime") as string,
+        `@bufbuild/protobuf@${workspaceRange("@bufbuild/protobuf")}`,
+        `typescript@${workspaceRange("typescript")}`,
+        `@types/node@${workspaceRange("@types/node")}`,
+      ],
+      { cwd: own, env, timeoutMs: 180_000 },
+    );
+    assert.equal(install.code, 0, describeFailure(`npm install in ${own}`, install).slice(-8000));
+    const installed = readdirSync(join(own, "node_modules", "@tickwire"));
+    assert.deepEqual(installed, ["runtime"], "no other tickwire package comes with the runtime");
+    const manifest = JSON.parse(
+      readFileSync(join(own, "node_modules", "@tickwire", "runtime", "package.json"), "utf8"),
+    );
+    assert.equal(manifest.dependencies, undefined, "the runtime has no dependencies");
+    const tsc = await run(join(own, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json", "--pretty", "false"], {
+      cwd: own,
+      env,
+    });
+    assert.equal(tsc.code, 0, describeFailure("tsc in the own-schema project", tsc));
+    const result = await run(process.execPath, [join(own, "out", "example.js")], { cwd: own, env, timeoutMs: 60_000 });
+    assert.equal(result.code, 0, describeFailure("the three-steps example, compiled", result));
   });
 });

@@ -35,7 +35,7 @@ function writeTag(gen: MessageGen, indent: string, no: number, wire: number): vo
   }
   const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
   if (bytes.length === 1) gen.f.print(indent, gen.rt("writeByte"), `(w, ${hex[0]});`);
-  else if (bytes.length === 2) gen.f.print(indent, gen.rt("writeBytes2"), `(w, ${hex[0]}, ${hex[1]});`);
+  else if (bytes.length === 2) gen.f.print(indent, gen.rt("writeTwoBytes"), `(w, ${hex[0]}, ${hex[1]});`);
   else gen.f.print(indent, gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
 }
 

@@ -20,7 +20,7 @@ import { checkSupported } from "./support.js";
 import { generateViews, viewableMessages } from "./views.js";
 
 export interface PluginOptions {
-  /** Where generated code imports the runtime from (default `@tickwire/codec/runtime`). */
+  /** Where generated code imports the runtime from (default `@tickwire/runtime`). */
   runtime: string;
   /** Import the file's own message and enum types from this module instead of protoc-gen-es's `_pb` file beside the output. */
   types: string | undefined;

@@ -4,7 +4,7 @@ import { generateFile, type PluginOptions } from "./generate.js";
 export const VERSION = "0.0.0";
 
 function parseOptions(raw: { key: string; value: string }[]): PluginOptions {
-  const options: PluginOptions = { runtime: "@tickwire/codec/runtime", types: undefined, internals: false };
+  const options: PluginOptions = { runtime: "@tickwire/runtime", types: undefined, internals: false };
   for (const { key, value } of raw) {
     if (key === "runtime" && value !== "") options.runtime = value;
     else if (key === "types" && value !== "") options.types = value;

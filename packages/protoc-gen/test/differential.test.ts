@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fromBinary, type Message, toBinary } from "@bufbuild/protobuf";
-import { DecodeError } from "@tickwire/codec/runtime";
+import { DecodeError } from "@tickwire/runtime";
 import { assertAgrees } from "@tickwire/testkit/differential";
 import { byteMutation, mutateBytes } from "@tickwire/testkit/fuzz";
 import { outcomeOf } from "@tickwire/testkit/outcome";

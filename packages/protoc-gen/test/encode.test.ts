@@ -16,7 +16,7 @@ import {
   writeString,
   writeStringEntry,
   writeVarint32,
-} from "@tickwire/codec/runtime";
+} from "@tickwire/runtime";
 import {
   type Instrument,
   InstrumentSchema,

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { create, type DescMessage, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
-import { DecodeError } from "@tickwire/codec/runtime";
+import { DecodeError } from "@tickwire/runtime";
 import {
   InstrumentSchema,
   MapsSchema,

@@ -1,7 +1,7 @@
 // The generated functions of a schema, looked up by protobuf-es's message name
 // (nested names joined by "_"), so one test drives every message of any schema.
 import type { DescFile, DescMessage, Message } from "@bufbuild/protobuf";
-import type { DecodeOptions } from "@tickwire/codec/runtime";
+import type { DecodeOptions } from "@tickwire/runtime";
 
 export interface Codec {
   desc: DescMessage;

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { type DescMessage, fromBinary, type Message, toBinary } from "@bufbuild/protobuf";
-import { Reader } from "@tickwire/codec/runtime";
+import { Reader } from "@tickwire/runtime";
 import fc from "fast-check";
 import { viewableMessages } from "../src/views.js";
 import { messageArb } from "./arbitrary.js";

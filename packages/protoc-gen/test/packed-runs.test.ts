@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { create, fromBinary, mergeFromBinary, toBinary } from "@bufbuild/protobuf";
 import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
-import { DecodeError } from "@tickwire/codec/runtime";
+import { DecodeError } from "@tickwire/runtime";
 import { RepeatedScalarsSchema, ScalarsSchema } from "./gen/tickwire/orders/v1/orders_pb.js";
 import { decodeRepeatedScalars, decodeScalars, mergeRepeatedScalars } from "./gen/tickwire/orders/v1/orders_tw.js";
 

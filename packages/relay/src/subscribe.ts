@@ -14,13 +14,8 @@ import {
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
 import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
-import {
-  type InstrumentIdInput,
-  InvalidArgumentError,
-  IteratorFanout,
-  Listeners,
-  type SubtypeValue,
-} from "@tickwire/client";
+import { type InstrumentIdInput, InvalidArgumentError, type SubtypeValue } from "@tickwire/client";
+import { IteratorFanout, Listeners } from "@tickwire/client/internal";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { CoreLive } from "./core-live.js";

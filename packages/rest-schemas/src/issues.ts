@@ -1,5 +1,6 @@
 // Turns Ajv's error objects into issues a person can act on: where (JSON Pointer), what was expected, what came.
 import { brandErrorClass } from "./brand.js";
+import { isSecretFieldName } from "./redact.js";
 
 /** One reason a value does not match its schema. */
 export interface ValidationIssue {
@@ -43,8 +44,6 @@ export interface AjvError {
   propertyName?: string;
 }
 
-const SECRET_KEYS = new Set(["appKey", "accessToken"]);
-
 export function escapePointerSegment(segment: string | number): string {
   return String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
 }
@@ -69,7 +68,7 @@ export function describe(value: unknown, pointer = ""): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   const lastKey = unescapePointerSegment(pointer.slice(pointer.lastIndexOf("/") + 1));
-  if (SECRET_KEYS.has(lastKey)) return `${typeof value} (redacted)`;
+  if (isSecretFieldName(lastKey)) return `${typeof value} (redacted)`;
   switch (typeof value) {
     case "string":
       return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;

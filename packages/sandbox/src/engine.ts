@@ -4,7 +4,7 @@
 import type { Logger } from "pino";
 import { readCapture } from "./capture.js";
 import type { FeedFrame } from "./frame.js";
-import type { MarketSimulator } from "./simulator.js";
+import type { MarketSimulator } from "./market-simulator.js";
 
 export type ReplayPace = "original" | "fast";
 

@@ -19,11 +19,11 @@ export {
 } from "./instruments.js";
 export type { LoginRateLimit, ServerLimits } from "./limits.js";
 export { type LogDestination, type LoggerOptions, REDACTED, scrub } from "./logging.js";
+export { DEFAULT_START_TIME, MarketSimulator, type SimulatorOptions } from "./market-simulator.js";
 export { positionsOf, seedTradeBook, type TradeBook, type TradeRecord } from "./positions.js";
 export { PriceBook } from "./prices.js";
 export { Prng } from "./prng.js";
 export { type Sandbox, type SandboxOptions, startSandbox } from "./sandbox.js";
-export { DEFAULT_START_TIME, MarketSimulator, type SimulatorOptions } from "./simulator.js";
 export { JWT_SECRET_ENV, type TokenClaims } from "./tokens.js";
 export { documentedTrades } from "./trades.js";
 export { DEMO_USER, isLoopback, type SandboxUser, USERS_ENV, USERS_FILE_ENV, type UserLookup } from "./users.js";

@@ -1,9 +1,9 @@
 // pino with the secrets taken out. Three layers, because a secret can reach a log line by more than one road:
 // redaction of known paths (the Authorization header, appKey, tokens), a request serializer that blanks the WebSocket
 // URL's `key` parameter, and a last pass over every serialized line that blanks anything shaped like a secret. What
-// is shaped like a secret, and which field names hold one, is defined once in @tickwire/proto/internal, shared with
+// is shaped like a secret, and which field names hold one, is defined once in @tickwire/rest-schemas/internal, shared with
 // the client.
-import { REDACTED, SECRET_FIELD_NAMES, scrubSecrets } from "@tickwire/proto/internal";
+import { REDACTED, SECRET_FIELD_NAMES, scrubSecrets } from "@tickwire/rest-schemas/internal";
 import { type Logger, pino } from "pino";
 
 /** Where log lines go: anything with `write(line)`, e.g. a stream, or an object collecting lines in a test. */

@@ -10,9 +10,9 @@ import { buildHttpApp, type ResponseForm } from "./http.js";
 import { defaultInstruments, type Instrument } from "./instruments.js";
 import { resolveLimits, type ServerLimits } from "./limits.js";
 import { createLogger, type LoggerOptions } from "./logging.js";
+import { MarketSimulator } from "./market-simulator.js";
 import { seedTradeBook, type TradeBook } from "./positions.js";
 import { PriceBook } from "./prices.js";
-import { MarketSimulator } from "./simulator.js";
 import { JWT_SECRET_ENV, TokenService } from "./tokens.js";
 import { resolveUsers, type SandboxUser, type UserLookup } from "./users.js";
 

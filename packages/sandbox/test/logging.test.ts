@@ -1,4 +1,4 @@
-// The sandbox's logger applies the shared secret definition (@tickwire/proto/internal) as the client does: what the
+// The sandbox's logger applies the shared secret definition (@tickwire/rest-schemas/internal) as the client does: what the
 // client blanks, the sandbox's log lines blank too.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -2,9 +2,12 @@
 import { toJson } from "@bufbuild/protobuf";
 import { type DecodedMessage, type DecodeError, FrameDecoder, type Int64Mode } from "@tickwire/codec";
 import { type MarketDataMessageBase, MarketDataMessageBaseSchema } from "@tickwire/proto";
+import { type Command, Option } from "commander";
+import { integer } from "../argument-parsers.js";
+import type { Io } from "../cli.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type Framing, frameProblem } from "../frames.js";
-import { type InputSource, lines, type Output, withProgress } from "../io.js";
+import { type Framing, frameProblem, framingOption } from "../frames.js";
+import { type InputSource, lines, type Output, openInput, openOutput, reportTo, withProgress } from "../io.js";
 import type { ProgressStream } from "../progress.js";
 
 export interface DecodeCommandOptions {
@@ -95,4 +98,46 @@ export async function decodeCommand(
     return EXIT.PARTIAL;
   }
   return EXIT.FAILURE;
+}
+
+export function registerDecodeCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("decode")
+    .description(
+      "decode frames to canonical proto3 JSON (protobuf-es toJson: 64-bit values as strings, enum names, zero values omitted), one object a line",
+    )
+    .argument("[file]", "input file, or - for stdin", "-")
+    .addOption(framingOption())
+    .addOption(
+      new Option("--format <format>", "ndjson: one object a line; pretty: indented")
+        .choices(["ndjson", "pretty"])
+        .default("ndjson"),
+    )
+    .addOption(
+      new Option(
+        "--int64 <mode>",
+        "the codec's 64-bit mode; JSON is the same in every mode, but number fails frames holding a value of 2^53 or more (INT64_RANGE) rather than round it",
+      )
+        .choices(["bigint", "string", "number"])
+        .default("bigint"),
+    )
+    .option("--keep-going", "report bad frames on stderr, write every good frame, exit 3", false)
+    .option("--limit <n>", "stop after n frames written", integer("--limit", 0))
+    .addHelpText("after", "\nExample:\n  tickwire gen --count 100 --seed 7 | tickwire decode --limit 3")
+    .action(
+      async (
+        file: string,
+        opts: { framing: Framing; format: "ndjson" | "pretty"; int64: Int64Mode; keepGoing: boolean; limit?: number },
+      ) => {
+        setExit(
+          await decodeCommand(
+            openInput(file, io.stdin ?? process.stdin),
+            openOutput(undefined, io.stdout),
+            reportTo(io),
+            opts,
+            io.stderr,
+          ),
+        );
+      },
+    );
 }

@@ -6,10 +6,10 @@ import type { MarketDataMessageBase } from "@tickwire/proto";
 import type { Sandbox } from "@tickwire/sandbox";
 import type { Command } from "commander";
 import { integer, parseInstrumentIds, positive } from "../argument-parsers.js";
-import { Board } from "../board.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
 import { platformCredentials, withPlatformOptions } from "../platform-options.js";
+import { Board } from "../terminal-board.js";
 import { boardCommand, boardOptions } from "./board.js";
 
 export interface DemoOptions {

@@ -1,8 +1,11 @@
 // `tickwire gen`: a synthetic capture from the sandbox's seeded simulator, deterministic for a given seed.
 import { delimitBytes } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
-import { usageError } from "../exit-codes.js";
-import type { Output } from "../io.js";
+import { type Command, Option } from "commander";
+import { integer, positive } from "../argument-parsers.js";
+import type { Io } from "../cli.js";
+import { EXIT, type ExitCode, usageError } from "../exit-codes.js";
+import { type Output, openOutput, reportTo } from "../io.js";
 
 export interface GenOptions {
   count: number;
@@ -62,4 +65,34 @@ export async function genCommand(output: Output, options: GenOptions): Promise<n
   await flush();
   await output.close();
   return written;
+}
+
+export function registerGenCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("gen")
+    .description("write a synthetic, deterministic capture from the sandbox's seeded market simulator")
+    .requiredOption("--count <n>", "number of messages", integer("--count", 0))
+    .option("--seed <n>", "simulator seed", integer("--seed", 0), 1)
+    .option("--kinds <list>", "only these subtypes, comma-separated (e.g. TickData,MarketDepthMessage)", parseKinds)
+    .option("--rate <n>", "simulated messages per second (spaces the timestamps)", positive("--rate"), 1000)
+    .addOption(
+      new Option("--framing <framing>", "delimited (varint length + message) or base64 (one frame a line)")
+        .choices(["delimited", "base64"])
+        .default("delimited"),
+    )
+    .option("--out <file>", "output file (default: stdout)")
+    .action(
+      async (opts: {
+        count: number;
+        seed: number;
+        kinds?: ReturnType<typeof parseKinds>;
+        rate: number;
+        framing: "delimited" | "base64";
+        out?: string;
+      }) => {
+        const written = await genCommand(openOutput(opts.out, io.stdout), opts);
+        if (opts.out !== undefined) reportTo(io)(`wrote ${written} messages to ${opts.out}`);
+        setExit(EXIT.OK);
+      },
+    );
 }

@@ -2,8 +2,12 @@
 // schema where it knows the field and marked UNKNOWN where it does not: for debugging a feed that changed.
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
-import { type Framing, frameProblem, rawFrames } from "../frames.js";
-import { type InputSource, type Output, withProgress } from "../io.js";
+import type { Command } from "commander";
+import { integer } from "../argument-parsers.js";
+import type { Io } from "../cli.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { type Framing, frameProblem, framingOption, rawFrames } from "../frames.js";
+import { type InputSource, type Output, openInput, openOutput, reportTo, withProgress } from "../io.js";
 import type { ProgressStream } from "../progress.js";
 
 const WIRE_TYPES = ["VARINT", "I64", "LEN", "SGROUP", "EGROUP", "I32", "?6", "?7"];
@@ -178,3 +182,24 @@ function need(bytes: Uint8Array, pos: number, size: number, end: number): void {
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(" ");
+
+export function registerInspectCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("inspect")
+    .description(
+      "the raw wire view of each frame: field numbers, wire types, lengths and values; fields the schema does not know are marked UNKNOWN",
+    )
+    .argument("[file]", "input file, or - for stdin", "-")
+    .addOption(framingOption())
+    .option("--limit <n>", "stop after n frames", integer("--limit", 0))
+    .action(async (file: string, opts: { framing: Framing; limit?: number }) => {
+      const bad = await inspectCommand(
+        openInput(file, io.stdin ?? process.stdin),
+        openOutput(undefined, io.stdout),
+        reportTo(io),
+        opts,
+        io.stderr,
+      );
+      setExit(bad > 0 ? EXIT.FAILURE : EXIT.OK);
+    });
+}

@@ -1,8 +1,11 @@
 // `tickwire stats`: what a capture holds: counts by subtype, instruments, time range, bytes and frame sizes.
 import { decodeMessage } from "@tickwire/codec";
 import { type MarketDataMessageBase, messageIds, messageTime } from "@tickwire/proto";
-import { describe, type Framing, frameProblem, rawFrames } from "../frames.js";
-import { type InputSource, withProgress } from "../io.js";
+import type { Command } from "commander";
+import type { Io } from "../cli.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { describe, type Framing, frameProblem, framingOption, rawFrames } from "../frames.js";
+import { type InputSource, openInput, reportTo, withProgress } from "../io.js";
 import type { ProgressStream } from "../progress.js";
 
 export interface CaptureStats {
@@ -106,4 +109,23 @@ export function formatStats(stats: CaptureStats): string {
     for (const { id, messages } of stats.topInstruments) out.push(`  ${id.padEnd(26)} ${String(messages).padStart(9)}`);
   }
   return `${out.join("\n")}\n`;
+}
+
+export function registerStatsCommand(program: Command, io: Io, setExit: (code: ExitCode) => void): void {
+  program
+    .command("stats")
+    .description("what a capture holds: counts by subtype, instruments, time range, bytes, frame sizes")
+    .argument("[file]", "input file, or - for stdin", "-")
+    .addOption(framingOption())
+    .option("--json", "print the statistics as JSON", false)
+    .action(async (file: string, opts: { framing: Framing; json: boolean }) => {
+      const stats = await collectStats(
+        openInput(file, io.stdin ?? process.stdin),
+        opts.framing,
+        reportTo(io),
+        io.stderr,
+      );
+      io.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats));
+      setExit(stats.badFrames > 0 ? EXIT.FAILURE : EXIT.OK);
+    });
 }

@@ -156,7 +156,7 @@ export class FeedConnection {
       socket = new Impl(url.href);
     } catch (error) {
       this.#host.report(
-        new NetworkError("could not create the feed socket", "TICKWIRE_ERR_NETWORK", {
+        new NetworkError("could not create the feed socket", "NETWORK", {
           cause: this.#ctx.redactor.copyError(error),
         }),
       );
@@ -254,7 +254,7 @@ export class FeedConnection {
           this.#ctx.session.invalidate(token);
         }
         const said = status === undefined ? "" : ` (HTTP ${status})`;
-        this.#host.report(new NetworkError(`the feed connection failed${said}`, "TICKWIRE_ERR_NETWORK"));
+        this.#host.report(new NetworkError(`the feed connection failed${said}`, "NETWORK"));
       }
     }
     const safeReason = this.#ctx.redactor.scrub(reason);

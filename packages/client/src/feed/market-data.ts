@@ -143,14 +143,14 @@ export class MarketDataFeed<M extends Int64Mode = "bigint"> {
   /** Resolves when a connection is open (at once if one is); rejects with a ClosedError if the feed closes first. */
   ready(): Promise<void> {
     if (this.state === "open") return Promise.resolve();
-    if (this.state === "closed") return Promise.reject(new ClosedError("the feed is closed", "TICKWIRE_ERR_CLOSED"));
+    if (this.state === "closed") return Promise.reject(new ClosedError("the feed is closed", "CLOSED"));
     return new Promise<void>((resolve, reject) => {
       const offOpen = this.on("open", () => {
         offOpen();
         offClosed();
         resolve();
       });
-      const onClosed = () => reject(new ClosedError("the feed closed before it connected", "TICKWIRE_ERR_CLOSED"));
+      const onClosed = () => reject(new ClosedError("the feed closed before it connected", "CLOSED"));
       this.#closeWaiters.add(onClosed);
       const offClosed = () => this.#closeWaiters.delete(onClosed);
     });
@@ -207,7 +207,7 @@ export class MarketDataFeed<M extends Int64Mode = "bigint"> {
   }
 
   #assertOpen(): void {
-    if (this.state === "closed") throw new ClosedError("the feed is closed", "TICKWIRE_ERR_CLOSED");
+    if (this.state === "closed") throw new ClosedError("the feed is closed", "CLOSED");
   }
 
   #onData(frame: string | Uint8Array): void {

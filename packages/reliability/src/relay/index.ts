@@ -12,6 +12,7 @@ import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { type NatsServers, type RelayStats, startNatsServers, startRelay } from "@tickwire/relay";
 import { defaultInstruments, type Sandbox, startSandbox } from "@tickwire/sandbox";
+import { poll } from "@tickwire/testkit/until";
 import type { PartOptions, PartReport } from "../parts.js";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
 
@@ -118,15 +119,6 @@ function procUsage(pid: number | undefined): ProcessUsage | null {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await sleep(50);
-  }
-  return false;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
@@ -178,16 +170,20 @@ async function throughput(
   // Drained: the relay has nothing buffered or in flight and the consumers stopped receiving.
   const drained = async () => {
     let previous = -1;
-    await until(async () => {
-      const r = await relay.request<RelayStats>("report");
-      const total = (await Promise.all(consumers.map((c) => c.request<{ messages: number }>("count")))).reduce(
-        (sum, c) => sum + c.messages,
-        0,
-      );
-      const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
-      previous = total;
-      return settled;
-    }, 60_000);
+    await poll(
+      async () => {
+        const r = await relay.request<RelayStats>("report");
+        const total = (await Promise.all(consumers.map((c) => c.request<{ messages: number }>("count")))).reduce(
+          (sum, c) => sum + c.messages,
+          0,
+        );
+        const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
+        previous = total;
+        return settled;
+      },
+      60_000,
+      50,
+    );
   };
   if (size.warmupSeconds > 0) {
     platform.sandbox.feed.resume();
@@ -309,10 +305,14 @@ async function lateJoiner(nats: NatsServers, nc: NatsConnection, lives: Live[], 
       expectLast: subjects,
     });
     let report = await joiner.request<ConsumerReport>("report");
-    await until(async () => {
-      report = await joiner.request<ConsumerReport>("report");
-      return report.lastValuesMs !== null;
-    }, 20_000);
+    await poll(
+      async () => {
+        report = await joiner.request<ConsumerReport>("report");
+        return report.lastValuesMs !== null;
+      },
+      20_000,
+      50,
+    );
     await joiner.close();
     byLive[live] = report.lastValuesMs;
   }
@@ -402,10 +402,14 @@ async function natsFault(
   await sleep(seconds * 1000);
   const restartedAt = performance.now();
   await Promise.all(victims.map((n) => n.start()));
-  const recovered = await until(() => {
-    const s = relay.stats();
-    return s.nats.connected && s.bufferedMessages < 100 && s.inFlight < 1000 && s.published > 0;
-  }, 60_000);
+  const recovered = await poll(
+    () => {
+      const s = relay.stats();
+      return s.nats.connected && s.bufferedMessages < 100 && s.inFlight < 1000 && s.published > 0;
+    },
+    60_000,
+    50,
+  );
   const recoverMs = round(performance.now() - restartedAt, 0);
   await sleep(2000);
   platform.sandbox.feed.pause();
@@ -428,14 +432,18 @@ async function natsFault(
     enqueued: s.enqueued,
     accountedFor: s.published + s.duplicates + s.bufferDrops + s.superseded === s.enqueued,
   };
-  await until(async () => {
-    try {
-      await resetStream(nc, stream);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 20_000);
+  await poll(
+    async () => {
+      try {
+        await resetStream(nc, stream);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    20_000,
+    50,
+  );
   log(`  ${kind}: ${JSON.stringify(result)}`);
   return result;
 }
@@ -446,14 +454,18 @@ export async function run(options: PartOptions, size: Size = sizeFromEnv(options
   const nc = await connect({ servers: nats.urls, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
   try {
     // The cluster elects its JetStream meta leader after start.
-    await until(async () => {
-      try {
-        await (await jetstreamManager(nc)).getAccountInfo();
-        return true;
-      } catch {
-        return false;
-      }
-    }, 20_000);
+    await poll(
+      async () => {
+        try {
+          await (await jetstreamManager(nc)).getAccountInfo();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      20_000,
+      50,
+    );
     log(
       `relay: ${size.consumers} consumers, ${size.seconds} s a rate, rates ${size.rates.join(", ")}, ` +
         `live ${size.live.join(" and ")}, R${size.replicas}`,

@@ -3,6 +3,7 @@
 // Each case runs a client feed through the fault proxy against a sandbox subscribed to every instrument, so the
 // sandbox's message ids (its sequence numbers) are consecutive on a healthy connection: a gap inside one connection
 // is a lost frame. The client and sandbox are passed in, so the client's tests run its sources, not its build.
+import { poll } from "../until.js";
 import { corruptProtobufFrame, corruptWebSocketFrame, FaultProxy } from "./proxy.js";
 
 // Minimal structural views of @tickwire/client and @tickwire/sandbox: what the cases use.
@@ -111,15 +112,6 @@ function heap(): number {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await sleep(5);
-  }
-  return true;
-}
 
 /** The least of each count over a few samples: timers of frames in flight (the proxy's, the sandbox's) come and go. */
 async function steadyHandles(): Promise<Record<string, number>> {
@@ -264,7 +256,7 @@ export async function runCase(
   let heapFirst = 0;
   let handlesFirst: Record<string, number> | undefined;
   try {
-    if (!(await until(() => consumed >= 20, cycleTimeoutMs))) throw new Error("no data before the first fault");
+    if (!(await poll(() => consumed >= 20, cycleTimeoutMs, 5))) throw new Error("no data before the first fault");
     const deadline = durationMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + durationMs;
     for (let cycle = 0; cycle < cycles && (cycle === 0 || Date.now() < deadline); cycle++) {
       const statsBefore = feed.stats();
@@ -317,17 +309,18 @@ export async function runCase(
           break;
       }
       const target = decodedBefore + (setup.messagesPerCycle ?? 200);
-      const ok = await until(
+      const ok = await poll(
         () =>
           decoded >= target &&
           consumed >= decoded - 5 &&
           (!mustReconnect || feed.stats().connections > connectionsBefore),
         cycleTimeoutMs,
+        5,
       );
       // Time to recover: from the fault to the first message of the new connection (or after the fault).
       const faultAt = name === "token-expired" || name === "clock-behind" ? Math.max(disconnectAt, started) : started;
       const recoverMs = ok && firstAt > 0 ? Math.max(0, firstAt - faultAt) : Date.now() - faultAt;
-      await until(() => consumed === decoded, 1000);
+      await poll(() => consumed === decoded, 1000, 5);
       const stats = feed.stats();
       cyclesOut.push({
         recovered: ok,

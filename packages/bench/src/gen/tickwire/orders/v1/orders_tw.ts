@@ -6,8 +6,8 @@
 // @generated from file tickwire/orders/v1/orders.proto (package tickwire.orders.v1, syntax proto3)
 /* eslint-disable */
 
-import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/codec/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeBytes2, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/codec/runtime";
+import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -401,7 +401,7 @@ function writeScalars(w: Writer, m: Scalars): void {
     writeBytes(w, m.fBytes, "Scalars.f_bytes");
   }
   if (m.fEnum !== 0) {
-    writeBytes2(w, 0x80, 0x01);
+    writeTwoBytes(w, 0x80, 0x01);
     writeInt32(w, m.fEnum, "Scalars.f_enum");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -802,11 +802,11 @@ function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
     writeBytes(w, m.fBytes!, "OptionalScalars.f_bytes");
   }
   if (m.fEnum !== undefined && isSet(m, "fEnum")) {
-    writeBytes2(w, 0x80, 0x01);
+    writeTwoBytes(w, 0x80, 0x01);
     writeInt32(w, m.fEnum!, "OptionalScalars.f_enum");
   }
   if (m.fMessage !== undefined && isSet(m, "fMessage")) {
-    writeBytes2(w, 0x8a, 0x01);
+    writeTwoBytes(w, 0x8a, 0x01);
     const at = fork(w);
     writeInstrument(w, m.fMessage!);
     join(w, at);
@@ -2003,27 +2003,27 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
     writeBytes(w, item, "RepeatedScalars.f_bytes");
   }
   if (m.fEnum.length > 0) {
-    writeBytes2(w, 0x82, 0x01);
+    writeTwoBytes(w, 0x82, 0x01);
     writePackedInt32(w, m.fEnum, "RepeatedScalars.f_enum");
   }
   for (const item of m.unpackedInt32) {
-    writeBytes2(w, 0x88, 0x01);
+    writeTwoBytes(w, 0x88, 0x01);
     writeInt32(w, item, "RepeatedScalars.unpacked_int32");
   }
   for (const item of m.unpackedDouble) {
-    writeBytes2(w, 0x91, 0x01);
+    writeTwoBytes(w, 0x91, 0x01);
     writeDouble(w, item, "RepeatedScalars.unpacked_double");
   }
   for (const item of m.unpackedSint64) {
-    writeBytes2(w, 0x98, 0x01);
+    writeTwoBytes(w, 0x98, 0x01);
     writeSint64(w, item, "RepeatedScalars.unpacked_sint64");
   }
   for (const item of m.unpackedEnum) {
-    writeBytes2(w, 0xa0, 0x01);
+    writeTwoBytes(w, 0xa0, 0x01);
     writeInt32(w, item, "RepeatedScalars.unpacked_enum");
   }
   for (const item of m.unpackedFixed32) {
-    writeBytes2(w, 0xad, 0x01);
+    writeTwoBytes(w, 0xad, 0x01);
     writeFixed32(w, item, "RepeatedScalars.unpacked_fixed32");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
@@ -3640,29 +3640,29 @@ function writeOrder(w: Writer, m: Order): void {
     join(w, at);
   }
   if (m.parent !== undefined && isSet(m, "parent")) {
-    writeBytes2(w, 0x82, 0x01);
+    writeTwoBytes(w, 0x82, 0x01);
     const at = fork(w);
     writeOrder(w, m.parent!);
     join(w, at);
   }
   for (const item of m.children) {
-    writeBytes2(w, 0x8a, 0x01);
+    writeTwoBytes(w, 0x8a, 0x01);
     const at = fork(w);
     writeOrder(w, item);
     join(w, at);
   }
   if (m.signature.byteLength > 0) {
-    writeBytes2(w, 0x92, 0x01);
+    writeTwoBytes(w, 0x92, 0x01);
     writeBytes(w, m.signature, "Order.signature");
   }
   if (m.timeInForce.case === "legRule") {
-    writeBytes2(w, 0xa2, 0x01);
+    writeTwoBytes(w, 0xa2, 0x01);
     const at = fork(w);
     writeOrder_Leg(w, m.timeInForce.value);
     join(w, at);
   }
   if (typeof m.account === "bigint" ? m.account !== 0n : (m.account as unknown) != 0) {
-    writeBytes2(w, 0xf8, 0x7f);
+    writeTwoBytes(w, 0xf8, 0x7f);
     writeUint64(w, m.account, "Order.account");
   }
   if ((m.farField as unknown) != 0) {
