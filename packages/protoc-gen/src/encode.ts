@@ -3,6 +3,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
+import { fits, printSignature } from "./layout.js";
 import { SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
 import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
 
@@ -10,8 +11,24 @@ import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
 export function generateWrite(gen: MessageGen, desc: DescMessage): void {
   const { f, rt } = gen;
   const name = gen.id(desc);
-  f.print`${gen.exported}function write${name}(w: ${gen.rtType("Writer")}, m: ${gen.shape(desc)}): void {`;
-  f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${nameInPackage(desc)}", m.$typeName);`;
+  printSignature(
+    gen,
+    gen.fn(`write${name}`),
+    [
+      ["w: ", gen.rtType("Writer")],
+      ["m: ", gen.shape(desc)],
+    ],
+    "void",
+    " {",
+  );
+  const check: Printable = ["if (m.$typeName !== ", f.string(desc.typeName), ")"];
+  const fail: Printable = [rt("failMessage"), "(", f.string(nameInPackage(desc)), ", m.$typeName);"];
+  if (fits(["  ", check, " ", fail])) f.print("  ", check, " ", fail);
+  else {
+    f.print("  ", check, " {");
+    f.print("    ", fail);
+    f.print("  }");
+  }
   // Read before the fields: a long list or map is compiled on-stack mid-loop (OSR) on its
   // first call, and a property read after the loop that had never run then has no type
   // feedback, so the compiled loop bailed out there on every call (1 MB maps, every call).
@@ -24,7 +41,7 @@ export function generateWrite(gen: MessageGen, desc: DescMessage): void {
 }
 
 /** A field's tag as its precomputed varint bytes: one or two byte stores instead of a varint loop. */
-function writeTag(gen: MessageGen, indent: string, no: number, wire: number): void {
+function tagStatement(gen: MessageGen, no: number, wire: number): Printable {
   const bytes: number[] = [];
   for (let value = tag(no, wire); ; value >>>= 7) {
     if (value < 0x80) {
@@ -34,9 +51,25 @@ function writeTag(gen: MessageGen, indent: string, no: number, wire: number): vo
     bytes.push((value & 0x7f) | 0x80);
   }
   const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
-  if (bytes.length === 1) gen.f.print(indent, gen.rt("writeByte"), `(w, ${hex[0]});`);
-  else if (bytes.length === 2) gen.f.print(indent, gen.rt("writeBytes2"), `(w, ${hex[0]}, ${hex[1]});`);
-  else gen.f.print(indent, gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
+  if (bytes.length === 1) return [gen.rt("writeByte"), `(w, ${hex[0]});`];
+  if (bytes.length === 2) return [gen.rt("writeBytes2"), `(w, ${hex[0]}, ${hex[1]});`];
+  return [gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`];
+}
+
+function writeTag(gen: MessageGen, indent: string, no: number, wire: number): void {
+  gen.f.print(indent, tagStatement(gen, no, wire));
+}
+
+/** `if (cond) { tag; value; }` on one line when it fits in 120 columns, else a statement a line. */
+function ifPresent(gen: MessageGen, cond: Printable, statements: Printable[]): void {
+  const joined = statements.flatMap((stmt, i) => (i === 0 ? [stmt] : [" ", stmt]));
+  const line: Printable = ["  if (", cond, ") { ", joined, " }"];
+  if (fits(line)) gen.f.print(line);
+  else {
+    gen.f.print("  if (", cond, ") {");
+    for (const stmt of statements) gen.f.print("    ", stmt);
+    gen.f.print("  }");
+  }
 }
 
 /** One field: its presence check, then tag and value (length-delimited for messages, packed lists, map entries). */
@@ -44,7 +77,7 @@ function writeField(gen: MessageGen, field: DescField): void {
   const { f, rt } = gen;
   const name = field.localName;
   const no = field.number;
-  const path = `"${nameInPackage(field.parent)}.${field.name}"`;
+  const path = f.string(`${nameInPackage(field.parent)}.${field.name}`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {
@@ -52,18 +85,19 @@ function writeField(gen: MessageGen, field: DescField): void {
       const info = SCALARS[scalar];
       if (field.oneof !== undefined) {
         const oneof = field.oneof.localName;
-        f.print`  if (m.${oneof}.case === "${name}") {`;
-        writeTag(gen, "    ", no, info.wire);
-        f.print`    ${rt(info.write)}(w, m.${oneof}.value, ${path});`;
-        f.print`  }`;
+        ifPresent(
+          gen,
+          [`m.${oneof}.case === `, f.string(name)],
+          [tagStatement(gen, no, info.wire), [rt(info.write), `(w, m.${oneof}.value, `, path, ");"]],
+        );
         return;
       }
-      f.print`  if (${presence(gen, field, scalar)}) {`;
-      writeTag(gen, "    ", no, info.wire);
       // A jstype = JS_STRING field holds a decimal string; the 64-bit writers take strings as well as bigints.
       const cast = field.fieldKind === "scalar" && field.longAsString ? " as unknown as bigint" : "";
-      f.print`    ${rt(info.write)}(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, ${path});`;
-      f.print`  }`;
+      ifPresent(gen, presence(gen, field, scalar), [
+        tagStatement(gen, no, info.wire),
+        [rt(info.write), `(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, `, path, ");"],
+      ]);
       return;
     }
     case "message": {
@@ -148,7 +182,7 @@ function writeField(gen: MessageGen, field: DescField): void {
               : [rt("int32Key"), "(key)"];
         f.print`    const at = ${rt("fork")}(w);`;
         writeTag(gen, "    ", 1, keyInfo.wire);
-        f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+        f.print("    ", rt(keyInfo.write), "(w, ", convert, ", ", path, ");");
       }
       if (field.mapKind === "message") {
         writeTag(gen, "    ", 2, WIRE_LENGTH);
