@@ -30,7 +30,6 @@ export function generateZero(gen: MessageGen, desc: DescMessage): void {
       continue; // `optional`: absent until set
     else props.push([`${member.localName}: `, gen.zeroValue(member)]);
   }
-  f.print`/** A fresh ${desc.name} as create() gives it. */`;
   printSignature(gen, gen.fn(`zero${gen.id(desc)}`), [["r: ", gen.rtType("Reader")]], gen.shape(desc), " {");
   objectLiteral(gen, "  return ", props, [" as ", gen.shape(desc), ";"]);
   f.print`}`;

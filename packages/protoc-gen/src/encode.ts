@@ -163,8 +163,8 @@ function writeField(gen: MessageGen, field: DescField): void {
       f.print`  const ${name}Keys = Object.keys(${record});`;
       f.print`  const ${name}Values = ${rt("mapValues")}(${record}, ${name}Keys);`;
       f.print`  for (let i = 0; i < ${name}Keys.length; i++) {`;
-      f.print`    const key = ${name}Keys[i];`;
-      f.print`    const value = ${name}Values === undefined ? ${record}[key] : ${name}Values[i];`;
+      f.print`    const key = ${name}Keys[i]!;`;
+      f.print`    const value = ${name}Values === undefined ? ${record}[key]! : ${name}Values[i]!;`;
       if (field.mapKey === ScalarType.STRING && field.mapKind === "scalar" && field.scalar === ScalarType.STRING) {
         f.print`    ${rt("writeStringEntry")}(w, ${tag(no, WIRE_LENGTH)}, key, value, ${path});`;
         f.print`  }`;

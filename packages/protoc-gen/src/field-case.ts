@@ -406,7 +406,6 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
     const child = gen.id(field.message);
     lines.line(`    case ${tag(2, WIRE_LENGTH)}: {`);
     inner.line("const childEnd = ", rt("readLengthEnd"), "(r);");
-    inner.line("// A value seen twice in one entry merges, as a singular message field does.");
     inner.line(`if (value === undefined) value = read${child}(r, childEnd, depth + 1);`);
     inner.line(`else fill${child}(r, childEnd, value, depth + 1);`);
     inner.line("break;");

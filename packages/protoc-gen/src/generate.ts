@@ -147,9 +147,14 @@ function printHeader(f: GeneratedFile, internals: boolean): void {
     "- newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.",
     "",
     "Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the",
-    "message built once at the end), fillX (the merge: fields into an existing message) and writeX.",
+    "message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map",
+    "value seen twice in one entry merges too) and writeX.",
     internals
-      ? "With internals=true also resetX, reuseX and Pools (the codec's ReusingDecoder: nested messages recycled)\nand the view classes (its ViewDecoder: numbers in a Float64Array, valid until the next frame)."
+      ? "With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists\n" +
+        "kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its\n" +
+        "ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next\n" +
+        "frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies\n" +
+        'it out as a decode with int64 "number" would return it (allocates).'
       : "",
     "",
     internals

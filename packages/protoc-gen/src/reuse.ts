@@ -18,7 +18,6 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
   for (const desc of messages) {
     const name = gen.id(desc);
     const Shape = gen.shape(desc);
-    f.print`/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */`;
     printSignature(
       gen,
       f.export("function", `reset${name}`),
@@ -40,7 +39,6 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
     f.print`  if (m.$unknown !== undefined) m.$unknown = undefined;`;
     f.print`}`;
     f.print();
-    f.print`/** Merges \`r.buf[r.pos, end)\` into \`m\`, recycling nested messages from \`r.pools\`. */`;
     const params: Printable[] = [
       ["r: ", gen.rtType("Reader"), "<Pools>"],
       "end: number",

@@ -142,7 +142,6 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
     }
   }
   f.print();
-  f.print`  /** Back to a message with no fields set. */`;
   f.print`  reset(): void {`;
   // Unrolled stores: Float64Array.fill is a builtin call, which costs more than a few stores.
   if (numeric.length > 0) {
@@ -156,14 +155,12 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
   for (const line of resets) f.print("    ", line);
   f.print`  }`;
   f.print();
-  f.print`  /** Merges one encoded ${desc.name}, \`r.buf[r.pos, end)\`, into this view. */`;
   f.print`  fill(r: ${gen.rtType("Reader")}, end: number, depth: number): void {`;
   // No depth check: a view's messages never reach themselves, so nesting is bounded by the schema.
   positionLoop(gen, desc, { kind: "view", slots }, "    ");
   f.print`  }`;
   f.print();
   const singular = desc.fields.filter((x) => x.fieldKind === "message" && x.oneof === undefined);
-  f.print`  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */`;
   f.print`  toObject(): ${name}Object {`;
   const head = singular.length === 0 ? "    return " : `    const m: ${name}Object = `;
   if (fits([head, "{ ", objectProps.join(", "), " };"])) f.print(head, "{ ", objectProps.join(", "), " };");

@@ -20,7 +20,8 @@ import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars,
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge: fields into an existing message) and writeX.
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
  *
  * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
  * message), each written out for speed; one emitter prints every case of both.
@@ -32,7 +33,6 @@ import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars,
  * (failWireType), not read by its declared type.
  */
 
-/** A fresh Scalars as create() gives it. */
 function zeroScalars(r: Reader): Scalars {
   return {
     $typeName: "tickwire.bench.v1.Scalars",
@@ -221,7 +221,6 @@ function writeScalars(w: Writer, m: Scalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh PackedScalars as create() gives it. */
 function zeroPackedScalars(r: Reader): PackedScalars {
   return {
     $typeName: "tickwire.bench.v1.PackedScalars",
@@ -445,7 +444,6 @@ function writePackedScalars(w: Writer, m: PackedScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Point as create() gives it. */
 function zeroPoint(r: Reader): Point {
   return {
     $typeName: "tickwire.bench.v1.Point",
@@ -564,7 +562,6 @@ function writePoint(w: Writer, m: Point): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh RepeatedMessages as create() gives it. */
 function zeroRepeatedMessages(r: Reader): RepeatedMessages {
   return { $typeName: "tickwire.bench.v1.RepeatedMessages", points: [] } as RepeatedMessages;
 }
@@ -624,7 +621,6 @@ function writeRepeatedMessages(w: Writer, m: RepeatedMessages): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh StringMap as create() gives it. */
 function zeroStringMap(r: Reader): StringMap {
   return { $typeName: "tickwire.bench.v1.StringMap", entries: {} } as StringMap;
 }
@@ -723,14 +719,13 @@ function writeStringMap(w: Writer, m: StringMap): void {
   const entriesKeys = Object.keys(entriesRecord);
   const entriesValues = mapValues(entriesRecord, entriesKeys);
   for (let i = 0; i < entriesKeys.length; i++) {
-    const key = entriesKeys[i];
-    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    const key = entriesKeys[i]!;
+    const value = entriesValues === undefined ? entriesRecord[key]! : entriesValues[i]!;
     writeStringEntry(w, 10, key, value, "StringMap.entries");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh MessageMap as create() gives it. */
 function zeroMessageMap(r: Reader): MessageMap {
   return { $typeName: "tickwire.bench.v1.MessageMap", entries: {} } as MessageMap;
 }
@@ -762,7 +757,6 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
             else fillPoint(r, childEnd, value, depth + 1);
             break;
@@ -809,7 +803,6 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
             else fillPoint(r, childEnd, value, depth + 1);
             break;
@@ -839,8 +832,8 @@ function writeMessageMap(w: Writer, m: MessageMap): void {
   const entriesKeys = Object.keys(entriesRecord);
   const entriesValues = mapValues(entriesRecord, entriesKeys);
   for (let i = 0; i < entriesKeys.length; i++) {
-    const key = entriesKeys[i];
-    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    const key = entriesKeys[i]!;
+    const value = entriesValues === undefined ? entriesRecord[key]! : entriesValues[i]!;
     writeByte(w, 0x0a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -852,7 +845,6 @@ function writeMessageMap(w: Writer, m: MessageMap): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Node as create() gives it. */
 function zeroNode(r: Reader): Node {
   return {
     $typeName: "tickwire.bench.v1.Node",

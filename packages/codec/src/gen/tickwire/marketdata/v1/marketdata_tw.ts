@@ -28,9 +28,13 @@ import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDa
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge: fields into an existing message) and writeX.
- * With internals=true also resetX, reuseX and Pools (the codec's ReusingDecoder: nested messages recycled)
- * and the view classes (its ViewDecoder: numbers in a Float64Array, valid until the next frame).
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
+ * With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists
+ * kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its
+ * ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next
+ * frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies
+ * it out as a decode with int64 "number" would return it (allocates).
  *
  * Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):
  * each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's
@@ -44,7 +48,6 @@ import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDa
  * (failWireType), not read by its declared type.
  */
 
-/** A fresh MarketDataMessageBase as create() gives it. */
 export function zeroMarketDataMessageBase(r: Reader): MarketDataMessageBase {
   return {
     $typeName: "tickwire.marketdata.v1.MarketDataMessageBase",
@@ -304,7 +307,6 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh TickDataMessage as create() gives it. */
 export function zeroTickDataMessage(r: Reader): TickDataMessage {
   return {
     $typeName: "tickwire.marketdata.v1.TickDataMessage",
@@ -456,7 +458,6 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh TouchLineDataMessage as create() gives it. */
 export function zeroTouchLineDataMessage(r: Reader): TouchLineDataMessage {
   return {
     $typeName: "tickwire.marketdata.v1.TouchLineDataMessage",
@@ -727,7 +728,6 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh PriceDepthLevel as create() gives it. */
 export function zeroPriceDepthLevel(r: Reader): PriceDepthLevel {
   return { $typeName: "tickwire.marketdata.v1.PriceDepthLevel", Qty: 0, Price: 0, Orders: 0 } as PriceDepthLevel;
 }
@@ -810,7 +810,6 @@ export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh MarketDepthMessage as create() gives it. */
 export function zeroMarketDepthMessage(r: Reader): MarketDepthMessage {
   return {
     $typeName: "tickwire.marketdata.v1.MarketDepthMessage",
@@ -1081,7 +1080,6 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh IndexDataMessage as create() gives it. */
 export function zeroIndexDataMessage(r: Reader): IndexDataMessage {
   return { $typeName: "tickwire.marketdata.v1.IndexDataMessage" } as IndexDataMessage;
 }
@@ -1154,7 +1152,6 @@ export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh IndexData as create() gives it. */
 export function zeroIndexData(r: Reader): IndexData {
   return {
     $typeName: "tickwire.marketdata.v1.IndexData",
@@ -1364,7 +1361,6 @@ export function writeIndexData(w: Writer, m: IndexData): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh IndexDataListMessage as create() gives it. */
 export function zeroIndexDataListMessage(r: Reader): IndexDataListMessage {
   return { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList: [] } as IndexDataListMessage;
 }
@@ -1432,7 +1428,6 @@ export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): v
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh IncrementalUpdateMessage as create() gives it. */
 export function zeroIncrementalUpdateMessage(r: Reader): IncrementalUpdateMessage {
   return {
     $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
@@ -1501,7 +1496,6 @@ export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMes
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh MDEntries as create() gives it. */
 export function zeroMDEntries(r: Reader): MDEntries {
   return {
     $typeName: "tickwire.marketdata.v1.MDEntries",
@@ -1691,7 +1685,6 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh TickData as create() gives it. */
 export function zeroTickData(r: Reader): TickData {
   return {
     $typeName: "tickwire.marketdata.v1.TickData",
@@ -2295,7 +2288,6 @@ export function newMDEntriesFrameDecoder(options: MessageFramesOptions = {}): Me
 /** The empty oneof every reset shares: resetting must not allocate. */
 const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader): void {
   m.MessageCode = 0;
   m.ID = r.zero64 as bigint;
@@ -2304,7 +2296,6 @@ export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader):
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMarketDataMessageBase(
   r: Reader<Pools>,
   end: number,
@@ -2440,7 +2431,6 @@ export function reuseMarketDataMessageBase(
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -2453,7 +2443,6 @@ export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -2513,7 +2502,6 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -2537,7 +2525,6 @@ export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): v
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: TouchLineDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
@@ -2647,7 +2634,6 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
   m.Qty = 0;
   m.Price = 0;
@@ -2655,7 +2641,6 @@ export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -2697,7 +2682,6 @@ export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -2721,7 +2705,6 @@ export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void 
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: MarketDepthMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
@@ -2831,13 +2814,11 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexDataMessage(m: IndexDataMessage, r: Reader): void {
   m.IndexData = undefined;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
@@ -2873,7 +2854,6 @@ export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDat
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexData(m: IndexData, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -2891,7 +2871,6 @@ export function resetIndexData(m: IndexData, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -2989,13 +2968,11 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexDataListMessage(m: IndexDataListMessage, r: Reader): void {
   m.IndexDataList.length = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
@@ -3030,13 +3007,11 @@ export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: Inde
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIncrementalUpdateMessage(m: IncrementalUpdateMessage, r: Reader): void {
   m.MDEntriesList.length = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIncrementalUpdateMessage(
   r: Reader<Pools>,
   end: number,
@@ -3072,7 +3047,6 @@ export function reuseIncrementalUpdateMessage(
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMDEntries(m: MDEntries, r: Reader): void {
   m.MDUpdateAction = 0;
   m.MDEntryType = 0;
@@ -3088,7 +3062,6 @@ export function resetMDEntries(m: MDEntries, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -3174,7 +3147,6 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTickData(m: TickData, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -3187,7 +3159,6 @@ export function resetTickData(m: TickData, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -3529,14 +3500,12 @@ export class MarketDataMessageBaseView {
   private readonly subtypeIncrementalUpdateMessage = new IncrementalUpdateMessageView();
   private readonly subtypeTickData = new TickDataView();
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0;
     setCase(this.subtype, undefined, undefined);
   }
 
-  /** Merges one encoded MarketDataMessageBase, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -3619,7 +3588,6 @@ export class MarketDataMessageBaseView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MarketDataMessageBaseObject {
     return {
       $typeName: "tickwire.marketdata.v1.MarketDataMessageBase",
@@ -3659,7 +3627,6 @@ export class TickDataMessageView {
   /** LTT. Meaning, unit and epoch: not shown in the contract (conventionally the last trade time). */
   get LTT(): number { return this.num[6]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0;
@@ -3667,7 +3634,6 @@ export class TickDataMessageView {
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded TickDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -3693,7 +3659,6 @@ export class TickDataMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TickDataMessageObject {
     return {
       $typeName: "tickwire.marketdata.v1.TickDataMessage",
@@ -3757,7 +3722,6 @@ export class TouchLineDataMessageView {
   /** Best ask levels. Depth and ordering: not shown in the contract. */
   readonly BestAskLevel = new ViewList(() => new PriceDepthLevelView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
@@ -3768,7 +3732,6 @@ export class TouchLineDataMessageView {
     this.BestAskLevel.clear();
   }
 
-  /** Merges one encoded TouchLineDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -3816,7 +3779,6 @@ export class TouchLineDataMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TouchLineDataMessageObject {
     return {
       $typeName: "tickwire.marketdata.v1.TouchLineDataMessage",
@@ -3891,7 +3853,6 @@ export class MarketDepthMessageView {
   /** Ask levels. Depth and ordering: not shown in the contract. */
   readonly BestAskLevel = new ViewList(() => new PriceDepthLevelView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
@@ -3902,7 +3863,6 @@ export class MarketDepthMessageView {
     this.BestAskLevel.clear();
   }
 
-  /** Merges one encoded MarketDepthMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -3950,7 +3910,6 @@ export class MarketDepthMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MarketDepthMessageObject {
     return {
       $typeName: "tickwire.marketdata.v1.MarketDepthMessage",
@@ -3992,13 +3951,11 @@ export class PriceDepthLevelView {
   /** Orders of the level. Meaning beyond the name: not shown in the contract. */
   get Orders(): number { return this.num[2]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0;
   }
 
-  /** Merges one encoded PriceDepthLevel, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4015,7 +3972,6 @@ export class PriceDepthLevelView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): PriceDepthLevelObject {
     return {
       $typeName: "tickwire.marketdata.v1.PriceDepthLevel",
@@ -4052,7 +4008,6 @@ export class TickDataView {
   /** Flag. Meaning and allowed values: not shown in the contract. */
   get Flag(): number { return this.num[6]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0;
@@ -4060,7 +4015,6 @@ export class TickDataView {
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded TickData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4083,7 +4037,6 @@ export class TickDataView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TickDataObject {
     return {
       $typeName: "tickwire.marketdata.v1.TickData",
@@ -4135,7 +4088,6 @@ export class IndexDataView {
   /** Net change indicator. Meaning and allowed values: not shown in the contract. */
   get NetChangeIndicator(): number { return this.num[11]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
@@ -4144,7 +4096,6 @@ export class IndexDataView {
     this.IndexName = "";
   }
 
-  /** Merges one encoded IndexData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4175,7 +4126,6 @@ export class IndexDataView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataObject {
     return {
       $typeName: "tickwire.marketdata.v1.IndexData",
@@ -4208,12 +4158,10 @@ export class IndexDataMessageView {
   private readonly IndexDataView = new IndexDataView();
   private hasIndexData = false;
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.hasIndexData = false;
   }
 
-  /** Merges one encoded IndexDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4236,7 +4184,6 @@ export class IndexDataMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataMessageObject {
     const m: IndexDataMessageObject = { $typeName: "tickwire.marketdata.v1.IndexDataMessage" };
     if (this.hasIndexData) m.IndexData = this.IndexDataView.toObject();
@@ -4254,12 +4201,10 @@ export class IndexDataListMessageView {
   /** The index values. */
   readonly IndexDataList = new ViewList(() => new IndexDataView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.IndexDataList.clear();
   }
 
-  /** Merges one encoded IndexDataListMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4279,7 +4224,6 @@ export class IndexDataListMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataListMessageObject {
     return {
       $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
@@ -4298,12 +4242,10 @@ export class IncrementalUpdateMessageView {
   /** The update entries. */
   readonly MDEntriesList = new ViewList(() => new MDEntriesView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.MDEntriesList.clear();
   }
 
-  /** Merges one encoded IncrementalUpdateMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4323,7 +4265,6 @@ export class IncrementalUpdateMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IncrementalUpdateMessageObject {
     return {
       $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
@@ -4373,7 +4314,6 @@ export class MDEntriesView {
   /** OI. Meaning: not shown in the contract (conventionally the open interest). */
   get OI(): number { return this.num[9]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
     num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
@@ -4382,7 +4322,6 @@ export class MDEntriesView {
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded MDEntries, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
@@ -4411,7 +4350,6 @@ export class MDEntriesView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MDEntriesObject {
     return {
       $typeName: "tickwire.marketdata.v1.MDEntries",

@@ -22,7 +22,8 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge: fields into an existing message) and writeX.
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
  *
  * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
  * message), each written out for speed; one emitter prints every case of both.
@@ -34,7 +35,6 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * (failWireType), not read by its declared type.
  */
 
-/** A fresh Scalars as create() gives it. */
 function zeroScalars(r: Reader): Scalars {
   return {
     $typeName: "tickwire.orders.v1.Scalars",
@@ -238,7 +238,6 @@ function writeScalars(w: Writer, m: Scalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh OptionalScalars as create() gives it. */
 function zeroOptionalScalars(r: Reader): OptionalScalars {
   return { $typeName: "tickwire.orders.v1.OptionalScalars" } as OptionalScalars;
 }
@@ -477,7 +476,6 @@ function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Instrument as create() gives it. */
 function zeroInstrument(r: Reader): Instrument {
   return {
     $typeName: "tickwire.orders.v1.Instrument",
@@ -658,8 +656,8 @@ function writeInstrument(w: Writer, m: Instrument): void {
   const attributesKeys = Object.keys(attributesRecord);
   const attributesValues = mapValues(attributesRecord, attributesKeys);
   for (let i = 0; i < attributesKeys.length; i++) {
-    const key = attributesKeys[i];
-    const value = attributesValues === undefined ? attributesRecord[key] : attributesValues[i];
+    const key = attributesKeys[i]!;
+    const value = attributesValues === undefined ? attributesRecord[key]! : attributesValues[i]!;
     writeStringEntry(w, 50, key, value, "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
@@ -671,7 +669,6 @@ function writeInstrument(w: Writer, m: Instrument): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Timestamp as create() gives it. */
 function zerogoogle_protobuf_Timestamp(r: Reader): Timestamp {
   return { $typeName: "google.protobuf.Timestamp", seconds: r.zero64 as bigint, nanos: 0 } as Timestamp;
 }
@@ -742,7 +739,6 @@ function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Underlying as create() gives it. */
 function zeroUnderlying(r: Reader): Underlying {
   return { $typeName: "tickwire.orders.v1.Underlying", basket: [], weight: 0 } as Underlying;
 }
@@ -837,7 +833,6 @@ function writeUnderlying(w: Writer, m: Underlying): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh RepeatedScalars as create() gives it. */
 function zeroRepeatedScalars(r: Reader): RepeatedScalars {
   return {
     $typeName: "tickwire.orders.v1.RepeatedScalars",
@@ -1148,7 +1143,6 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Maps as create() gives it. */
 function zeroMaps(r: Reader): Maps {
   return {
     $typeName: "tickwire.orders.v1.Maps",
@@ -1281,7 +1275,6 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             key = String(readUint32(r)); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1454,7 +1447,6 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             key = readFixed64Key(r, true); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1507,7 +1499,6 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1667,7 +1658,6 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = String(readUint32(r)); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1833,7 +1823,6 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = readFixed64Key(r, true); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1884,7 +1873,6 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1941,16 +1929,16 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringStringKeys = Object.keys(stringStringRecord);
   const stringStringValues = mapValues(stringStringRecord, stringStringKeys);
   for (let i = 0; i < stringStringKeys.length; i++) {
-    const key = stringStringKeys[i];
-    const value = stringStringValues === undefined ? stringStringRecord[key] : stringStringValues[i];
+    const key = stringStringKeys[i]!;
+    const value = stringStringValues === undefined ? stringStringRecord[key]! : stringStringValues[i]!;
     writeStringEntry(w, 10, key, value, "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   const int32Int64Keys = Object.keys(int32Int64Record);
   const int32Int64Values = mapValues(int32Int64Record, int32Int64Keys);
   for (let i = 0; i < int32Int64Keys.length; i++) {
-    const key = int32Int64Keys[i];
-    const value = int32Int64Values === undefined ? int32Int64Record[key] : int32Int64Values[i];
+    const key = int32Int64Keys[i]!;
+    const value = int32Int64Values === undefined ? int32Int64Record[key]! : int32Int64Values[i]!;
     writeByte(w, 0x12);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1963,8 +1951,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const int64EnumKeys = Object.keys(int64EnumRecord);
   const int64EnumValues = mapValues(int64EnumRecord, int64EnumKeys);
   for (let i = 0; i < int64EnumKeys.length; i++) {
-    const key = int64EnumKeys[i];
-    const value = int64EnumValues === undefined ? int64EnumRecord[key] : int64EnumValues[i];
+    const key = int64EnumKeys[i]!;
+    const value = int64EnumValues === undefined ? int64EnumRecord[key]! : int64EnumValues[i]!;
     writeByte(w, 0x1a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1977,8 +1965,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const uint32MessageKeys = Object.keys(uint32MessageRecord);
   const uint32MessageValues = mapValues(uint32MessageRecord, uint32MessageKeys);
   for (let i = 0; i < uint32MessageKeys.length; i++) {
-    const key = uint32MessageKeys[i];
-    const value = uint32MessageValues === undefined ? uint32MessageRecord[key] : uint32MessageValues[i];
+    const key = uint32MessageKeys[i]!;
+    const value = uint32MessageValues === undefined ? uint32MessageRecord[key]! : uint32MessageValues[i]!;
     writeByte(w, 0x22);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1993,8 +1981,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const uint64BytesKeys = Object.keys(uint64BytesRecord);
   const uint64BytesValues = mapValues(uint64BytesRecord, uint64BytesKeys);
   for (let i = 0; i < uint64BytesKeys.length; i++) {
-    const key = uint64BytesKeys[i];
-    const value = uint64BytesValues === undefined ? uint64BytesRecord[key] : uint64BytesValues[i];
+    const key = uint64BytesKeys[i]!;
+    const value = uint64BytesValues === undefined ? uint64BytesRecord[key]! : uint64BytesValues[i]!;
     writeByte(w, 0x2a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2007,8 +1995,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sint32DoubleKeys = Object.keys(sint32DoubleRecord);
   const sint32DoubleValues = mapValues(sint32DoubleRecord, sint32DoubleKeys);
   for (let i = 0; i < sint32DoubleKeys.length; i++) {
-    const key = sint32DoubleKeys[i];
-    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key] : sint32DoubleValues[i];
+    const key = sint32DoubleKeys[i]!;
+    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key]! : sint32DoubleValues[i]!;
     writeByte(w, 0x32);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2021,8 +2009,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sint64FloatKeys = Object.keys(sint64FloatRecord);
   const sint64FloatValues = mapValues(sint64FloatRecord, sint64FloatKeys);
   for (let i = 0; i < sint64FloatKeys.length; i++) {
-    const key = sint64FloatKeys[i];
-    const value = sint64FloatValues === undefined ? sint64FloatRecord[key] : sint64FloatValues[i];
+    const key = sint64FloatKeys[i]!;
+    const value = sint64FloatValues === undefined ? sint64FloatRecord[key]! : sint64FloatValues[i]!;
     writeByte(w, 0x3a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2035,8 +2023,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const fixed32BoolKeys = Object.keys(fixed32BoolRecord);
   const fixed32BoolValues = mapValues(fixed32BoolRecord, fixed32BoolKeys);
   for (let i = 0; i < fixed32BoolKeys.length; i++) {
-    const key = fixed32BoolKeys[i];
-    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key] : fixed32BoolValues[i];
+    const key = fixed32BoolKeys[i]!;
+    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key]! : fixed32BoolValues[i]!;
     writeByte(w, 0x42);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -2049,8 +2037,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const fixed64StringKeys = Object.keys(fixed64StringRecord);
   const fixed64StringValues = mapValues(fixed64StringRecord, fixed64StringKeys);
   for (let i = 0; i < fixed64StringKeys.length; i++) {
-    const key = fixed64StringKeys[i];
-    const value = fixed64StringValues === undefined ? fixed64StringRecord[key] : fixed64StringValues[i];
+    const key = fixed64StringKeys[i]!;
+    const value = fixed64StringValues === undefined ? fixed64StringRecord[key]! : fixed64StringValues[i]!;
     writeByte(w, 0x4a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -2063,8 +2051,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sfixed32Uint32Keys = Object.keys(sfixed32Uint32Record);
   const sfixed32Uint32Values = mapValues(sfixed32Uint32Record, sfixed32Uint32Keys);
   for (let i = 0; i < sfixed32Uint32Keys.length; i++) {
-    const key = sfixed32Uint32Keys[i];
-    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key] : sfixed32Uint32Values[i];
+    const key = sfixed32Uint32Keys[i]!;
+    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key]! : sfixed32Uint32Values[i]!;
     writeByte(w, 0x52);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -2077,8 +2065,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sfixed64MessageKeys = Object.keys(sfixed64MessageRecord);
   const sfixed64MessageValues = mapValues(sfixed64MessageRecord, sfixed64MessageKeys);
   for (let i = 0; i < sfixed64MessageKeys.length; i++) {
-    const key = sfixed64MessageKeys[i];
-    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key] : sfixed64MessageValues[i];
+    const key = sfixed64MessageKeys[i]!;
+    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key]! : sfixed64MessageValues[i]!;
     writeByte(w, 0x5a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -2093,8 +2081,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const boolStringKeys = Object.keys(boolStringRecord);
   const boolStringValues = mapValues(boolStringRecord, boolStringKeys);
   for (let i = 0; i < boolStringKeys.length; i++) {
-    const key = boolStringKeys[i];
-    const value = boolStringValues === undefined ? boolStringRecord[key] : boolStringValues[i];
+    const key = boolStringKeys[i]!;
+    const value = boolStringValues === undefined ? boolStringRecord[key]! : boolStringValues[i]!;
     writeByte(w, 0x62);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2107,8 +2095,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringMessageKeys = Object.keys(stringMessageRecord);
   const stringMessageValues = mapValues(stringMessageRecord, stringMessageKeys);
   for (let i = 0; i < stringMessageKeys.length; i++) {
-    const key = stringMessageKeys[i];
-    const value = stringMessageValues === undefined ? stringMessageRecord[key] : stringMessageValues[i];
+    const key = stringMessageKeys[i]!;
+    const value = stringMessageValues === undefined ? stringMessageRecord[key]! : stringMessageValues[i]!;
     writeByte(w, 0x6a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -2121,8 +2109,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringSint64Keys = Object.keys(stringSint64Record);
   const stringSint64Values = mapValues(stringSint64Record, stringSint64Keys);
   for (let i = 0; i < stringSint64Keys.length; i++) {
-    const key = stringSint64Keys[i];
-    const value = stringSint64Values === undefined ? stringSint64Record[key] : stringSint64Values[i];
+    const key = stringSint64Keys[i]!;
+    const value = stringSint64Values === undefined ? stringSint64Record[key]! : stringSint64Values[i]!;
     writeByte(w, 0x72);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
@@ -2132,7 +2120,6 @@ function writeMaps(w: Writer, m: Maps): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Order as create() gives it. */
 function zeroOrder(r: Reader): Order {
   return {
     $typeName: "tickwire.orders.v1.Order",
@@ -2280,7 +2267,6 @@ function readOrder(r: Reader, end: number, depth: number): Order {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
             else fillOrder_Leg(r, childEnd, value, depth + 1);
             break;
@@ -2418,7 +2404,6 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
             else fillOrder_Leg(r, childEnd, value, depth + 1);
             break;
@@ -2521,8 +2506,8 @@ function writeOrder(w: Writer, m: Order): void {
   const legsByNameKeys = Object.keys(legsByNameRecord);
   const legsByNameValues = mapValues(legsByNameRecord, legsByNameKeys);
   for (let i = 0; i < legsByNameKeys.length; i++) {
-    const key = legsByNameKeys[i];
-    const value = legsByNameValues === undefined ? legsByNameRecord[key] : legsByNameValues[i];
+    const key = legsByNameKeys[i]!;
+    const value = legsByNameValues === undefined ? legsByNameRecord[key]! : legsByNameValues[i]!;
     writeByte(w, 0x7a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -2558,7 +2543,6 @@ function writeOrder(w: Writer, m: Order): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Duration as create() gives it. */
 function zerogoogle_protobuf_Duration(r: Reader): Duration {
   return { $typeName: "google.protobuf.Duration", seconds: r.zero64 as bigint, nanos: 0 } as Duration;
 }
@@ -2629,7 +2613,6 @@ function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Leg as create() gives it. */
 function zeroOrder_Leg(r: Reader): Order_Leg {
   return { $typeName: "tickwire.orders.v1.Order.Leg", side: 0, ratio: 0 } as Order_Leg;
 }
@@ -2723,7 +2706,6 @@ function writeOrder_Leg(w: Writer, m: Order_Leg): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Int64Value as create() gives it. */
 function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
   return { $typeName: "google.protobuf.Int64Value", value: r.zero64 as bigint } as Int64Value;
 }
@@ -2783,7 +2765,6 @@ function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh StringValue as create() gives it. */
 function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
   return { $typeName: "google.protobuf.StringValue", value: "" } as StringValue;
 }

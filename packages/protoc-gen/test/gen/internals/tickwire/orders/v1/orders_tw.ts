@@ -22,9 +22,13 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge: fields into an existing message) and writeX.
- * With internals=true also resetX, reuseX and Pools (the codec's ReusingDecoder: nested messages recycled)
- * and the view classes (its ViewDecoder: numbers in a Float64Array, valid until the next frame).
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
+ * With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists
+ * kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its
+ * ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next
+ * frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies
+ * it out as a decode with int64 "number" would return it (allocates).
  *
  * Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):
  * each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's
@@ -38,7 +42,6 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * (failWireType), not read by its declared type.
  */
 
-/** A fresh Scalars as create() gives it. */
 export function zeroScalars(r: Reader): Scalars {
   return {
     $typeName: "tickwire.orders.v1.Scalars",
@@ -242,7 +245,6 @@ export function writeScalars(w: Writer, m: Scalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh OptionalScalars as create() gives it. */
 export function zeroOptionalScalars(r: Reader): OptionalScalars {
   return { $typeName: "tickwire.orders.v1.OptionalScalars" } as OptionalScalars;
 }
@@ -481,7 +483,6 @@ export function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Instrument as create() gives it. */
 export function zeroInstrument(r: Reader): Instrument {
   return {
     $typeName: "tickwire.orders.v1.Instrument",
@@ -662,8 +663,8 @@ export function writeInstrument(w: Writer, m: Instrument): void {
   const attributesKeys = Object.keys(attributesRecord);
   const attributesValues = mapValues(attributesRecord, attributesKeys);
   for (let i = 0; i < attributesKeys.length; i++) {
-    const key = attributesKeys[i];
-    const value = attributesValues === undefined ? attributesRecord[key] : attributesValues[i];
+    const key = attributesKeys[i]!;
+    const value = attributesValues === undefined ? attributesRecord[key]! : attributesValues[i]!;
     writeStringEntry(w, 50, key, value, "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
@@ -675,7 +676,6 @@ export function writeInstrument(w: Writer, m: Instrument): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Timestamp as create() gives it. */
 export function zerogoogle_protobuf_Timestamp(r: Reader): Timestamp {
   return { $typeName: "google.protobuf.Timestamp", seconds: r.zero64 as bigint, nanos: 0 } as Timestamp;
 }
@@ -746,7 +746,6 @@ export function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Underlying as create() gives it. */
 export function zeroUnderlying(r: Reader): Underlying {
   return { $typeName: "tickwire.orders.v1.Underlying", basket: [], weight: 0 } as Underlying;
 }
@@ -841,7 +840,6 @@ export function writeUnderlying(w: Writer, m: Underlying): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh RepeatedScalars as create() gives it. */
 export function zeroRepeatedScalars(r: Reader): RepeatedScalars {
   return {
     $typeName: "tickwire.orders.v1.RepeatedScalars",
@@ -1152,7 +1150,6 @@ export function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Maps as create() gives it. */
 export function zeroMaps(r: Reader): Maps {
   return {
     $typeName: "tickwire.orders.v1.Maps",
@@ -1285,7 +1282,6 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             key = String(readUint32(r)); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1458,7 +1454,6 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             key = readFixed64Key(r, true); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1511,7 +1506,6 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1671,7 +1665,6 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = String(readUint32(r)); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1837,7 +1830,6 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = readFixed64Key(r, true); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1888,7 +1880,6 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -1945,16 +1936,16 @@ export function writeMaps(w: Writer, m: Maps): void {
   const stringStringKeys = Object.keys(stringStringRecord);
   const stringStringValues = mapValues(stringStringRecord, stringStringKeys);
   for (let i = 0; i < stringStringKeys.length; i++) {
-    const key = stringStringKeys[i];
-    const value = stringStringValues === undefined ? stringStringRecord[key] : stringStringValues[i];
+    const key = stringStringKeys[i]!;
+    const value = stringStringValues === undefined ? stringStringRecord[key]! : stringStringValues[i]!;
     writeStringEntry(w, 10, key, value, "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   const int32Int64Keys = Object.keys(int32Int64Record);
   const int32Int64Values = mapValues(int32Int64Record, int32Int64Keys);
   for (let i = 0; i < int32Int64Keys.length; i++) {
-    const key = int32Int64Keys[i];
-    const value = int32Int64Values === undefined ? int32Int64Record[key] : int32Int64Values[i];
+    const key = int32Int64Keys[i]!;
+    const value = int32Int64Values === undefined ? int32Int64Record[key]! : int32Int64Values[i]!;
     writeByte(w, 0x12);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1967,8 +1958,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const int64EnumKeys = Object.keys(int64EnumRecord);
   const int64EnumValues = mapValues(int64EnumRecord, int64EnumKeys);
   for (let i = 0; i < int64EnumKeys.length; i++) {
-    const key = int64EnumKeys[i];
-    const value = int64EnumValues === undefined ? int64EnumRecord[key] : int64EnumValues[i];
+    const key = int64EnumKeys[i]!;
+    const value = int64EnumValues === undefined ? int64EnumRecord[key]! : int64EnumValues[i]!;
     writeByte(w, 0x1a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1981,8 +1972,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const uint32MessageKeys = Object.keys(uint32MessageRecord);
   const uint32MessageValues = mapValues(uint32MessageRecord, uint32MessageKeys);
   for (let i = 0; i < uint32MessageKeys.length; i++) {
-    const key = uint32MessageKeys[i];
-    const value = uint32MessageValues === undefined ? uint32MessageRecord[key] : uint32MessageValues[i];
+    const key = uint32MessageKeys[i]!;
+    const value = uint32MessageValues === undefined ? uint32MessageRecord[key]! : uint32MessageValues[i]!;
     writeByte(w, 0x22);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -1997,8 +1988,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const uint64BytesKeys = Object.keys(uint64BytesRecord);
   const uint64BytesValues = mapValues(uint64BytesRecord, uint64BytesKeys);
   for (let i = 0; i < uint64BytesKeys.length; i++) {
-    const key = uint64BytesKeys[i];
-    const value = uint64BytesValues === undefined ? uint64BytesRecord[key] : uint64BytesValues[i];
+    const key = uint64BytesKeys[i]!;
+    const value = uint64BytesValues === undefined ? uint64BytesRecord[key]! : uint64BytesValues[i]!;
     writeByte(w, 0x2a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2011,8 +2002,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const sint32DoubleKeys = Object.keys(sint32DoubleRecord);
   const sint32DoubleValues = mapValues(sint32DoubleRecord, sint32DoubleKeys);
   for (let i = 0; i < sint32DoubleKeys.length; i++) {
-    const key = sint32DoubleKeys[i];
-    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key] : sint32DoubleValues[i];
+    const key = sint32DoubleKeys[i]!;
+    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key]! : sint32DoubleValues[i]!;
     writeByte(w, 0x32);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2025,8 +2016,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const sint64FloatKeys = Object.keys(sint64FloatRecord);
   const sint64FloatValues = mapValues(sint64FloatRecord, sint64FloatKeys);
   for (let i = 0; i < sint64FloatKeys.length; i++) {
-    const key = sint64FloatKeys[i];
-    const value = sint64FloatValues === undefined ? sint64FloatRecord[key] : sint64FloatValues[i];
+    const key = sint64FloatKeys[i]!;
+    const value = sint64FloatValues === undefined ? sint64FloatRecord[key]! : sint64FloatValues[i]!;
     writeByte(w, 0x3a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2039,8 +2030,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const fixed32BoolKeys = Object.keys(fixed32BoolRecord);
   const fixed32BoolValues = mapValues(fixed32BoolRecord, fixed32BoolKeys);
   for (let i = 0; i < fixed32BoolKeys.length; i++) {
-    const key = fixed32BoolKeys[i];
-    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key] : fixed32BoolValues[i];
+    const key = fixed32BoolKeys[i]!;
+    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key]! : fixed32BoolValues[i]!;
     writeByte(w, 0x42);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -2053,8 +2044,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const fixed64StringKeys = Object.keys(fixed64StringRecord);
   const fixed64StringValues = mapValues(fixed64StringRecord, fixed64StringKeys);
   for (let i = 0; i < fixed64StringKeys.length; i++) {
-    const key = fixed64StringKeys[i];
-    const value = fixed64StringValues === undefined ? fixed64StringRecord[key] : fixed64StringValues[i];
+    const key = fixed64StringKeys[i]!;
+    const value = fixed64StringValues === undefined ? fixed64StringRecord[key]! : fixed64StringValues[i]!;
     writeByte(w, 0x4a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -2067,8 +2058,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const sfixed32Uint32Keys = Object.keys(sfixed32Uint32Record);
   const sfixed32Uint32Values = mapValues(sfixed32Uint32Record, sfixed32Uint32Keys);
   for (let i = 0; i < sfixed32Uint32Keys.length; i++) {
-    const key = sfixed32Uint32Keys[i];
-    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key] : sfixed32Uint32Values[i];
+    const key = sfixed32Uint32Keys[i]!;
+    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key]! : sfixed32Uint32Values[i]!;
     writeByte(w, 0x52);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -2081,8 +2072,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const sfixed64MessageKeys = Object.keys(sfixed64MessageRecord);
   const sfixed64MessageValues = mapValues(sfixed64MessageRecord, sfixed64MessageKeys);
   for (let i = 0; i < sfixed64MessageKeys.length; i++) {
-    const key = sfixed64MessageKeys[i];
-    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key] : sfixed64MessageValues[i];
+    const key = sfixed64MessageKeys[i]!;
+    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key]! : sfixed64MessageValues[i]!;
     writeByte(w, 0x5a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -2097,8 +2088,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const boolStringKeys = Object.keys(boolStringRecord);
   const boolStringValues = mapValues(boolStringRecord, boolStringKeys);
   for (let i = 0; i < boolStringKeys.length; i++) {
-    const key = boolStringKeys[i];
-    const value = boolStringValues === undefined ? boolStringRecord[key] : boolStringValues[i];
+    const key = boolStringKeys[i]!;
+    const value = boolStringValues === undefined ? boolStringRecord[key]! : boolStringValues[i]!;
     writeByte(w, 0x62);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2111,8 +2102,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const stringMessageKeys = Object.keys(stringMessageRecord);
   const stringMessageValues = mapValues(stringMessageRecord, stringMessageKeys);
   for (let i = 0; i < stringMessageKeys.length; i++) {
-    const key = stringMessageKeys[i];
-    const value = stringMessageValues === undefined ? stringMessageRecord[key] : stringMessageValues[i];
+    const key = stringMessageKeys[i]!;
+    const value = stringMessageValues === undefined ? stringMessageRecord[key]! : stringMessageValues[i]!;
     writeByte(w, 0x6a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -2125,8 +2116,8 @@ export function writeMaps(w: Writer, m: Maps): void {
   const stringSint64Keys = Object.keys(stringSint64Record);
   const stringSint64Values = mapValues(stringSint64Record, stringSint64Keys);
   for (let i = 0; i < stringSint64Keys.length; i++) {
-    const key = stringSint64Keys[i];
-    const value = stringSint64Values === undefined ? stringSint64Record[key] : stringSint64Values[i];
+    const key = stringSint64Keys[i]!;
+    const value = stringSint64Values === undefined ? stringSint64Record[key]! : stringSint64Values[i]!;
     writeByte(w, 0x72);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
@@ -2136,7 +2127,6 @@ export function writeMaps(w: Writer, m: Maps): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Order as create() gives it. */
 export function zeroOrder(r: Reader): Order {
   return {
     $typeName: "tickwire.orders.v1.Order",
@@ -2284,7 +2274,6 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
             else fillOrder_Leg(r, childEnd, value, depth + 1);
             break;
@@ -2422,7 +2411,6 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
             else fillOrder_Leg(r, childEnd, value, depth + 1);
             break;
@@ -2525,8 +2513,8 @@ export function writeOrder(w: Writer, m: Order): void {
   const legsByNameKeys = Object.keys(legsByNameRecord);
   const legsByNameValues = mapValues(legsByNameRecord, legsByNameKeys);
   for (let i = 0; i < legsByNameKeys.length; i++) {
-    const key = legsByNameKeys[i];
-    const value = legsByNameValues === undefined ? legsByNameRecord[key] : legsByNameValues[i];
+    const key = legsByNameKeys[i]!;
+    const value = legsByNameValues === undefined ? legsByNameRecord[key]! : legsByNameValues[i]!;
     writeByte(w, 0x7a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -2562,7 +2550,6 @@ export function writeOrder(w: Writer, m: Order): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Duration as create() gives it. */
 export function zerogoogle_protobuf_Duration(r: Reader): Duration {
   return { $typeName: "google.protobuf.Duration", seconds: r.zero64 as bigint, nanos: 0 } as Duration;
 }
@@ -2633,7 +2620,6 @@ export function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Leg as create() gives it. */
 export function zeroOrder_Leg(r: Reader): Order_Leg {
   return { $typeName: "tickwire.orders.v1.Order.Leg", side: 0, ratio: 0 } as Order_Leg;
 }
@@ -2727,7 +2713,6 @@ export function writeOrder_Leg(w: Writer, m: Order_Leg): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh Int64Value as create() gives it. */
 export function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
   return { $typeName: "google.protobuf.Int64Value", value: r.zero64 as bigint } as Int64Value;
 }
@@ -2787,7 +2772,6 @@ export function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void 
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh StringValue as create() gives it. */
 export function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
   return { $typeName: "google.protobuf.StringValue", value: "" } as StringValue;
 }
@@ -3129,7 +3113,6 @@ export function newOrder_LegFrameDecoder(options: MessageFramesOptions = {}): Me
 /** The empty oneof every reset shares: resetting must not allocate. */
 const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetScalars(m: Scalars, r: Reader): void {
   m.fDouble = 0;
   m.fFloat = 0;
@@ -3150,7 +3133,6 @@ export function resetScalars(m: Scalars, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseScalars(r: Reader<Pools>, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -3223,7 +3205,6 @@ export function reuseScalars(r: Reader<Pools>, end: number, m: Scalars, depth: n
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetOptionalScalars(m: OptionalScalars, r: Reader): void {
   m.fDouble = undefined;
   m.fFloat = undefined;
@@ -3245,7 +3226,6 @@ export function resetOptionalScalars(m: OptionalScalars, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseOptionalScalars(r: Reader<Pools>, end: number, m: OptionalScalars, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
@@ -3331,7 +3311,6 @@ export function reuseOptionalScalars(r: Reader<Pools>, end: number, m: OptionalS
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetInstrument(m: Instrument, r: Reader): void {
   m.symbol = "";
   m.exchange = "";
@@ -3343,7 +3322,6 @@ export function resetInstrument(m: Instrument, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseInstrument(r: Reader<Pools>, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
@@ -3426,14 +3404,12 @@ export function reuseInstrument(r: Reader<Pools>, end: number, m: Instrument, de
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetgoogle_protobuf_Timestamp(m: Timestamp, r: Reader): void {
   m.seconds = r.zero64 as bigint;
   m.nanos = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusegoogle_protobuf_Timestamp(r: Reader<Pools>, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
@@ -3466,7 +3442,6 @@ export function reusegoogle_protobuf_Timestamp(r: Reader<Pools>, end: number, m:
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetUnderlying(m: Underlying, r: Reader): void {
   m.instrument = undefined;
   m.basket.length = 0;
@@ -3474,7 +3449,6 @@ export function resetUnderlying(m: Underlying, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseUnderlying(r: Reader<Pools>, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
@@ -3525,7 +3499,6 @@ export function reuseUnderlying(r: Reader<Pools>, end: number, m: Underlying, de
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetRepeatedScalars(m: RepeatedScalars, r: Reader): void {
   m.fDouble.length = 0;
   m.fFloat.length = 0;
@@ -3551,7 +3524,6 @@ export function resetRepeatedScalars(m: RepeatedScalars, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
   const len = r.len;
@@ -3640,7 +3612,6 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMaps(m: Maps, r: Reader): void {
   m.stringString = {};
   m.int32Int64 = {};
@@ -3659,7 +3630,6 @@ export function resetMaps(m: Maps, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number): void {
   const buf = r.buf;
   let pos = r.pos;
@@ -3757,7 +3727,6 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             key = String(readUint32(r)); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -3930,7 +3899,6 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             key = readFixed64Key(r, true); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -3983,7 +3951,6 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
             else fillInstrument(r, childEnd, value, depth + 1);
             break;
@@ -4037,7 +4004,6 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetOrder(m: Order, r: Reader): void {
   m.clientOrderId = "";
   m.side = 0;
@@ -4059,7 +4025,6 @@ export function resetOrder(m: Order, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
@@ -4197,7 +4162,6 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
             key = readString(r); break;
             case 18: {
             const childEnd = readLengthEnd(r);
-            // A value seen twice in one entry merges, as a singular message field does.
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
             else fillOrder_Leg(r, childEnd, value, depth + 1);
             break;
@@ -4245,14 +4209,12 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetgoogle_protobuf_Duration(m: Duration, r: Reader): void {
   m.seconds = r.zero64 as bigint;
   m.nanos = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusegoogle_protobuf_Duration(r: Reader<Pools>, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
@@ -4285,7 +4247,6 @@ export function reusegoogle_protobuf_Duration(r: Reader<Pools>, end: number, m: 
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetOrder_Leg(m: Order_Leg, r: Reader): void {
   m.instrument = undefined;
   m.side = 0;
@@ -4293,7 +4254,6 @@ export function resetOrder_Leg(m: Order_Leg, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseOrder_Leg(r: Reader<Pools>, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const pools = r.pools as Pools;
@@ -4345,13 +4305,11 @@ export function reuseOrder_Leg(r: Reader<Pools>, end: number, m: Order_Leg, dept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetgoogle_protobuf_Int64Value(m: Int64Value, r: Reader): void {
   m.value = r.zero64 as bigint;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusegoogle_protobuf_Int64Value(r: Reader<Pools>, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
@@ -4376,13 +4334,11 @@ export function reusegoogle_protobuf_Int64Value(r: Reader<Pools>, end: number, m
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetgoogle_protobuf_StringValue(m: StringValue, r: Reader): void {
   m.value = "";
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusegoogle_protobuf_StringValue(r: Reader<Pools>, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
