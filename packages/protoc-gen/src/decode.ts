@@ -4,9 +4,10 @@
 // field-case.ts, which prints every field's case for each place its value goes.
 import type { DescField, DescMessage, DescOneof } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { localOf, messageLoop } from "./field-case.js";
+import { localOf } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
 import { fits, printSignature } from "./layout.js";
+import { messageLoop } from "./loops.js";
 import { SCALARS } from "./scalars.js";
 import { IMPLICIT } from "./schema-facts.js";
 

@@ -1,15 +1,13 @@
 // The one emitter of a field's `case` in a decoding loop's tag switch, for every place a
 // decoded value can go (a Sink): the fresh decode's locals, the merge's properties of `m`,
 // the reusing decoder's pooled objects, and a view's slots. Each case is labelled with
-// the field as the proto declares it. The loops around the cases are here too: the
-// message loops keep the read position in a local (see the file header the generator
-// prints), a view's loop reads through `r.pos`.
-import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+// the field as the proto declares it. The loops around the cases are in loops.ts.
+import { type DescField, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
-import { fits, Lines } from "./layout.js";
+import { fits, type Lines } from "./layout.js";
 import { PACKED_READERS, SCALARS, tag, WIRE_BIT64, WIRE_LENGTH, WIRE_VARINT } from "./scalars.js";
-import { IMPLICIT, isWrapper, takesFromPools } from "./schema-facts.js";
+import { IMPLICIT, isWrapper } from "./schema-facts.js";
 
 /**
  * Where a case puts the value it reads:
@@ -58,10 +56,11 @@ export function fieldLabel(field: DescField): string {
 }
 
 /**
- * The hot loops (fresh decode, reusing decoder) keep the position in the local `pos`: a call is
- * preceded by `r.pos = pos` and followed by `pos = r.pos`. The merge and the views read through `r.pos`.
+ * The hot loops (fresh decode, reusing decoder) keep the position in the local `pos` (a call is
+ * preceded by `r.pos = pos` and followed by `pos = r.pos`) and read small varints and doubles
+ * inline. The merge and the views read through `r.pos` and call for every value.
  */
-const usesLocalPos = (sink: Sink) => sink.kind === "local" || sink.kind === "pooled";
+export const isHot = (sink: Sink) => sink.kind === "local" || sink.kind === "pooled";
 
 /** Varint scalars whose one-byte values the hot loops read inline, and doubles read through the buffer's DataView. */
 const ONE_BYTE_VARINTS = new Set([ScalarType.INT32, ScalarType.UINT32, ScalarType.BOOL]);
@@ -69,98 +68,6 @@ export function readsInline(field: DescField): boolean {
   if (field.oneof !== undefined) return false;
   if (field.fieldKind === "enum") return true;
   return field.fieldKind === "scalar" && (field.scalar === ScalarType.DOUBLE || ONE_BYTE_VARINTS.has(field.scalar));
-}
-
-/** Whether a sink's loop reads small varints and doubles inline (the hot paths; the merge keeps to calls). */
-const inlines = (sink: Sink) => sink.kind === "local" || sink.kind === "pooled";
-
-/**
- * The loop over `r.buf[r.pos, end)` of a message function: tag switch with one case per field
- * (fieldCase), unknown fields kept (`local`) or merged into `m`; the position in a local `pos`.
- */
-export function messageLoop(gen: MessageGen, desc: DescMessage, sink: Sink): void {
-  const { f, rt } = gen;
-  if (!usesLocalPos(sink)) {
-    if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
-    positionLoop(gen, desc, sink, "  ");
-    return;
-  }
-  if (gen.deep.has(desc)) f.print`  if (depth > ${rt("RECURSION_LIMIT")}) ${rt("failNesting")}(r);`;
-  if (sink.kind === "pooled" && desc.fields.some(takesFromPools)) f.print`  const pools = r.pools as Pools;`;
-  f.print`  const buf = r.buf;`;
-  const twoByteTags = desc.fields.some((field) => field.number >= 16);
-  if ((inlines(sink) && desc.fields.some(readsInline)) || twoByteTags) f.print`  const len = r.len;`;
-  f.print`  let pos = r.pos;`;
-  f.print`  while (pos < end) {`;
-  f.print`    let tag = buf[pos]!;`;
-  f.print`    if (tag < 0x80) pos += 1;`;
-  // Only messages with a field numbered 16 or more read two-byte tags inline: elsewhere it would only grow the loop.
-  if (twoByteTags) {
-    f.print`    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {`;
-    f.print`      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);`;
-    f.print`      pos += 2;`;
-    f.print`    } else {`;
-  } else f.print`    else {`;
-  f.print`      r.pos = pos;`;
-  f.print`      tag = ${rt("readTag")}(r);`;
-  f.print`      pos = r.pos;`;
-  f.print`    }`;
-  f.print`    switch (tag) {`;
-  const out = new Lines(gen, "      ");
-  for (const field of desc.fields) fieldCase(gen, field, sink, out);
-  f.print`      default:`;
-  f.print`        r.pos = pos;`;
-  rejectWrongWireType(gen, desc, out.nested());
-  if (sink.kind === "local") f.print`        unknownFields = ${rt("keepUnknown")}(r, unknownFields, tag, depth);`;
-  else f.print`        ${rt("readUnknown")}(r, m, tag, depth);`;
-  f.print`        pos = r.pos;`;
-  f.print`    }`;
-  f.print`  }`;
-  f.print`  r.pos = pos;`;
-}
-
-/** The merge's and a view's loop: the position stays in `r.pos`; a view skips unknown fields. */
-export function positionLoop(gen: MessageGen, desc: DescMessage, sink: Sink, indent: string): void {
-  const { rt } = gen;
-  const out = new Lines(gen, indent);
-  out.line("const buf = r.buf;");
-  out.line("while (r.pos < end) {");
-  out.line("  const b0 = buf[r.pos]!;");
-  out.line("  const tag = b0 < 0x80 ? ((r.pos += 1), b0) : ", rt("readTag"), "(r);");
-  out.line("  switch (tag) {");
-  const cases = out.nested("    ");
-  for (const field of desc.fields) fieldCase(gen, field, sink, cases);
-  cases.line("default:");
-  rejectWrongWireType(gen, desc, cases.nested());
-  if (sink.kind === "view") cases.nested().line(rt("skipField"), "(r, tag, depth);");
-  else cases.nested().line(rt("readUnknown"), "(r, m, tag, depth);");
-  out.line("  }");
-  out.line("}");
-}
-
-/** In a loop's `default`: a known field number arriving with another wire type is rejected (see the file header). */
-function rejectWrongWireType(gen: MessageGen, desc: DescMessage, out: Lines): void {
-  const numbers = [...new Set(desc.fields.map((x) => x.number))];
-  if (numbers.length === 0) return;
-  const fail: Printable = [gen.rt("failWireType"), "(r, tag);"];
-  const cases = numbers.map((n) => `case ${n}:`);
-  const oneLine: Printable = ["switch (tag >>> 3) { ", cases.join(" "), " ", fail, " }"];
-  if (fits([out.indent, oneLine])) {
-    out.line(oneLine);
-    return;
-  }
-  out.line("switch (tag >>> 3) {");
-  let row: string[] = [];
-  for (const c of cases) {
-    if (!fits([out.indent, "  ", [...row, c].join(" ")])) {
-      out.line("  ", row.join(" "));
-      row = [];
-    }
-    row.push(c);
-  }
-  out.line("  ", row.join(" "));
-  out.line("    ", fail);
-  out.line("}");
 }
 
 /**
@@ -177,18 +84,13 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
     sink.kind === "local" ? localOf(prop) : sink.kind === "view" ? `this.${prop}` : `m.${prop}`;
   /** A case whose body is one statement: on one line with its `break` when that fits. */
   const simpleCase = (caseTag: number, stmt: Printable[], suffix = "") =>
-    shortCase(
-      out,
-      caseTag,
-      `${label}${suffix}`,
-      usesLocalPos(sink) ? [["r.pos = pos;"], stmt, ["pos = r.pos;"]] : [stmt],
-    );
+    shortCase(out, caseTag, `${label}${suffix}`, isHot(sink) ? [["r.pos = pos;"], stmt, ["pos = r.pos;"]] : [stmt]);
   /** A case with a block of its own (it declares locals): `r.pos` synced on entry and exit. */
   const blockCase = (caseTag: number, print: (lines: Lines) => void, suffix = "") => {
     out.line(`case ${caseTag}: { // ${label}${suffix}`);
-    if (usesLocalPos(sink)) body.line("r.pos = pos;");
+    if (isHot(sink)) body.line("r.pos = pos;");
     print(body);
-    body.line(usesLocalPos(sink) ? "pos = r.pos; break;" : "break;");
+    body.line(isHot(sink) ? "pos = r.pos; break;" : "break;");
     out.line("}");
   };
 
@@ -201,7 +103,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
     case "enum": {
       const wire = field.fieldKind === "enum" ? WIRE_VARINT : SCALARS[field.scalar].wire;
       const caseTag = tag(field.number, wire);
-      if (inlines(sink) && readsInline(field)) {
+      if (isHot(sink) && readsInline(field)) {
         inlineCase(gen, field, caseTag, label, out, at(name));
         return;
       }

@@ -1,13 +1,14 @@
-// Writes `<name>_tw.ts` for one proto file: per message X a field loop (`fillX`), a
-// zero message in protobuf-es's create() shape (`zeroX`) and a writer (`writeX`),
-// wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
+// Writes `<name>_tw.ts` for one proto file: per message X a fresh decode (`readX`), a
+// merge (`fillX`), a zero message in protobuf-es's create() shape (`zeroX`) and a writer
+// (`writeX`), wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
 // newXFrameDecoder. Messages of other files that X reaches (well-known types,
 // imports) get private copies of the same functions, so a file needs nothing but
 // its `_pb` file and the runtime.
 //
-// This file runs the steps and holds MessageGen, the context every step prints
-// through; the steps live by job: decode.ts, encode.ts, public-api.ts, and for the
-// `internals` option reuse.ts and views.ts.
+// This file runs the steps, prints the file header and holds MessageGen, the context
+// every step prints through; the steps live by job: decode.ts, encode.ts, public-api.ts,
+// and for the `internals` option reuse.ts and views.ts. Every decoding loop (loops.ts)
+// gets its field cases from one emitter (field-case.ts); layout.ts keeps lines short.
 import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
 import { generateFill, generateRead, generateZero } from "./decode.js";

@@ -5,9 +5,9 @@
 // recycled message gets a fresh map object (its entries are new objects anyway).
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { messageLoop } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
 import { fits, printBroken, printSignature } from "./layout.js";
+import { messageLoop } from "./loops.js";
 import { IMPLICIT } from "./schema-facts.js";
 
 export function generateReuse(gen: MessageGen, messages: readonly DescMessage[]): void {

@@ -14,9 +14,10 @@
 // (a view holds its child views, made with it).
 import { type DescField, type DescMessage, type DescOneof, ScalarType } from "@bufbuild/protobuf";
 import { getComments } from "@bufbuild/protoplugin";
-import { viewStoreReaderOf as numericReader, positionLoop } from "./field-case.js";
+import { viewStoreReaderOf as numericReader } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
 import { fits } from "./layout.js";
+import { positionLoop } from "./loops.js";
 import { IMPLICIT, isWrapper } from "./schema-facts.js";
 
 function isViewString(field: DescField): boolean {
