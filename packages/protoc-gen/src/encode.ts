@@ -105,8 +105,8 @@ function writeField(gen: MessageGen, field: DescField): void {
       const value = field.oneof !== undefined ? `m.${field.oneof.localName}.value` : `m.${name}`;
       const present =
         field.oneof !== undefined
-          ? `m.${field.oneof.localName}.case === "${name}"`
-          : [`m.${name} !== undefined && `, rt("isSet"), `(m, "${name}")`];
+          ? [`m.${field.oneof.localName}.case === `, f.string(name)]
+          : [`m.${name} !== undefined && `, rt("isSet"), "(m, ", f.string(name), ")"];
       f.print("  if (", present, ") {");
       writeTag(gen, "    ", no, WIRE_LENGTH);
       f.print`    const at = ${rt("fork")}(w);`;
@@ -115,7 +115,7 @@ function writeField(gen: MessageGen, field: DescField): void {
         const inner = field.message.fields[0];
         if (inner.fieldKind !== "scalar") throw new Error(`${field.message.typeName}: a wrapper's value is a scalar`);
         const info = SCALARS[inner.scalar];
-        const innerPath = `"${nameInPackage(field.message)}.${inner.name}"`;
+        const innerPath = f.string(`${nameInPackage(field.message)}.${inner.name}`);
         f.print`    const wrapped = ${value}!;`;
         f.print("    if (", presence(gen, inner, inner.scalar, "wrapped"), ") {");
         writeTag(gen, "      ", inner.number, info.wire);
@@ -203,7 +203,8 @@ function writeField(gen: MessageGen, field: DescField): void {
 
 /** Whether protobuf-es's toBinary writes a singular field: its presence rule per type. */
 function presence(gen: MessageGen, field: DescField, scalar: ScalarType, v = `m.${field.localName}`): Printable {
-  if (field.presence !== IMPLICIT) return [`${v} !== undefined && `, gen.rt("isSet"), `(m, "${field.localName}")`];
+  if (field.presence !== IMPLICIT)
+    return [`${v} !== undefined && `, gen.rt("isSet"), "(m, ", gen.f.string(field.localName), ")"];
   if (field.fieldKind === "enum") return `${v} !== ${field.enum.values[0].number}`;
   switch (scalar) {
     case ScalarType.BOOL:

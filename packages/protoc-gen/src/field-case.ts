@@ -329,11 +329,12 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
       : field.mapKind === "enum"
         ? String(field.enum.values[0]?.number ?? 0)
         : gen.scalarZero(field.scalar, false);
-  lines.line("const entries = ", to, " as { [key: string]: ", valueType, " };");
-  lines.line("const entryValue = value ?? ", zero, ";");
+  const record: Printable = ["(", to, " as { [key: string]: ", valueType, " })"];
   // `__proto__` is a key like any other (setEntry defines it as an own property).
-  lines.line('if (key === "__proto__") ', rt("setEntry"), "(entries, key, entryValue);");
-  lines.line("else entries[key] = entryValue;");
+  lines.chain([
+    { head: ['if (key === "__proto__")'], body: [[rt("setEntry"), "(", record, ", key, value ?? ", zero, ");"]] },
+    { head: [], body: [[record, "[key] = value ?? ", zero, ";"]] },
+  ]);
 }
 
 /** A field's case in a view's `fill` (see views.ts for which fields a view has). */

@@ -119,6 +119,10 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
     }
     const field = member;
     const prop = field.localName;
+    if (field.fieldKind === "message") {
+      f.print`  private readonly ${prop}View = new ${viewOf(gen, field.message)}();`;
+      f.print`  private has${prop} = false;`;
+    }
     memberDoc(gen, field);
     if (field.fieldKind === "list") {
       f.print`  readonly ${prop} = new ${rt("ViewList")}(() => new ${viewOf(gen, field.message as DescMessage)}());`;
@@ -128,8 +132,6 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
       // Undefined when the frame has no such field, as protobuf-es leaves the property absent.
       const child = viewOf(gen, field.message);
       f.print`  get ${prop}(): ${child} | undefined { return this.has${prop} ? this.${prop}View : undefined; }`;
-      f.print`  private readonly ${prop}View = new ${child}();`;
-      f.print`  private has${prop} = false;`;
       resets.push(`this.has${prop} = false;`);
     } else if (isViewString(field)) {
       f.print`  ${prop} = "";`;

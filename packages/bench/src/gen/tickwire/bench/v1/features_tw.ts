@@ -657,10 +657,8 @@ function readStringMap(r: Reader, end: number, depth: number): StringMap {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $entries as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($entries as { [key: string]: string }), key, value ?? "");
+        else ($entries as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       default:
@@ -699,10 +697,8 @@ function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): voi
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.entries as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.entries as { [key: string]: string }), key, value ?? "");
+        else (m.entries as { [key: string]: string })[key] = value ?? "";
         break;
       }
       default:
@@ -766,10 +762,8 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $entries as { [key: string]: Point };
-        const entryValue = value ?? zeroPoint(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
+        else ($entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
         pos = r.pos; break;
       }
       default:
@@ -812,10 +806,8 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.entries as { [key: string]: Point };
-        const entryValue = value ?? zeroPoint(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
+        else (m.entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
         break;
       }
       default:

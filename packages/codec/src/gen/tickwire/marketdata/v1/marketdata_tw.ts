@@ -4153,10 +4153,10 @@ export class IndexDataView {
  */
 export class IndexDataMessageView {
   readonly $typeName = "tickwire.marketdata.v1.IndexDataMessage";
-  /** The index value. */
-  get IndexData(): IndexDataView | undefined { return this.hasIndexData ? this.IndexDataView : undefined; }
   private readonly IndexDataView = new IndexDataView();
   private hasIndexData = false;
+  /** The index value. */
+  get IndexData(): IndexDataView | undefined { return this.hasIndexData ? this.IndexDataView : undefined; }
 
   reset(): void {
     this.hasIndexData = false;

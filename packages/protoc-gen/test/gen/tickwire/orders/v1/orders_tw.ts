@@ -545,10 +545,8 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $attributes as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($attributes as { [key: string]: string }), key, value ?? "");
+        else ($attributes as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 58: { // Underlying underlying = 7
@@ -616,10 +614,8 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.attributes as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
+        else (m.attributes as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 58: { // Underlying underlying = 7
@@ -1208,10 +1204,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($stringString as { [key: string]: string }), key, value ?? "");
+        else ($stringString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 18: { // map<int32, int64> int32_int64 = 2
@@ -1232,10 +1226,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $int32Int64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else ($int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
         pos = r.pos; break;
       }
       case 26: { // map<int64, Side> int64_enum = 3
@@ -1256,10 +1248,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $int64Enum as { [key: string]: Side };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else ($int64Enum as { [key: string]: Side })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 34: { // map<uint32, Instrument> uint32_message = 4
@@ -1284,10 +1274,9 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $uint32Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 42: { // map<uint64, bytes> uint64_bytes = 5
@@ -1308,10 +1297,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $uint64Bytes as { [key: string]: Uint8Array };
-        const entryValue = value ?? EMPTY_BYTES;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         pos = r.pos; break;
       }
       case 50: { // map<sint32, double> sint32_double = 6
@@ -1332,10 +1319,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sint32Double as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sint32Double as { [key: string]: number }), key, value ?? 0);
+        else ($sint32Double as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 58: { // map<sint64, float> sint64_float = 7
@@ -1356,10 +1341,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sint64Float as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sint64Float as { [key: string]: number }), key, value ?? 0);
+        else ($sint64Float as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 66: { // map<fixed32, bool> fixed32_bool = 8
@@ -1380,10 +1363,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $fixed32Bool as { [key: string]: boolean };
-        const entryValue = value ?? false;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else ($fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         pos = r.pos; break;
       }
       case 74: { // map<fixed64, string> fixed64_string = 9
@@ -1404,10 +1385,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $fixed64String as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($fixed64String as { [key: string]: string }), key, value ?? "");
+        else ($fixed64String as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
@@ -1428,10 +1407,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sfixed32Uint32 as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else ($sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
@@ -1456,10 +1433,9 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sfixed64Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 98: { // map<bool, string> bool_string = 12
@@ -1480,10 +1456,8 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $boolString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($boolString as { [key: string]: string }), key, value ?? "");
+        else ($boolString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 106: { // map<string, Instrument> string_message = 13
@@ -1508,10 +1482,9 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringMessage as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 114: { // map<string, sint64> string_sint64 = 14
@@ -1532,10 +1505,9 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringSint64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         pos = r.pos; break;
       }
       default:
@@ -1594,10 +1566,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
+        else (m.stringString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 18: { // map<int32, int64> int32_int64 = 2
@@ -1617,10 +1587,9 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int32Int64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
       case 26: { // map<int64, Side> int64_enum = 3
@@ -1640,10 +1609,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int64Enum as { [key: string]: Side };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
         break;
       }
       case 34: { // map<uint32, Instrument> uint32_message = 4
@@ -1667,10 +1634,9 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint32Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 42: { // map<uint64, bytes> uint64_bytes = 5
@@ -1690,10 +1656,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint64Bytes as { [key: string]: Uint8Array };
-        const entryValue = value ?? EMPTY_BYTES;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         break;
       }
       case 50: { // map<sint32, double> sint32_double = 6
@@ -1713,10 +1677,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint32Double as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
+        else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 58: { // map<sint64, float> sint64_float = 7
@@ -1736,10 +1698,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint64Float as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
+        else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 66: { // map<fixed32, bool> fixed32_bool = 8
@@ -1759,10 +1719,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed32Bool as { [key: string]: boolean };
-        const entryValue = value ?? false;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         break;
       }
       case 74: { // map<fixed64, string> fixed64_string = 9
@@ -1782,10 +1740,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed64String as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
+        else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
@@ -1805,10 +1761,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed32Uint32 as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
@@ -1832,10 +1786,9 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed64Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 98: { // map<bool, string> bool_string = 12
@@ -1855,10 +1808,8 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.boolString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
+        else (m.boolString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 106: { // map<string, Instrument> string_message = 13
@@ -1882,10 +1833,9 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringMessage as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 114: { // map<string, sint64> string_sint64 = 14
@@ -1905,10 +1855,9 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringSint64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
       default:
@@ -2276,10 +2225,9 @@ function readOrder(r: Reader, end: number, depth: number): Order {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $legsByName as { [key: string]: Order_Leg };
-        const entryValue = value ?? zeroOrder_Leg(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         pos = r.pos; break;
       }
       case 130: { // Order parent = 16
@@ -2413,10 +2361,9 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.legsByName as { [key: string]: Order_Leg };
-        const entryValue = value ?? zeroOrder_Leg(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         break;
       }
       case 130: { // Order parent = 16

@@ -552,10 +552,8 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $attributes as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($attributes as { [key: string]: string }), key, value ?? "");
+        else ($attributes as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 58: { // Underlying underlying = 7
@@ -623,10 +621,8 @@ export function fillInstrument(r: Reader, end: number, m: Instrument, depth: num
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.attributes as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
+        else (m.attributes as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 58: { // Underlying underlying = 7
@@ -1215,10 +1211,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($stringString as { [key: string]: string }), key, value ?? "");
+        else ($stringString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 18: { // map<int32, int64> int32_int64 = 2
@@ -1239,10 +1233,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $int32Int64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        else ($int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
         pos = r.pos; break;
       }
       case 26: { // map<int64, Side> int64_enum = 3
@@ -1263,10 +1255,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $int64Enum as { [key: string]: Side };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else ($int64Enum as { [key: string]: Side })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 34: { // map<uint32, Instrument> uint32_message = 4
@@ -1291,10 +1281,9 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $uint32Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 42: { // map<uint64, bytes> uint64_bytes = 5
@@ -1315,10 +1304,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $uint64Bytes as { [key: string]: Uint8Array };
-        const entryValue = value ?? EMPTY_BYTES;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         pos = r.pos; break;
       }
       case 50: { // map<sint32, double> sint32_double = 6
@@ -1339,10 +1326,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sint32Double as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sint32Double as { [key: string]: number }), key, value ?? 0);
+        else ($sint32Double as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 58: { // map<sint64, float> sint64_float = 7
@@ -1363,10 +1348,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sint64Float as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sint64Float as { [key: string]: number }), key, value ?? 0);
+        else ($sint64Float as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 66: { // map<fixed32, bool> fixed32_bool = 8
@@ -1387,10 +1370,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $fixed32Bool as { [key: string]: boolean };
-        const entryValue = value ?? false;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else ($fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         pos = r.pos; break;
       }
       case 74: { // map<fixed64, string> fixed64_string = 9
@@ -1411,10 +1392,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $fixed64String as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($fixed64String as { [key: string]: string }), key, value ?? "");
+        else ($fixed64String as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
@@ -1435,10 +1414,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sfixed32Uint32 as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else ($sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
@@ -1463,10 +1440,9 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $sfixed64Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 98: { // map<bool, string> bool_string = 12
@@ -1487,10 +1463,8 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $boolString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry(($boolString as { [key: string]: string }), key, value ?? "");
+        else ($boolString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 106: { // map<string, Instrument> string_message = 13
@@ -1515,10 +1489,9 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringMessage as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 114: { // map<string, sint64> string_sint64 = 14
@@ -1539,10 +1512,9 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $stringSint64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         pos = r.pos; break;
       }
       default:
@@ -1601,10 +1573,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
+        else (m.stringString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 18: { // map<int32, int64> int32_int64 = 2
@@ -1624,10 +1594,9 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int32Int64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
       case 26: { // map<int64, Side> int64_enum = 3
@@ -1647,10 +1616,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int64Enum as { [key: string]: Side };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
         break;
       }
       case 34: { // map<uint32, Instrument> uint32_message = 4
@@ -1674,10 +1641,9 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint32Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 42: { // map<uint64, bytes> uint64_bytes = 5
@@ -1697,10 +1663,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint64Bytes as { [key: string]: Uint8Array };
-        const entryValue = value ?? EMPTY_BYTES;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         break;
       }
       case 50: { // map<sint32, double> sint32_double = 6
@@ -1720,10 +1684,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint32Double as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
+        else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 58: { // map<sint64, float> sint64_float = 7
@@ -1743,10 +1705,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint64Float as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
+        else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 66: { // map<fixed32, bool> fixed32_bool = 8
@@ -1766,10 +1726,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed32Bool as { [key: string]: boolean };
-        const entryValue = value ?? false;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         break;
       }
       case 74: { // map<fixed64, string> fixed64_string = 9
@@ -1789,10 +1747,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed64String as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
+        else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
@@ -1812,10 +1768,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed32Uint32 as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         break;
       }
       case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
@@ -1839,10 +1793,9 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed64Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 98: { // map<bool, string> bool_string = 12
@@ -1862,10 +1815,8 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.boolString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
+        else (m.boolString as { [key: string]: string })[key] = value ?? "";
         break;
       }
       case 106: { // map<string, Instrument> string_message = 13
@@ -1889,10 +1840,9 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringMessage as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
       case 114: { // map<string, sint64> string_sint64 = 14
@@ -1912,10 +1862,9 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringSint64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
       default:
@@ -2283,10 +2232,9 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
             skipField(r, entryTag, depth);
           }
         }
-        const entries = $legsByName as { [key: string]: Order_Leg };
-        const entryValue = value ?? zeroOrder_Leg(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         pos = r.pos; break;
       }
       case 130: { // Order parent = 16
@@ -2420,10 +2368,9 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.legsByName as { [key: string]: Order_Leg };
-        const entryValue = value ?? zeroOrder_Leg(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         break;
       }
       case 130: { // Order parent = 16
@@ -3376,10 +3323,8 @@ export function reuseInstrument(r: Reader<Pools>, end: number, m: Instrument, de
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.attributes as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
+        else (m.attributes as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 58: { // Underlying underlying = 7
@@ -3660,10 +3605,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
+        else (m.stringString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 18: { // map<int32, int64> int32_int64 = 2
@@ -3684,10 +3627,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int32Int64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         pos = r.pos; break;
       }
       case 26: { // map<int64, Side> int64_enum = 3
@@ -3708,10 +3650,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.int64Enum as { [key: string]: Side };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
+        else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 34: { // map<uint32, Instrument> uint32_message = 4
@@ -3736,10 +3676,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint32Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 42: { // map<uint64, bytes> uint64_bytes = 5
@@ -3760,10 +3699,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.uint64Bytes as { [key: string]: Uint8Array };
-        const entryValue = value ?? EMPTY_BYTES;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
+        else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
         pos = r.pos; break;
       }
       case 50: { // map<sint32, double> sint32_double = 6
@@ -3784,10 +3721,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint32Double as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
+        else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 58: { // map<sint64, float> sint64_float = 7
@@ -3808,10 +3743,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sint64Float as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
+        else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 66: { // map<fixed32, bool> fixed32_bool = 8
@@ -3832,10 +3765,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed32Bool as { [key: string]: boolean };
-        const entryValue = value ?? false;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
+        else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
         pos = r.pos; break;
       }
       case 74: { // map<fixed64, string> fixed64_string = 9
@@ -3856,10 +3787,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.fixed64String as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
+        else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
@@ -3880,10 +3809,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed32Uint32 as { [key: string]: number };
-        const entryValue = value ?? 0;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
+        else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
         pos = r.pos; break;
       }
       case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
@@ -3908,10 +3835,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.sfixed64Message as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 98: { // map<bool, string> bool_string = 12
@@ -3932,10 +3858,8 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.boolString as { [key: string]: string };
-        const entryValue = value ?? "";
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
+        else (m.boolString as { [key: string]: string })[key] = value ?? "";
         pos = r.pos; break;
       }
       case 106: { // map<string, Instrument> string_message = 13
@@ -3960,10 +3884,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringMessage as { [key: string]: Instrument };
-        const entryValue = value ?? zeroInstrument(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         pos = r.pos; break;
       }
       case 114: { // map<string, sint64> string_sint64 = 14
@@ -3984,10 +3907,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.stringSint64 as { [key: string]: bigint };
-        const entryValue = value ?? r.zero64 as bigint;
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         pos = r.pos; break;
       }
       default:
@@ -4171,10 +4093,9 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
             skipField(r, entryTag, depth);
           }
         }
-        const entries = m.legsByName as { [key: string]: Order_Leg };
-        const entryValue = value ?? zeroOrder_Leg(r);
-        if (key === "__proto__") setEntry(entries, key, entryValue);
-        else entries[key] = entryValue;
+        if (key === "__proto__") {
+          setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         pos = r.pos; break;
       }
       case 130: { // Order parent = 16
