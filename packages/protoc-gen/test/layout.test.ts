@@ -61,3 +61,19 @@ for (const file of files) {
     );
   });
 }
+
+// Fields of one message each (the same field in several messages is labelled in each).
+test("every loop labels a field's case with its declaration: readX, fillX, reuseX and the view's fill", () => {
+  const marketdata = files.find((file) => file.endsWith("marketdata_tw.ts"));
+  assert.ok(marketdata !== undefined);
+  const text = readFileSync(marketdata, "utf8");
+  const count = (label: string) => text.split(`// ${label}\n`).length - 1;
+  for (const label of [
+    "uint64 ID = 2",
+    "repeated IndexData IndexDataList = 401",
+    "oneof subtype: TickDataMessage TickDataMessage = 500",
+    "string IndexName = 13",
+  ]) {
+    assert.equal(count(label), 4, label);
+  }
+});
