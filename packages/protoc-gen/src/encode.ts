@@ -3,6 +3,7 @@
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
+import { fits, printSignature } from "./layout.js";
 import { SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
 import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
 
@@ -10,8 +11,24 @@ import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
 export function generateWrite(gen: MessageGen, desc: DescMessage): void {
   const { f, rt } = gen;
   const name = gen.id(desc);
-  f.print`${gen.exported}function write${name}(w: ${gen.rtType("Writer")}, m: ${gen.shape(desc)}): void {`;
-  f.print`  if (m.$typeName !== "${desc.typeName}") ${rt("failMessage")}("${nameInPackage(desc)}", m.$typeName);`;
+  printSignature(
+    gen,
+    gen.fn(`write${name}`),
+    [
+      ["w: ", gen.rtType("Writer")],
+      ["m: ", gen.shape(desc)],
+    ],
+    "void",
+    " {",
+  );
+  const check: Printable = ["if (m.$typeName !== ", f.string(desc.typeName), ")"];
+  const fail: Printable = [rt("failMessage"), "(", f.string(nameInPackage(desc)), ", m.$typeName);"];
+  if (fits(["  ", check, " ", fail])) f.print("  ", check, " ", fail);
+  else {
+    f.print("  ", check, " {");
+    f.print("    ", fail);
+    f.print("  }");
+  }
   // Read before the fields: a long list or map is compiled on-stack mid-loop (OSR) on its
   // first call, and a property read after the loop that had never run then has no type
   // feedback, so the compiled loop bailed out there on every call (1 MB maps, every call).
@@ -24,7 +41,7 @@ export function generateWrite(gen: MessageGen, desc: DescMessage): void {
 }
 
 /** A field's tag as its precomputed varint bytes: one or two byte stores instead of a varint loop. */
-function writeTag(gen: MessageGen, indent: string, no: number, wire: number): void {
+function tagStatement(gen: MessageGen, no: number, wire: number): Printable {
   const bytes: number[] = [];
   for (let value = tag(no, wire); ; value >>>= 7) {
     if (value < 0x80) {
@@ -34,9 +51,25 @@ function writeTag(gen: MessageGen, indent: string, no: number, wire: number): vo
     bytes.push((value & 0x7f) | 0x80);
   }
   const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
-  if (bytes.length === 1) gen.f.print(indent, gen.rt("writeByte"), `(w, ${hex[0]});`);
-  else if (bytes.length === 2) gen.f.print(indent, gen.rt("writeTwoBytes"), `(w, ${hex[0]}, ${hex[1]});`);
-  else gen.f.print(indent, gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`);
+  if (bytes.length === 1) return [gen.rt("writeByte"), `(w, ${hex[0]});`];
+  if (bytes.length === 2) return [gen.rt("writeTwoBytes"), `(w, ${hex[0]}, ${hex[1]});`];
+  return [gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`];
+}
+
+function writeTag(gen: MessageGen, indent: string, no: number, wire: number): void {
+  gen.f.print(indent, tagStatement(gen, no, wire));
+}
+
+/** `if (cond) { tag; value; }` on one line when it fits in 120 columns, else a statement a line. */
+function ifPresent(gen: MessageGen, cond: Printable, statements: Printable[]): void {
+  const joined = statements.flatMap((stmt, i) => (i === 0 ? [stmt] : [" ", stmt]));
+  const line: Printable = ["  if (", cond, ") { ", joined, " }"];
+  if (fits(line)) gen.f.print(line);
+  else {
+    gen.f.print("  if (", cond, ") {");
+    for (const stmt of statements) gen.f.print("    ", stmt);
+    gen.f.print("  }");
+  }
 }
 
 /** One field: its presence check, then tag and value (length-delimited for messages, packed lists, map entries). */
@@ -44,7 +77,7 @@ function writeField(gen: MessageGen, field: DescField): void {
   const { f, rt } = gen;
   const name = field.localName;
   const no = field.number;
-  const path = `"${nameInPackage(field.parent)}.${field.name}"`;
+  const path = f.string(`${nameInPackage(field.parent)}.${field.name}`);
   switch (field.fieldKind) {
     case "scalar":
     case "enum": {
@@ -52,18 +85,19 @@ function writeField(gen: MessageGen, field: DescField): void {
       const info = SCALARS[scalar];
       if (field.oneof !== undefined) {
         const oneof = field.oneof.localName;
-        f.print`  if (m.${oneof}.case === "${name}") {`;
-        writeTag(gen, "    ", no, info.wire);
-        f.print`    ${rt(info.write)}(w, m.${oneof}.value, ${path});`;
-        f.print`  }`;
+        ifPresent(
+          gen,
+          [`m.${oneof}.case === `, f.string(name)],
+          [tagStatement(gen, no, info.wire), [rt(info.write), `(w, m.${oneof}.value, `, path, ");"]],
+        );
         return;
       }
-      f.print`  if (${presence(gen, field, scalar)}) {`;
-      writeTag(gen, "    ", no, info.wire);
       // A jstype = JS_STRING field holds a decimal string; the 64-bit writers take strings as well as bigints.
       const cast = field.fieldKind === "scalar" && field.longAsString ? " as unknown as bigint" : "";
-      f.print`    ${rt(info.write)}(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, ${path});`;
-      f.print`  }`;
+      ifPresent(gen, presence(gen, field, scalar), [
+        tagStatement(gen, no, info.wire),
+        [rt(info.write), `(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, `, path, ");"],
+      ]);
       return;
     }
     case "message": {
@@ -71,8 +105,8 @@ function writeField(gen: MessageGen, field: DescField): void {
       const value = field.oneof !== undefined ? `m.${field.oneof.localName}.value` : `m.${name}`;
       const present =
         field.oneof !== undefined
-          ? `m.${field.oneof.localName}.case === "${name}"`
-          : [`m.${name} !== undefined && `, rt("isSet"), `(m, "${name}")`];
+          ? [`m.${field.oneof.localName}.case === `, f.string(name)]
+          : [`m.${name} !== undefined && `, rt("isSet"), "(m, ", f.string(name), ")"];
       f.print("  if (", present, ") {");
       writeTag(gen, "    ", no, WIRE_LENGTH);
       f.print`    const at = ${rt("fork")}(w);`;
@@ -81,7 +115,7 @@ function writeField(gen: MessageGen, field: DescField): void {
         const inner = field.message.fields[0];
         if (inner.fieldKind !== "scalar") throw new Error(`${field.message.typeName}: a wrapper's value is a scalar`);
         const info = SCALARS[inner.scalar];
-        const innerPath = `"${nameInPackage(field.message)}.${inner.name}"`;
+        const innerPath = f.string(`${nameInPackage(field.message)}.${inner.name}`);
         f.print`    const wrapped = ${value}!;`;
         f.print("    if (", presence(gen, inner, inner.scalar, "wrapped"), ") {");
         writeTag(gen, "      ", inner.number, info.wire);
@@ -129,8 +163,8 @@ function writeField(gen: MessageGen, field: DescField): void {
       f.print`  const ${name}Keys = Object.keys(${record});`;
       f.print`  const ${name}Values = ${rt("mapValues")}(${record}, ${name}Keys);`;
       f.print`  for (let i = 0; i < ${name}Keys.length; i++) {`;
-      f.print`    const key = ${name}Keys[i];`;
-      f.print`    const value = ${name}Values === undefined ? ${record}[key] : ${name}Values[i];`;
+      f.print`    const key = ${name}Keys[i]!;`;
+      f.print`    const value = ${name}Values === undefined ? ${record}[key]! : ${name}Values[i]!;`;
       if (field.mapKey === ScalarType.STRING && field.mapKind === "scalar" && field.scalar === ScalarType.STRING) {
         f.print`    ${rt("writeStringEntry")}(w, ${tag(no, WIRE_LENGTH)}, key, value, ${path});`;
         f.print`  }`;
@@ -148,7 +182,7 @@ function writeField(gen: MessageGen, field: DescField): void {
               : [rt("int32Key"), "(key)"];
         f.print`    const at = ${rt("fork")}(w);`;
         writeTag(gen, "    ", 1, keyInfo.wire);
-        f.print("    ", rt(keyInfo.write), "(w, ", convert, `, ${path});`);
+        f.print("    ", rt(keyInfo.write), "(w, ", convert, ", ", path, ");");
       }
       if (field.mapKind === "message") {
         writeTag(gen, "    ", 2, WIRE_LENGTH);
@@ -169,7 +203,8 @@ function writeField(gen: MessageGen, field: DescField): void {
 
 /** Whether protobuf-es's toBinary writes a singular field: its presence rule per type. */
 function presence(gen: MessageGen, field: DescField, scalar: ScalarType, v = `m.${field.localName}`): Printable {
-  if (field.presence !== IMPLICIT) return [`${v} !== undefined && `, gen.rt("isSet"), `(m, "${field.localName}")`];
+  if (field.presence !== IMPLICIT)
+    return [`${v} !== undefined && `, gen.rt("isSet"), "(m, ", gen.f.string(field.localName), ")"];
   if (field.fieldKind === "enum") return `${v} !== ${field.enum.values[0].number}`;
   switch (scalar) {
     case ScalarType.BOOL:

@@ -1,13 +1,14 @@
-// Writes `<name>_tw.ts` for one proto file: per message X a field loop (`fillX`), a
-// zero message in protobuf-es's create() shape (`zeroX`) and a writer (`writeX`),
-// wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
+// Writes `<name>_tw.ts` for one proto file: per message X a fresh decode (`readX`), a
+// merge (`fillX`), a zero message in protobuf-es's create() shape (`zeroX`) and a writer
+// (`writeX`), wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
 // newXFrameDecoder. Messages of other files that X reaches (well-known types,
 // imports) get private copies of the same functions, so a file needs nothing but
 // its `_pb` file and the runtime.
 //
-// This file runs the steps and holds MessageGen, the context every step prints
-// through; the steps live by job: decode.ts, encode.ts, public-api.ts, and for the
-// `internals` option reuse.ts and views.ts.
+// This file runs the steps, prints the file header and holds MessageGen, the context
+// every step prints through; the steps live by job: decode.ts, encode.ts, public-api.ts,
+// and for the `internals` option reuse.ts and views.ts. Every decoding loop (loops.ts)
+// gets its field cases from one emitter (field-case.ts); layout.ts keeps lines short.
 import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
 import { generateFill, generateRead, generateZero } from "./decode.js";
@@ -39,6 +40,7 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   const f = schema.generateFile(`${file.name}_tw.ts`);
   f.preamble(file);
   const options = schema.options;
+  printHeader(f, options.internals);
   const rt = (name: string): ImportSymbol => f.import(name, options.runtime);
   const rtType = (name: string): ImportSymbol => f.import(name, options.runtime, true);
   const ownSet = new Set(own);
@@ -85,9 +87,9 @@ export class MessageGen {
     return types === undefined || desc.file !== this.file ? symbol : this.f.import(symbol.name, types, true);
   }
 
-  /** `export ` for the per-message functions when the codec's internals are asked for. */
-  get exported(): string {
-    return this.options.internals ? "export " : "";
+  /** A per-message function's declaration: exported when the codec's internals are asked for. */
+  fn(name: string): Printable {
+    return this.options.internals ? this.f.export("function", name) : `function ${name}`;
   }
 
   /** The zero of a singular implicit-presence scalar or enum field. */
@@ -131,4 +133,45 @@ export class MessageGen {
         return "number";
     }
   }
+}
+
+/** What every message's functions share, said once for the file. */
+function printHeader(f: GeneratedFile, internals: boolean): void {
+  const lines = [
+    "Per message X of this file, by protoc-gen-tickwire:",
+    "- decodeX(bytes, options?): deep-equal to protobuf-es's fromBinary(XSchema, bytes), $unknown included;",
+    '  options.int64 "bigint" (default), "string" or "number" (exact below 2^53, else DecodeError INT64_RANGE);',
+    "  options.readUnknownFields: false drops unknown fields. Errors are DecodeError with a code and byte offset.",
+    "- mergeX(target, bytes): mergeFromBinary: scalars replaced, lists appended, messages merged.",
+    "- encodeX(message), encodeXDelimited(message): byte-identical to toBinary; invalid values throw",
+    "  EncodeError naming the field.",
+    "- newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.",
+    "",
+    "Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the",
+    "message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map",
+    "value seen twice in one entry merges too) and writeX.",
+    internals
+      ? "With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists\n" +
+        "kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its\n" +
+        "ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next\n" +
+        "frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies\n" +
+        'it out as a decode with int64 "number" would return it (allocates).'
+      : "",
+    "",
+    internals
+      ? "Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):\n" +
+        "each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's\n" +
+        "message, reuseX's recycled message, the view's Float64Array), each written out for speed; one emitter\n" +
+        "prints every case of all four (protoc-gen-tickwire's field-case.ts)."
+      : "Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's\n" +
+        "message), each written out for speed; one emitter prints every case of both.",
+    "",
+    "How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,",
+    "one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets",
+    "it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is",
+    "labelled with the field it reads. A known field arriving with another wire type is rejected",
+    "(failWireType), not read by its declared type.",
+  ].filter((line, i, all) => line !== "" || all[i - 1] !== "");
+  f.print(f.jsDoc(lines.join("\n")));
+  f.print();
 }

@@ -3,11 +3,12 @@
 // strings kept when the bytes spell them again), and one `Pools` class per file with
 // a growing pool per message type, rewound every frame. Maps are not recycled: a
 // recycled message gets a fresh map object (its entries are new objects anyway).
-import type { DescMessage } from "@bufbuild/protobuf";
+import type { DescField, DescMessage } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
-import { fieldLoop } from "./decode.js";
 import type { MessageGen } from "./generate.js";
-import { holderName, IMPLICIT } from "./schema-facts.js";
+import { fits, printBroken, printSignature } from "./layout.js";
+import { messageLoop } from "./loops.js";
+import { IMPLICIT } from "./schema-facts.js";
 
 export function generateReuse(gen: MessageGen, messages: readonly DescMessage[]): void {
   const { f } = gen;
@@ -17,8 +18,16 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
   for (const desc of messages) {
     const name = gen.id(desc);
     const Shape = gen.shape(desc);
-    f.print`/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */`;
-    f.print`export function reset${name}(m: ${Shape}, r: ${gen.rtType("Reader")}): void {`;
+    printSignature(
+      gen,
+      f.export("function", `reset${name}`),
+      [
+        ["m: ", Shape],
+        ["r: ", gen.rtType("Reader")],
+      ],
+      "void",
+      " {",
+    );
     for (const member of desc.members) {
       const prop = `m.${member.localName}`;
       if (member.kind === "oneof") f.print`  ${prop} = NO_CASE;`;
@@ -30,9 +39,14 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
     f.print`  if (m.$unknown !== undefined) m.$unknown = undefined;`;
     f.print`}`;
     f.print();
-    f.print`/** Merges \`r.buf[r.pos, end)\` into \`m\`, recycling nested messages from \`r.pools\`. */`;
-    f.print`export function reuse${name}(r: ${gen.rtType("Reader")}<Pools>, end: number, m: ${Shape}, depth: number): void {`;
-    fieldLoop(gen, desc, "reuse");
+    const params: Printable[] = [
+      ["r: ", gen.rtType("Reader"), "<Pools>"],
+      "end: number",
+      ["m: ", Shape],
+      "depth: number",
+    ];
+    printSignature(gen, f.export("function", `reuse${name}`), params, "void", " {");
+    messageLoop(gen, desc, { kind: "pooled" });
     f.print`}`;
     f.print();
   }
@@ -51,21 +65,24 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
     fields.push(name);
   }
   const holders = messages.filter((d) => gen.roots.has(d)).flatMap((d) => d.oneofs.flatMap((o) => o.fields));
-  const messageHolders = holders.filter((field) => field.fieldKind === "message");
+  const messageHolders = holders.flatMap((field) => (field.fieldKind === "message" ? [field] : []));
+  const holderOf = (field: DescField) => `${gen.id(field.parent)}_${field.localName}`;
+  const caseType = (field: DescField & { fieldKind: "message" }): Printable => [
+    "{ case: ",
+    f.string(field.localName),
+    "; value: ",
+    gen.shape(field.message),
+    " }",
+  ];
   for (const field of messageHolders) {
-    const oneof = field.oneof?.localName;
-    f.print(
-      `  private readonly holder${holderName(field)}: Extract<`,
-      gen.shape(field.parent),
-      `["${oneof}"], { case: "${field.localName}" }>;`,
-    );
+    printBroken(gen, "  ", [`private readonly holder${holderOf(field)}:`], [caseType(field), ";"]);
   }
   f.print();
   f.print`  constructor(r: ${gen.rtType("Reader")}) {`;
   f.print`    this.r = r;`;
   for (const field of messageHolders) {
-    if (field.fieldKind !== "message") continue;
-    f.print`    this.holder${holderName(field)} = { case: "${field.localName}", value: zero${gen.id(field.message)}(r) };`;
+    const value: Printable = ["{ case: ", f.string(field.localName), `, value: zero${gen.id(field.message)}(r) };`];
+    printBroken(gen, "    ", [`this.holder${holderOf(field)} =`], value);
   }
   f.print`  }`;
   f.print();
@@ -79,26 +96,31 @@ export function generateReuse(gen: MessageGen, messages: readonly DescMessage[])
     f.print`  take${name}(): ${gen.shape(desc)} {`;
     f.print`    const pool = this.pool${name};`;
     f.print`    const index = this.used${name}++;`;
-    f.print`    if (index < pool.length) {`;
-    f.print`      const m = pool[index];`;
-    f.print`      reset${name}(m, this.r);`;
-    f.print`      return m;`;
-    f.print`    }`;
+    const recycled = `    if (index < pool.length) { const m = pool[index]!; reset${name}(m, this.r); return m; }`;
+    if (fits(recycled)) f.print(recycled);
+    else {
+      f.print`    if (index < pool.length) {`;
+      f.print`      const m = pool[index]!;`;
+      f.print`      reset${name}(m, this.r);`;
+      f.print`      return m;`;
+      f.print`    }`;
+    }
     f.print`    const m = zero${name}(this.r);`;
     f.print`    pool.push(m);`;
     f.print`    return m;`;
     f.print`  }`;
   }
   for (const field of messageHolders) {
-    if (field.fieldKind !== "message") continue;
-    const type: Printable = [
-      "Extract<",
-      gen.shape(field.parent),
-      `["${field.oneof?.localName}"], { case: "${field.localName}" }>`,
-    ];
     f.print();
-    f.print("  hold", holderName(field), "(value: ", gen.shape(field.message), "): ", type, " {");
-    f.print`    const holder = this.holder${holderName(field)};`;
+    printSignature(
+      gen,
+      `  hold${holderOf(field)}`,
+      [["value: ", gen.shape(field.message)]],
+      caseType(field),
+      " {",
+      "  ",
+    );
+    f.print`    const holder = this.holder${holderOf(field)};`;
     f.print`    holder.value = value;`;
     f.print`    return holder;`;
     f.print`  }`;

@@ -8,9 +8,6 @@ import type { PluginOptions } from "./generate.js";
 /** protobuf-es's FeatureSet_FieldPresence.IMPLICIT. */
 export const IMPLICIT = 2;
 
-/** The Pools holder of a oneof message member: `<message>_<field>`. */
-export const holderName = (field: DescField) => `${field.parent.typeName.replace(/\./g, "_")}_${field.localName}`;
-
 /** Every message reachable from `roots` through message, list and map fields, roots first. */
 export function reachable(roots: DescMessage[]): DescMessage[] {
   const seen = new Set<DescMessage>();

@@ -172,7 +172,7 @@ export function readFixed64Key(r: Reader, signed: boolean): string {
 }
 
 /** Keeps an unknown field in `m.$unknown` as protobuf-es does (unless dropped), or rejects a known field's wrong wire type. */
-export function readUnknown(r: Reader, m: { $unknown?: object[] }, tag: number, depth: number): void {
+export function readUnknown(r: Reader, m: { $unknown?: object[] | undefined }, tag: number, depth: number): void {
   const data = skipUnknown(r, tag, depth);
   if (r.unknownFields) {
     const entry = { no: tag >>> 3, wireType: tag & 7, data };

@@ -9,7 +9,30 @@ import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, U
 import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
-/** A fresh tickwire.bench.v1.Scalars with the own properties protobuf-es's create() gives it. */
+/**
+ * Per message X of this file, by protoc-gen-tickwire:
+ * - decodeX(bytes, options?): deep-equal to protobuf-es's fromBinary(XSchema, bytes), $unknown included;
+ *   options.int64 "bigint" (default), "string" or "number" (exact below 2^53, else DecodeError INT64_RANGE);
+ *   options.readUnknownFields: false drops unknown fields. Errors are DecodeError with a code and byte offset.
+ * - mergeX(target, bytes): mergeFromBinary: scalars replaced, lists appended, messages merged.
+ * - encodeX(message), encodeXDelimited(message): byte-identical to toBinary; invalid values throw
+ *   EncodeError naming the field.
+ * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
+ *
+ * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
+ *
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * message), each written out for speed; one emitter prints every case of both.
+ *
+ * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
+ * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * labelled with the field it reads. A known field arriving with another wire type is rejected
+ * (failWireType), not read by its declared type.
+ */
+
 function zeroScalars(r: Reader): Scalars {
   return {
     $typeName: "tickwire.bench.v1.Scalars",
@@ -51,12 +74,9 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -64,115 +84,46 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
+      case 9: { // double f_double = 1
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $fDouble = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
         break;
       }
-      case 21:
-        r.pos = pos;
-        $fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fInt32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // float f_float = 2
+      case 24: // int32 f_int32 = 3
+        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 32:
-        r.pos = pos;
-        $fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fUint32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // int64 f_int64 = 4
+      case 40: // uint32 f_uint32 = 5
+        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 48:
-        r.pos = pos;
-        $fUint64 = readUint64(r);
-        pos = r.pos;
+      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // uint64 f_uint64 = 6
+      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // sint32 f_sint32 = 7
+      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // sint64 f_sint64 = 8
+      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // fixed32 f_fixed32 = 9
+      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // fixed64 f_fixed64 = 10
+      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // sfixed32 f_sfixed32 = 11
+      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // sfixed64 f_sfixed64 = 12
+      case 104: // bool f_bool = 13
+        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
+        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 56:
-        r.pos = pos;
-        $fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        $fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        $fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        $fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        $fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        $fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          $fBool = readBool(r);
-          pos = r.pos;
-        }
-        break;
-      }
-      case 114:
-        r.pos = pos;
-        $fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        $fBytes = readBytes(r);
-        pos = r.pos;
-        break;
+      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // string f_string = 14
+      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -198,182 +149,78 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
     fString: $fString,
     fBytes: $fBytes,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Scalars["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Scalars["$unknown"]>;
   return m;
 }
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        m.fDouble = readDouble(r);
-        pos = r.pos;
-        break;
-      case 21:
-        r.pos = pos;
-        m.fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.fInt32 = readInt32(r);
-        pos = r.pos;
-        break;
-      case 32:
-        r.pos = pos;
-        m.fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40:
-        r.pos = pos;
-        m.fUint32 = readUint32(r);
-        pos = r.pos;
-        break;
-      case 48:
-        r.pos = pos;
-        m.fUint64 = readUint64(r);
-        pos = r.pos;
-        break;
-      case 56:
-        r.pos = pos;
-        m.fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        m.fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        m.fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        m.fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        m.fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104:
-        r.pos = pos;
-        m.fBool = readBool(r);
-        pos = r.pos;
-        break;
-      case 114:
-        r.pos = pos;
-        m.fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        m.fBytes = readBytes(r);
-        pos = r.pos;
-        break;
+      case 9: m.fDouble = readDouble(r); break; // double f_double = 1
+      case 21: m.fFloat = readFloat(r); break; // float f_float = 2
+      case 24: m.fInt32 = readInt32(r); break; // int32 f_int32 = 3
+      case 32: m.fInt64 = readInt64(r); break; // int64 f_int64 = 4
+      case 40: m.fUint32 = readUint32(r); break; // uint32 f_uint32 = 5
+      case 48: m.fUint64 = readUint64(r); break; // uint64 f_uint64 = 6
+      case 56: m.fSint32 = readSint32(r); break; // sint32 f_sint32 = 7
+      case 64: m.fSint64 = readSint64(r); break; // sint64 f_sint64 = 8
+      case 77: m.fFixed32 = readFixed32(r); break; // fixed32 f_fixed32 = 9
+      case 81: m.fFixed64 = readFixed64(r); break; // fixed64 f_fixed64 = 10
+      case 93: m.fSfixed32 = readSfixed32(r); break; // sfixed32 f_sfixed32 = 11
+      case 97: m.fSfixed64 = readSfixed64(r); break; // sfixed64 f_sfixed64 = 12
+      case 104: m.fBool = readBool(r); break; // bool f_bool = 13
+      case 114: m.fString = readString(r); break; // string f_string = 14
+      case 122: m.fBytes = readBytes(r); break; // bytes f_bytes = 15
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
   if (m.$typeName !== "tickwire.bench.v1.Scalars") failMessage("Scalars", m.$typeName);
   const unknown = m.$unknown;
-  if (!Object.is(m.fDouble, 0)) {
-    writeByte(w, 0x09);
-    writeDouble(w, m.fDouble, "Scalars.f_double");
-  }
-  if (!Object.is(m.fFloat, 0)) {
-    writeByte(w, 0x15);
-    writeFloat(w, m.fFloat, "Scalars.f_float");
-  }
-  if ((m.fInt32 as unknown) != 0) {
-    writeByte(w, 0x18);
-    writeInt32(w, m.fInt32, "Scalars.f_int32");
-  }
+  if (!Object.is(m.fDouble, 0)) { writeByte(w, 0x09); writeDouble(w, m.fDouble, "Scalars.f_double"); }
+  if (!Object.is(m.fFloat, 0)) { writeByte(w, 0x15); writeFloat(w, m.fFloat, "Scalars.f_float"); }
+  if ((m.fInt32 as unknown) != 0) { writeByte(w, 0x18); writeInt32(w, m.fInt32, "Scalars.f_int32"); }
   if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
-  if ((m.fUint32 as unknown) != 0) {
-    writeByte(w, 0x28);
-    writeUint32(w, m.fUint32, "Scalars.f_uint32");
-  }
+  if ((m.fUint32 as unknown) != 0) { writeByte(w, 0x28); writeUint32(w, m.fUint32, "Scalars.f_uint32"); }
   if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
-  if ((m.fSint32 as unknown) != 0) {
-    writeByte(w, 0x38);
-    writeSint32(w, m.fSint32, "Scalars.f_sint32");
-  }
+  if ((m.fSint32 as unknown) != 0) { writeByte(w, 0x38); writeSint32(w, m.fSint32, "Scalars.f_sint32"); }
   if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
-  if ((m.fFixed32 as unknown) != 0) {
-    writeByte(w, 0x4d);
-    writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
-  }
+  if ((m.fFixed32 as unknown) != 0) { writeByte(w, 0x4d); writeFixed32(w, m.fFixed32, "Scalars.f_fixed32"); }
   if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
-  if ((m.fSfixed32 as unknown) != 0) {
-    writeByte(w, 0x5d);
-    writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
-  }
+  if ((m.fSfixed32 as unknown) != 0) { writeByte(w, 0x5d); writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32"); }
   if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
-  if (m.fBool !== false) {
-    writeByte(w, 0x68);
-    writeBool(w, m.fBool, "Scalars.f_bool");
-  }
-  if (m.fString !== "") {
-    writeByte(w, 0x72);
-    writeString(w, m.fString, "Scalars.f_string");
-  }
-  if (m.fBytes.byteLength > 0) {
-    writeByte(w, 0x7a);
-    writeBytes(w, m.fBytes, "Scalars.f_bytes");
-  }
+  if (m.fBool !== false) { writeByte(w, 0x68); writeBool(w, m.fBool, "Scalars.f_bool"); }
+  if (m.fString !== "") { writeByte(w, 0x72); writeString(w, m.fString, "Scalars.f_string"); }
+  if (m.fBytes.byteLength > 0) { writeByte(w, 0x7a); writeBytes(w, m.fBytes, "Scalars.f_bytes"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.PackedScalars with the own properties protobuf-es's create() gives it. */
 function zeroPackedScalars(r: Reader): PackedScalars {
   return {
     $typeName: "tickwire.bench.v1.PackedScalars",
@@ -411,12 +258,9 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
   const $fEnum: PackedScalars["fEnum"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -424,166 +268,47 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
       pos = r.pos;
     }
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        $fDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 10: {
-        r.pos = pos;
-        readPackedDouble(r, $fDouble);
-        pos = r.pos;
-        break;
-      }
-      case 21:
-        r.pos = pos;
-        $fFloat.push(readFloat(r));
-        pos = r.pos;
-        break;
-      case 18: {
-        r.pos = pos;
-        readPackedFloat(r, $fFloat);
-        pos = r.pos;
-        break;
-      }
-      case 24:
-        r.pos = pos;
-        $fInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 26: {
-        r.pos = pos;
-        readPackedInt32(r, $fInt32);
-        pos = r.pos;
-        break;
-      }
-      case 32:
-        r.pos = pos;
-        $fInt64.push(readInt64(r));
-        pos = r.pos;
-        break;
-      case 34: {
-        r.pos = pos;
-        readPackedInt64(r, $fInt64);
-        pos = r.pos;
-        break;
-      }
-      case 40:
-        r.pos = pos;
-        $fUint32.push(readUint32(r));
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
-        readPackedUint32(r, $fUint32);
-        pos = r.pos;
-        break;
-      }
-      case 48:
-        r.pos = pos;
-        $fUint64.push(readUint64(r));
-        pos = r.pos;
-        break;
-      case 50: {
-        r.pos = pos;
-        readPackedUint64(r, $fUint64);
-        pos = r.pos;
-        break;
-      }
-      case 56:
-        r.pos = pos;
-        $fSint32.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 58: {
-        r.pos = pos;
-        readPackedSint32(r, $fSint32);
-        pos = r.pos;
-        break;
-      }
-      case 64:
-        r.pos = pos;
-        $fSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 66: {
-        r.pos = pos;
-        readPackedSint64(r, $fSint64);
-        pos = r.pos;
-        break;
-      }
-      case 77:
-        r.pos = pos;
-        $fFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedFixed32(r, $fFixed32);
-        pos = r.pos;
-        break;
-      }
-      case 81:
-        r.pos = pos;
-        $fFixed64.push(readFixed64(r));
-        pos = r.pos;
-        break;
-      case 82: {
-        r.pos = pos;
-        readPackedFixed64(r, $fFixed64);
-        pos = r.pos;
-        break;
-      }
-      case 93:
-        r.pos = pos;
-        $fSfixed32.push(readSfixed32(r));
-        pos = r.pos;
-        break;
-      case 90: {
-        r.pos = pos;
-        readPackedSfixed32(r, $fSfixed32);
-        pos = r.pos;
-        break;
-      }
-      case 97:
-        r.pos = pos;
-        $fSfixed64.push(readSfixed64(r));
-        pos = r.pos;
-        break;
-      case 98: {
-        r.pos = pos;
-        readPackedSfixed64(r, $fSfixed64);
-        pos = r.pos;
-        break;
-      }
-      case 104:
-        r.pos = pos;
-        $fBool.push(readBool(r));
-        pos = r.pos;
-        break;
-      case 106: {
-        r.pos = pos;
-        readPackedBool(r, $fBool);
-        pos = r.pos;
-        break;
-      }
-      case 112:
-        r.pos = pos;
-        $fEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 114: {
-        r.pos = pos;
-        readPackedInt32(r, $fEnum);
-        pos = r.pos;
-        break;
-      }
+      case 9: r.pos = pos; $fDouble.push(readDouble(r)); pos = r.pos; break; // repeated double f_double = 1, unpacked
+      case 10: r.pos = pos; readPackedDouble(r, $fDouble); pos = r.pos; break; // repeated double f_double = 1, packed
+      case 21: r.pos = pos; $fFloat.push(readFloat(r)); pos = r.pos; break; // repeated float f_float = 2, unpacked
+      case 18: r.pos = pos; readPackedFloat(r, $fFloat); pos = r.pos; break; // repeated float f_float = 2, packed
+      case 24: r.pos = pos; $fInt32.push(readInt32(r)); pos = r.pos; break; // repeated int32 f_int32 = 3, unpacked
+      case 26: r.pos = pos; readPackedInt32(r, $fInt32); pos = r.pos; break; // repeated int32 f_int32 = 3, packed
+      case 32: r.pos = pos; $fInt64.push(readInt64(r)); pos = r.pos; break; // repeated int64 f_int64 = 4, unpacked
+      case 34: r.pos = pos; readPackedInt64(r, $fInt64); pos = r.pos; break; // repeated int64 f_int64 = 4, packed
+      case 40: r.pos = pos; $fUint32.push(readUint32(r)); pos = r.pos; break; // repeated uint32 f_uint32 = 5, unpacked
+      case 42: r.pos = pos; readPackedUint32(r, $fUint32); pos = r.pos; break; // repeated uint32 f_uint32 = 5, packed
+      case 48: r.pos = pos; $fUint64.push(readUint64(r)); pos = r.pos; break; // repeated uint64 f_uint64 = 6, unpacked
+      case 50: r.pos = pos; readPackedUint64(r, $fUint64); pos = r.pos; break; // repeated uint64 f_uint64 = 6, packed
+      case 56: r.pos = pos; $fSint32.push(readSint32(r)); pos = r.pos; break; // repeated sint32 f_sint32 = 7, unpacked
+      case 58: r.pos = pos; readPackedSint32(r, $fSint32); pos = r.pos; break; // repeated sint32 f_sint32 = 7, packed
+      case 64: r.pos = pos; $fSint64.push(readSint64(r)); pos = r.pos; break; // repeated sint64 f_sint64 = 8, unpacked
+      case 66: r.pos = pos; readPackedSint64(r, $fSint64); pos = r.pos; break; // repeated sint64 f_sint64 = 8, packed
+      case 77: // repeated fixed32 f_fixed32 = 9, unpacked
+        r.pos = pos; $fFixed32.push(readFixed32(r)); pos = r.pos; break;
+      case 74: // repeated fixed32 f_fixed32 = 9, packed
+        r.pos = pos; readPackedFixed32(r, $fFixed32); pos = r.pos; break;
+      case 81: // repeated fixed64 f_fixed64 = 10, unpacked
+        r.pos = pos; $fFixed64.push(readFixed64(r)); pos = r.pos; break;
+      case 82: // repeated fixed64 f_fixed64 = 10, packed
+        r.pos = pos; readPackedFixed64(r, $fFixed64); pos = r.pos; break;
+      case 93: // repeated sfixed32 f_sfixed32 = 11, unpacked
+        r.pos = pos; $fSfixed32.push(readSfixed32(r)); pos = r.pos; break;
+      case 90: // repeated sfixed32 f_sfixed32 = 11, packed
+        r.pos = pos; readPackedSfixed32(r, $fSfixed32); pos = r.pos; break;
+      case 97: // repeated sfixed64 f_sfixed64 = 12, unpacked
+        r.pos = pos; $fSfixed64.push(readSfixed64(r)); pos = r.pos; break;
+      case 98: // repeated sfixed64 f_sfixed64 = 12, packed
+        r.pos = pos; readPackedSfixed64(r, $fSfixed64); pos = r.pos; break;
+      case 104: r.pos = pos; $fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
+      case 106: r.pos = pos; readPackedBool(r, $fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
+      case 112: r.pos = pos; $fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Level f_enum = 14, unpacked
+      case 114: r.pos = pos; readPackedInt32(r, $fEnum); pos = r.pos; break; // repeated Level f_enum = 14, packed
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -608,192 +333,53 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
     fBool: $fBool,
     fEnum: $fEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as PackedScalars["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PackedScalars["$unknown"]>;
   return m;
 }
 
 function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        m.fDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 10: {
-        r.pos = pos;
-        readPackedDouble(r, m.fDouble);
-        pos = r.pos;
-        break;
-      }
-      case 21:
-        r.pos = pos;
-        m.fFloat.push(readFloat(r));
-        pos = r.pos;
-        break;
-      case 18: {
-        r.pos = pos;
-        readPackedFloat(r, m.fFloat);
-        pos = r.pos;
-        break;
-      }
-      case 24:
-        r.pos = pos;
-        m.fInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 26: {
-        r.pos = pos;
-        readPackedInt32(r, m.fInt32);
-        pos = r.pos;
-        break;
-      }
-      case 32:
-        r.pos = pos;
-        m.fInt64.push(readInt64(r));
-        pos = r.pos;
-        break;
-      case 34: {
-        r.pos = pos;
-        readPackedInt64(r, m.fInt64);
-        pos = r.pos;
-        break;
-      }
-      case 40:
-        r.pos = pos;
-        m.fUint32.push(readUint32(r));
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
-        readPackedUint32(r, m.fUint32);
-        pos = r.pos;
-        break;
-      }
-      case 48:
-        r.pos = pos;
-        m.fUint64.push(readUint64(r));
-        pos = r.pos;
-        break;
-      case 50: {
-        r.pos = pos;
-        readPackedUint64(r, m.fUint64);
-        pos = r.pos;
-        break;
-      }
-      case 56:
-        r.pos = pos;
-        m.fSint32.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 58: {
-        r.pos = pos;
-        readPackedSint32(r, m.fSint32);
-        pos = r.pos;
-        break;
-      }
-      case 64:
-        r.pos = pos;
-        m.fSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 66: {
-        r.pos = pos;
-        readPackedSint64(r, m.fSint64);
-        pos = r.pos;
-        break;
-      }
-      case 77:
-        r.pos = pos;
-        m.fFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedFixed32(r, m.fFixed32);
-        pos = r.pos;
-        break;
-      }
-      case 81:
-        r.pos = pos;
-        m.fFixed64.push(readFixed64(r));
-        pos = r.pos;
-        break;
-      case 82: {
-        r.pos = pos;
-        readPackedFixed64(r, m.fFixed64);
-        pos = r.pos;
-        break;
-      }
-      case 93:
-        r.pos = pos;
-        m.fSfixed32.push(readSfixed32(r));
-        pos = r.pos;
-        break;
-      case 90: {
-        r.pos = pos;
-        readPackedSfixed32(r, m.fSfixed32);
-        pos = r.pos;
-        break;
-      }
-      case 97:
-        r.pos = pos;
-        m.fSfixed64.push(readSfixed64(r));
-        pos = r.pos;
-        break;
-      case 98: {
-        r.pos = pos;
-        readPackedSfixed64(r, m.fSfixed64);
-        pos = r.pos;
-        break;
-      }
-      case 104:
-        r.pos = pos;
-        m.fBool.push(readBool(r));
-        pos = r.pos;
-        break;
-      case 106: {
-        r.pos = pos;
-        readPackedBool(r, m.fBool);
-        pos = r.pos;
-        break;
-      }
-      case 112:
-        r.pos = pos;
-        m.fEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 114: {
-        r.pos = pos;
-        readPackedInt32(r, m.fEnum);
-        pos = r.pos;
-        break;
-      }
+      case 9: m.fDouble.push(readDouble(r)); break; // repeated double f_double = 1, unpacked
+      case 10: readPackedDouble(r, m.fDouble); break; // repeated double f_double = 1, packed
+      case 21: m.fFloat.push(readFloat(r)); break; // repeated float f_float = 2, unpacked
+      case 18: readPackedFloat(r, m.fFloat); break; // repeated float f_float = 2, packed
+      case 24: m.fInt32.push(readInt32(r)); break; // repeated int32 f_int32 = 3, unpacked
+      case 26: readPackedInt32(r, m.fInt32); break; // repeated int32 f_int32 = 3, packed
+      case 32: m.fInt64.push(readInt64(r)); break; // repeated int64 f_int64 = 4, unpacked
+      case 34: readPackedInt64(r, m.fInt64); break; // repeated int64 f_int64 = 4, packed
+      case 40: m.fUint32.push(readUint32(r)); break; // repeated uint32 f_uint32 = 5, unpacked
+      case 42: readPackedUint32(r, m.fUint32); break; // repeated uint32 f_uint32 = 5, packed
+      case 48: m.fUint64.push(readUint64(r)); break; // repeated uint64 f_uint64 = 6, unpacked
+      case 50: readPackedUint64(r, m.fUint64); break; // repeated uint64 f_uint64 = 6, packed
+      case 56: m.fSint32.push(readSint32(r)); break; // repeated sint32 f_sint32 = 7, unpacked
+      case 58: readPackedSint32(r, m.fSint32); break; // repeated sint32 f_sint32 = 7, packed
+      case 64: m.fSint64.push(readSint64(r)); break; // repeated sint64 f_sint64 = 8, unpacked
+      case 66: readPackedSint64(r, m.fSint64); break; // repeated sint64 f_sint64 = 8, packed
+      case 77: m.fFixed32.push(readFixed32(r)); break; // repeated fixed32 f_fixed32 = 9, unpacked
+      case 74: readPackedFixed32(r, m.fFixed32); break; // repeated fixed32 f_fixed32 = 9, packed
+      case 81: m.fFixed64.push(readFixed64(r)); break; // repeated fixed64 f_fixed64 = 10, unpacked
+      case 82: readPackedFixed64(r, m.fFixed64); break; // repeated fixed64 f_fixed64 = 10, packed
+      case 93: m.fSfixed32.push(readSfixed32(r)); break; // repeated sfixed32 f_sfixed32 = 11, unpacked
+      case 90: readPackedSfixed32(r, m.fSfixed32); break; // repeated sfixed32 f_sfixed32 = 11, packed
+      case 97: m.fSfixed64.push(readSfixed64(r)); break; // repeated sfixed64 f_sfixed64 = 12, unpacked
+      case 98: readPackedSfixed64(r, m.fSfixed64); break; // repeated sfixed64 f_sfixed64 = 12, packed
+      case 104: m.fBool.push(readBool(r)); break; // repeated bool f_bool = 13, unpacked
+      case 106: readPackedBool(r, m.fBool); break; // repeated bool f_bool = 13, packed
+      case 112: m.fEnum.push(readInt32(r)); break; // repeated Level f_enum = 14, unpacked
+      case 114: readPackedInt32(r, m.fEnum); break; // repeated Level f_enum = 14, packed
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writePackedScalars(w: Writer, m: PackedScalars): void {
@@ -858,7 +444,6 @@ function writePackedScalars(w: Writer, m: PackedScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.Point with the own properties protobuf-es's create() gives it. */
 function zeroPoint(r: Reader): Point {
   return {
     $typeName: "tickwire.bench.v1.Point",
@@ -883,12 +468,9 @@ function readPoint(r: Reader, end: number, depth: number): Point {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -896,73 +478,37 @@ function readPoint(r: Reader, end: number, depth: number): Point {
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        $id = readInt64(r);
-        pos = r.pos;
-        break;
-      case 17: {
+      case 8: r.pos = pos; $id = readInt64(r); pos = r.pos; break; // int64 id = 1
+      case 17: { // double x = 2
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $x = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $x = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $x = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $x = readDouble(r); pos = r.pos; }
         break;
       }
-      case 25: {
+      case 25: { // double y = 3
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $y = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $y = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $y = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $y = readDouble(r); pos = r.pos; }
         break;
       }
-      case 34:
-        r.pos = pos;
-        $label = readString(r);
-        pos = r.pos;
-        break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          $level = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $level = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 34: r.pos = pos; $label = readString(r); pos = r.pos; break; // string label = 4
+      case 40: // Level level = 5
+        if (pos < len && buf[pos]! < 0x80) $level = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $level = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $level = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $level = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 48: {
-        if (pos < len && buf[pos] < 0x80) {
-          $flags = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $flags = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 48: // uint32 flags = 6
+        if (pos < len && buf[pos]! < 0x80) $flags = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $flags = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $flags = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $flags = readUint32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -977,68 +523,28 @@ function readPoint(r: Reader, end: number, depth: number): Point {
     level: $level,
     flags: $flags,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Point["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Point["$unknown"]>;
   return m;
 }
 
 function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.id = readInt64(r);
-        pos = r.pos;
-        break;
-      case 17:
-        r.pos = pos;
-        m.x = readDouble(r);
-        pos = r.pos;
-        break;
-      case 25:
-        r.pos = pos;
-        m.y = readDouble(r);
-        pos = r.pos;
-        break;
-      case 34:
-        r.pos = pos;
-        m.label = readString(r);
-        pos = r.pos;
-        break;
-      case 40:
-        r.pos = pos;
-        m.level = readInt32(r);
-        pos = r.pos;
-        break;
-      case 48:
-        r.pos = pos;
-        m.flags = readUint32(r);
-        pos = r.pos;
-        break;
+      case 8: m.id = readInt64(r); break; // int64 id = 1
+      case 17: m.x = readDouble(r); break; // double x = 2
+      case 25: m.y = readDouble(r); break; // double y = 3
+      case 34: m.label = readString(r); break; // string label = 4
+      case 40: m.level = readInt32(r); break; // Level level = 5
+      case 48: m.flags = readUint32(r); break; // uint32 flags = 6
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writePoint(w: Writer, m: Point): void {
@@ -1048,47 +554,25 @@ function writePoint(w: Writer, m: Point): void {
     writeByte(w, 0x08);
     writeInt64(w, m.id, "Point.id");
   }
-  if (!Object.is(m.x, 0)) {
-    writeByte(w, 0x11);
-    writeDouble(w, m.x, "Point.x");
-  }
-  if (!Object.is(m.y, 0)) {
-    writeByte(w, 0x19);
-    writeDouble(w, m.y, "Point.y");
-  }
-  if (m.label !== "") {
-    writeByte(w, 0x22);
-    writeString(w, m.label, "Point.label");
-  }
-  if (m.level !== 0) {
-    writeByte(w, 0x28);
-    writeInt32(w, m.level, "Point.level");
-  }
-  if ((m.flags as unknown) != 0) {
-    writeByte(w, 0x30);
-    writeUint32(w, m.flags, "Point.flags");
-  }
+  if (!Object.is(m.x, 0)) { writeByte(w, 0x11); writeDouble(w, m.x, "Point.x"); }
+  if (!Object.is(m.y, 0)) { writeByte(w, 0x19); writeDouble(w, m.y, "Point.y"); }
+  if (m.label !== "") { writeByte(w, 0x22); writeString(w, m.label, "Point.label"); }
+  if (m.level !== 0) { writeByte(w, 0x28); writeInt32(w, m.level, "Point.level"); }
+  if ((m.flags as unknown) != 0) { writeByte(w, 0x30); writeUint32(w, m.flags, "Point.flags"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.RepeatedMessages with the own properties protobuf-es's create() gives it. */
 function zeroRepeatedMessages(r: Reader): RepeatedMessages {
-  return {
-    $typeName: "tickwire.bench.v1.RepeatedMessages",
-    points: [],
-  } as RepeatedMessages;
+  return { $typeName: "tickwire.bench.v1.RepeatedMessages", points: [] } as RepeatedMessages;
 }
 
 function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMessages {
   const $points: RepeatedMessages["points"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1096,63 +580,33 @@ function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMe
       pos = r.pos;
     }
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        $points.push(readPoint(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 10: // repeated Point points = 1
+        r.pos = pos; $points.push(readPoint(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: RepeatedMessages = {
-    $typeName: "tickwire.bench.v1.RepeatedMessages",
-    points: $points,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as RepeatedMessages["$unknown"];
+  const m: RepeatedMessages = { $typeName: "tickwire.bench.v1.RepeatedMessages", points: $points };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<RepeatedMessages["$unknown"]>;
   return m;
 }
 
 function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        m.points.push(readPoint(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 10: m.points.push(readPoint(r, readLengthEnd(r), depth + 1)); break; // repeated Point points = 1
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeRepeatedMessages(w: Writer, m: RepeatedMessages): void {
@@ -1167,24 +621,17 @@ function writeRepeatedMessages(w: Writer, m: RepeatedMessages): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.StringMap with the own properties protobuf-es's create() gives it. */
 function zeroStringMap(r: Reader): StringMap {
-  return {
-    $typeName: "tickwire.bench.v1.StringMap",
-    entries: {},
-  } as StringMap;
+  return { $typeName: "tickwire.bench.v1.StringMap", entries: {} } as StringMap;
 }
 
 function readStringMap(r: Reader, end: number, depth: number): StringMap {
   const $entries: StringMap["entries"] = {};
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1192,103 +639,73 @@ function readStringMap(r: Reader, end: number, depth: number): StringMap {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // map<string, string> entries = 1
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($entries as { [key: string]: string }), key, value ?? "");
         else ($entries as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: StringMap = {
-    $typeName: "tickwire.bench.v1.StringMap",
-    entries: $entries,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as StringMap["$unknown"];
+  const m: StringMap = { $typeName: "tickwire.bench.v1.StringMap", entries: $entries };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<StringMap["$unknown"]>;
   return m;
 }
 
 function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // map<string, string> entries = 1
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.entries as { [key: string]: string }), key, value ?? "");
         else (m.entries as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeStringMap(w: Writer, m: StringMap): void {
@@ -1298,31 +715,24 @@ function writeStringMap(w: Writer, m: StringMap): void {
   const entriesKeys = Object.keys(entriesRecord);
   const entriesValues = mapValues(entriesRecord, entriesKeys);
   for (let i = 0; i < entriesKeys.length; i++) {
-    const key = entriesKeys[i];
-    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    const key = entriesKeys[i]!;
+    const value = entriesValues === undefined ? entriesRecord[key]! : entriesValues[i]!;
     writeStringEntry(w, 10, key, value, "StringMap.entries");
   }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.MessageMap with the own properties protobuf-es's create() gives it. */
 function zeroMessageMap(r: Reader): MessageMap {
-  return {
-    $typeName: "tickwire.bench.v1.MessageMap",
-    entries: {},
-  } as MessageMap;
+  return { $typeName: "tickwire.bench.v1.MessageMap", entries: {} } as MessageMap;
 }
 
 function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
   const $entries: MessageMap["entries"] = {};
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1330,111 +740,81 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // map<string, Point> entries = 1
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Point | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readPoint(r, childEnd, depth + 1);
-              else fillPoint(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readPoint(r, childEnd, depth + 1);
+            else fillPoint(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
         else ($entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: MessageMap = {
-    $typeName: "tickwire.bench.v1.MessageMap",
-    entries: $entries,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as MessageMap["$unknown"];
+  const m: MessageMap = { $typeName: "tickwire.bench.v1.MessageMap", entries: $entries };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MessageMap["$unknown"]>;
   return m;
 }
 
 function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // map<string, Point> entries = 1
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Point | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readPoint(r, childEnd, depth + 1);
-              else fillPoint(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readPoint(r, childEnd, depth + 1);
+            else fillPoint(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.entries as { [key: string]: Point }), key, value ?? zeroPoint(r));
         else (m.entries as { [key: string]: Point })[key] = value ?? zeroPoint(r);
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeMessageMap(w: Writer, m: MessageMap): void {
@@ -1444,8 +824,8 @@ function writeMessageMap(w: Writer, m: MessageMap): void {
   const entriesKeys = Object.keys(entriesRecord);
   const entriesValues = mapValues(entriesRecord, entriesKeys);
   for (let i = 0; i < entriesKeys.length; i++) {
-    const key = entriesKeys[i];
-    const value = entriesValues === undefined ? entriesRecord[key] : entriesValues[i];
+    const key = entriesKeys[i]!;
+    const value = entriesValues === undefined ? entriesRecord[key]! : entriesValues[i]!;
     writeByte(w, 0x0a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -1457,7 +837,6 @@ function writeMessageMap(w: Writer, m: MessageMap): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.bench.v1.Node with the own properties protobuf-es's create() gives it. */
 function zeroNode(r: Reader): Node {
   return {
     $typeName: "tickwire.bench.v1.Node",
@@ -1486,12 +865,9 @@ function readNode(r: Reader, end: number, depth: number): Node {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1499,96 +875,50 @@ function readNode(r: Reader, end: number, depth: number): Node {
       pos = r.pos;
     }
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        $name = readString(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        $id = readInt64(r);
-        pos = r.pos;
-        break;
-      case 25: {
+      case 10: r.pos = pos; $name = readString(r); pos = r.pos; break; // string name = 1
+      case 16: r.pos = pos; $id = readInt64(r); pos = r.pos; break; // int64 id = 2
+      case 25: { // optional double weight = 3
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $weight = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $weight = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $weight = readDouble(r); pos = r.pos; }
         break;
       }
-      case 32: {
-        if (pos < len && buf[pos] < 0x80) {
-          $level = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $level = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 32: // Level level = 4
+        if (pos < len && buf[pos]! < 0x80) $level = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $level = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $level = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $level = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 42: {
+      case 42: { // Point origin = 5
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $origin;
         if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
         else $origin = readPoint(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 50:
-        r.pos = pos;
-        $payload = { case: "text", value: readString(r) };
-        pos = r.pos;
-        break;
-      case 58: {
+      case 50: // oneof payload: string text = 6
+        r.pos = pos; $payload = { case: "text", value: readString(r) }; pos = r.pos; break;
+      case 58: { // oneof payload: Point point = 7
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $payload;
         if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
         else $payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 64:
-        r.pos = pos;
-        $payload = { case: "count", value: readSint32(r) };
-        pos = r.pos;
-        break;
-      case 72:
-        r.pos = pos;
-        $deltas.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedSint32(r, $deltas);
-        pos = r.pos;
-        break;
-      }
-      case 82:
-        r.pos = pos;
-        $blob = readBytes(r);
-        pos = r.pos;
-        break;
-      case 90:
-        r.pos = pos;
-        $children.push(readNode(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 64: // oneof payload: sint32 count = 8
+        r.pos = pos; $payload = { case: "count", value: readSint32(r) }; pos = r.pos; break;
+      case 72: r.pos = pos; $deltas.push(readSint32(r)); pos = r.pos; break; // repeated sint32 deltas = 9, unpacked
+      case 74: r.pos = pos; readPackedSint32(r, $deltas); pos = r.pos; break; // repeated sint32 deltas = 9, packed
+      case 82: r.pos = pos; $blob = readBytes(r); pos = r.pos; break; // bytes blob = 10
+      case 90: // repeated Node children = 11
+        r.pos = pos; $children.push(readNode(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -1608,157 +938,80 @@ function readNode(r: Reader, end: number, depth: number): Node {
   };
   if ($weight !== undefined) m.weight = $weight;
   if ($origin !== undefined) m.origin = $origin;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Node["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Node["$unknown"]>;
   return m;
 }
 
 function fillNode(r: Reader, end: number, m: Node, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        m.name = readString(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.id = readInt64(r);
-        pos = r.pos;
-        break;
-      case 25:
-        r.pos = pos;
-        m.weight = readDouble(r);
-        pos = r.pos;
-        break;
-      case 32:
-        r.pos = pos;
-        m.level = readInt32(r);
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
+      case 10: m.name = readString(r); break; // string name = 1
+      case 16: m.id = readInt64(r); break; // int64 id = 2
+      case 25: m.weight = readDouble(r); break; // optional double weight = 3
+      case 32: m.level = readInt32(r); break; // Level level = 4
+      case 42: { // Point origin = 5
         const childEnd = readLengthEnd(r);
         const current = m.origin;
         if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
         else m.origin = readPoint(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 50:
-        r.pos = pos;
-        m.payload = { case: "text", value: readString(r) };
-        pos = r.pos;
-        break;
-      case 58: {
-        r.pos = pos;
+      case 50: m.payload = { case: "text", value: readString(r) }; break; // oneof payload: string text = 6
+      case 58: { // oneof payload: Point point = 7
         const childEnd = readLengthEnd(r);
         const current = m.payload;
         if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
         else m.payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 64:
-        r.pos = pos;
-        m.payload = { case: "count", value: readSint32(r) };
-        pos = r.pos;
-        break;
-      case 72:
-        r.pos = pos;
-        m.deltas.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedSint32(r, m.deltas);
-        pos = r.pos;
-        break;
-      }
-      case 82:
-        r.pos = pos;
-        m.blob = readBytes(r);
-        pos = r.pos;
-        break;
-      case 90:
-        r.pos = pos;
-        m.children.push(readNode(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 64: m.payload = { case: "count", value: readSint32(r) }; break; // oneof payload: sint32 count = 8
+      case 72: m.deltas.push(readSint32(r)); break; // repeated sint32 deltas = 9, unpacked
+      case 74: readPackedSint32(r, m.deltas); break; // repeated sint32 deltas = 9, packed
+      case 82: m.blob = readBytes(r); break; // bytes blob = 10
+      case 90: m.children.push(readNode(r, readLengthEnd(r), depth + 1)); break; // repeated Node children = 11
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeNode(w: Writer, m: Node): void {
   if (m.$typeName !== "tickwire.bench.v1.Node") failMessage("Node", m.$typeName);
   const unknown = m.$unknown;
-  if (m.name !== "") {
-    writeByte(w, 0x0a);
-    writeString(w, m.name, "Node.name");
-  }
+  if (m.name !== "") { writeByte(w, 0x0a); writeString(w, m.name, "Node.name"); }
   if (typeof m.id === "bigint" ? m.id !== 0n : (m.id as unknown) != 0) {
     writeByte(w, 0x10);
     writeInt64(w, m.id, "Node.id");
   }
-  if (m.weight !== undefined && isSet(m, "weight")) {
-    writeByte(w, 0x19);
-    writeDouble(w, m.weight!, "Node.weight");
-  }
-  if (m.level !== 0) {
-    writeByte(w, 0x20);
-    writeInt32(w, m.level, "Node.level");
-  }
+  if (m.weight !== undefined && isSet(m, "weight")) { writeByte(w, 0x19); writeDouble(w, m.weight!, "Node.weight"); }
+  if (m.level !== 0) { writeByte(w, 0x20); writeInt32(w, m.level, "Node.level"); }
   if (m.origin !== undefined && isSet(m, "origin")) {
     writeByte(w, 0x2a);
     const at = fork(w);
     writePoint(w, m.origin!);
     join(w, at);
   }
-  if (m.payload.case === "text") {
-    writeByte(w, 0x32);
-    writeString(w, m.payload.value, "Node.text");
-  }
+  if (m.payload.case === "text") { writeByte(w, 0x32); writeString(w, m.payload.value, "Node.text"); }
   if (m.payload.case === "point") {
     writeByte(w, 0x3a);
     const at = fork(w);
     writePoint(w, m.payload.value);
     join(w, at);
   }
-  if (m.payload.case === "count") {
-    writeByte(w, 0x40);
-    writeSint32(w, m.payload.value, "Node.count");
-  }
+  if (m.payload.case === "count") { writeByte(w, 0x40); writeSint32(w, m.payload.value, "Node.count"); }
   if (m.deltas.length > 0) {
     writeByte(w, 0x4a);
     writePackedSint32(w, m.deltas, "Node.deltas");
   }
-  if (m.blob.byteLength > 0) {
-    writeByte(w, 0x52);
-    writeBytes(w, m.blob, "Node.blob");
-  }
+  if (m.blob.byteLength > 0) { writeByte(w, 0x52); writeBytes(w, m.blob, "Node.blob"); }
   for (const item of m.children) {
     writeByte(w, 0x5a);
     const at = fork(w);
@@ -1769,8 +1022,10 @@ function writeNode(w: Writer, m: Node): void {
 }
 
 /**
- * Decodes a tickwire.bench.v1.Scalars: deep-equal to protobuf-es's fromBinary(ScalarsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * All 15 scalar types, implicit presence.
+ *
+ * Decodes a Scalars as fromBinary(ScalarsSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.Scalars
  */
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Scalars;
 export function decodeScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Scalars, M>;
@@ -1778,12 +1033,12 @@ export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scala
   return decodeWith(bytes, options, readScalars);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
   return mergeWith(target, bytes, options, fillScalars);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(ScalarsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeScalars(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
   return encodeWith(message as Scalars, writeScalars);
 }
@@ -1799,21 +1054,26 @@ export function newScalarsFrameDecoder(options: MessageFramesOptions = {}): Mess
 }
 
 /**
- * Decodes a tickwire.bench.v1.PackedScalars: deep-equal to protobuf-es's fromBinary(PackedScalarsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Every numeric scalar type and an enum as packed repeated fields (proto3's default).
+ *
+ * Decodes a PackedScalars as fromBinary(PackedScalarsSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.PackedScalars
  */
 export function decodePackedScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): PackedScalars;
-export function decodePackedScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<PackedScalars, M>;
+export function decodePackedScalars<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<PackedScalars, M>;
 export function decodePackedScalars(bytes: Uint8Array, options?: DecodeOptions): PackedScalars {
   return decodeWith(bytes, options, readPackedScalars);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(PackedScalarsSchema, target, bytes) does. */
 export function mergePackedScalars(target: PackedScalars, bytes: Uint8Array, options?: DecodeOptions): PackedScalars {
   return mergeWith(target, bytes, options, fillPackedScalars);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(PackedScalarsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(PackedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePackedScalars(message: PackedScalars | Decoded<PackedScalars, Int64Mode>): Uint8Array {
   return encodeWith(message as PackedScalars, writePackedScalars);
 }
@@ -1829,8 +1089,10 @@ export function newPackedScalarsFrameDecoder(options: MessageFramesOptions = {})
 }
 
 /**
- * Decodes a tickwire.bench.v1.Point: deep-equal to protobuf-es's fromBinary(PointSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * A small message of mixed scalars: the element of the list and the message map.
+ *
+ * Decodes a Point as fromBinary(PointSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.Point
  */
 export function decodePoint(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Point;
 export function decodePoint<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Point, M>;
@@ -1838,12 +1100,12 @@ export function decodePoint(bytes: Uint8Array, options?: DecodeOptions): Point {
   return decodeWith(bytes, options, readPoint);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(PointSchema, target, bytes) does. */
 export function mergePoint(target: Point, bytes: Uint8Array, options?: DecodeOptions): Point {
   return mergeWith(target, bytes, options, fillPoint);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(PointSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(PointSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePoint(message: Point | Decoded<Point, Int64Mode>): Uint8Array {
   return encodeWith(message as Point, writePoint);
 }
@@ -1859,51 +1121,65 @@ export function newPointFrameDecoder(options: MessageFramesOptions = {}): Messag
 }
 
 /**
- * Decodes a tickwire.bench.v1.RepeatedMessages: deep-equal to protobuf-es's fromBinary(RepeatedMessagesSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Decodes a RepeatedMessages as fromBinary(RepeatedMessagesSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.RepeatedMessages
  */
 export function decodeRepeatedMessages(bytes: Uint8Array, options?: DecodeOptions<"bigint">): RepeatedMessages;
-export function decodeRepeatedMessages<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<RepeatedMessages, M>;
+export function decodeRepeatedMessages<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<RepeatedMessages, M>;
 export function decodeRepeatedMessages(bytes: Uint8Array, options?: DecodeOptions): RepeatedMessages {
   return decodeWith(bytes, options, readRepeatedMessages);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeRepeatedMessages(target: RepeatedMessages, bytes: Uint8Array, options?: DecodeOptions): RepeatedMessages {
+/** Merges `bytes` into `target` as mergeFromBinary(RepeatedMessagesSchema, target, bytes) does. */
+export function mergeRepeatedMessages(
+  target: RepeatedMessages,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): RepeatedMessages {
   return mergeWith(target, bytes, options, fillRepeatedMessages);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(RepeatedMessagesSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(RepeatedMessagesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeRepeatedMessages(message: RepeatedMessages | Decoded<RepeatedMessages, Int64Mode>): Uint8Array {
   return encodeWith(message as RepeatedMessages, writeRepeatedMessages);
 }
 
 /** As encodeRepeatedMessages, behind a varint length prefix (the "delimited" framing). */
-export function encodeRepeatedMessagesDelimited(message: RepeatedMessages | Decoded<RepeatedMessages, Int64Mode>): Uint8Array {
+export function encodeRepeatedMessagesDelimited(
+  message: RepeatedMessages | Decoded<RepeatedMessages, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as RepeatedMessages, writeRepeatedMessages);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields RepeatedMessages messages. */
-export function newRepeatedMessagesFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<RepeatedMessages> {
+export function newRepeatedMessagesFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<RepeatedMessages> {
   return new MessageFrameDecoder(options, readRepeatedMessages);
 }
 
 /**
- * Decodes a tickwire.bench.v1.StringMap: deep-equal to protobuf-es's fromBinary(StringMapSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Decodes a StringMap as fromBinary(StringMapSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.StringMap
  */
 export function decodeStringMap(bytes: Uint8Array, options?: DecodeOptions<"bigint">): StringMap;
-export function decodeStringMap<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<StringMap, M>;
+export function decodeStringMap<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<StringMap, M>;
 export function decodeStringMap(bytes: Uint8Array, options?: DecodeOptions): StringMap {
   return decodeWith(bytes, options, readStringMap);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(StringMapSchema, target, bytes) does. */
 export function mergeStringMap(target: StringMap, bytes: Uint8Array, options?: DecodeOptions): StringMap {
   return mergeWith(target, bytes, options, fillStringMap);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(StringMapSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(StringMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeStringMap(message: StringMap | Decoded<StringMap, Int64Mode>): Uint8Array {
   return encodeWith(message as StringMap, writeStringMap);
 }
@@ -1919,21 +1195,24 @@ export function newStringMapFrameDecoder(options: MessageFramesOptions = {}): Me
 }
 
 /**
- * Decodes a tickwire.bench.v1.MessageMap: deep-equal to protobuf-es's fromBinary(MessageMapSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Decodes a MessageMap as fromBinary(MessageMapSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.MessageMap
  */
 export function decodeMessageMap(bytes: Uint8Array, options?: DecodeOptions<"bigint">): MessageMap;
-export function decodeMessageMap<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<MessageMap, M>;
+export function decodeMessageMap<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<MessageMap, M>;
 export function decodeMessageMap(bytes: Uint8Array, options?: DecodeOptions): MessageMap {
   return decodeWith(bytes, options, readMessageMap);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(MessageMapSchema, target, bytes) does. */
 export function mergeMessageMap(target: MessageMap, bytes: Uint8Array, options?: DecodeOptions): MessageMap {
   return mergeWith(target, bytes, options, fillMessageMap);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(MessageMapSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(MessageMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMessageMap(message: MessageMap | Decoded<MessageMap, Int64Mode>): Uint8Array {
   return encodeWith(message as MessageMap, writeMessageMap);
 }
@@ -1949,8 +1228,11 @@ export function newMessageMapFrameDecoder(options: MessageFramesOptions = {}): M
 }
 
 /**
- * Decodes a tickwire.bench.v1.Node: deep-equal to protobuf-es's fromBinary(NodeSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * A general nested message: a tree of nodes with optional, oneof, enum, message,
+ * list and bytes fields at every level.
+ *
+ * Decodes a Node as fromBinary(NodeSchema, bytes) does.
+ * @generated from message tickwire.bench.v1.Node
  */
 export function decodeNode(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Node;
 export function decodeNode<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Node, M>;
@@ -1958,12 +1240,12 @@ export function decodeNode(bytes: Uint8Array, options?: DecodeOptions): Node {
   return decodeWith(bytes, options, readNode);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(NodeSchema, target, bytes) does. */
 export function mergeNode(target: Node, bytes: Uint8Array, options?: DecodeOptions): Node {
   return mergeWith(target, bytes, options, fillNode);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(NodeSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(NodeSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeNode(message: Node | Decoded<Node, Int64Mode>): Uint8Array {
   return encodeWith(message as Node, writeNode);
 }

@@ -11,7 +11,30 @@ import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, fail
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "./orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
-/** A fresh tickwire.orders.v1.Scalars with the own properties protobuf-es's create() gives it. */
+/**
+ * Per message X of this file, by protoc-gen-tickwire:
+ * - decodeX(bytes, options?): deep-equal to protobuf-es's fromBinary(XSchema, bytes), $unknown included;
+ *   options.int64 "bigint" (default), "string" or "number" (exact below 2^53, else DecodeError INT64_RANGE);
+ *   options.readUnknownFields: false drops unknown fields. Errors are DecodeError with a code and byte offset.
+ * - mergeX(target, bytes): mergeFromBinary: scalars replaced, lists appended, messages merged.
+ * - encodeX(message), encodeXDelimited(message): byte-identical to toBinary; invalid values throw
+ *   EncodeError naming the field.
+ * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
+ *
+ * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
+ *
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * message), each written out for speed; one emitter prints every case of both.
+ *
+ * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
+ * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * labelled with the field it reads. A known field arriving with another wire type is rejected
+ * (failWireType), not read by its declared type.
+ */
+
 function zeroScalars(r: Reader): Scalars {
   return {
     $typeName: "tickwire.orders.v1.Scalars",
@@ -55,15 +78,12 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -71,128 +91,53 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
+      case 9: { // double f_double = 1
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $fDouble = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
         break;
       }
-      case 21:
-        r.pos = pos;
-        $fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fInt32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // float f_float = 2
+      case 24: // int32 f_int32 = 3
+        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 32:
-        r.pos = pos;
-        $fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fUint32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // int64 f_int64 = 4
+      case 40: // uint32 f_uint32 = 5
+        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 48:
-        r.pos = pos;
-        $fUint64 = readUint64(r);
-        pos = r.pos;
+      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // uint64 f_uint64 = 6
+      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // sint32 f_sint32 = 7
+      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // sint64 f_sint64 = 8
+      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // fixed32 f_fixed32 = 9
+      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // fixed64 f_fixed64 = 10
+      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // sfixed32 f_sfixed32 = 11
+      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // sfixed64 f_sfixed64 = 12
+      case 104: // bool f_bool = 13
+        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
+        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 56:
-        r.pos = pos;
-        $fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        $fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        $fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        $fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        $fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        $fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          $fBool = readBool(r);
-          pos = r.pos;
-        }
-        break;
-      }
-      case 114:
-        r.pos = pos;
-        $fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        $fBytes = readBytes(r);
-        pos = r.pos;
-        break;
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fEnum = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fEnum = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // string f_string = 14
+      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
+      case 128: // Side f_enum = 16
+        if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fEnum = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fEnum = readInt32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -219,199 +164,82 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
     fBytes: $fBytes,
     fEnum: $fEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Scalars["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Scalars["$unknown"]>;
   return m;
 }
 
 function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        m.fDouble = readDouble(r);
-        pos = r.pos;
-        break;
-      case 21:
-        r.pos = pos;
-        m.fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.fInt32 = readInt32(r);
-        pos = r.pos;
-        break;
-      case 32:
-        r.pos = pos;
-        m.fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40:
-        r.pos = pos;
-        m.fUint32 = readUint32(r);
-        pos = r.pos;
-        break;
-      case 48:
-        r.pos = pos;
-        m.fUint64 = readUint64(r);
-        pos = r.pos;
-        break;
-      case 56:
-        r.pos = pos;
-        m.fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        m.fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        m.fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        m.fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        m.fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104:
-        r.pos = pos;
-        m.fBool = readBool(r);
-        pos = r.pos;
-        break;
-      case 114:
-        r.pos = pos;
-        m.fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        m.fBytes = readBytes(r);
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.fEnum = readInt32(r);
-        pos = r.pos;
-        break;
+      case 9: m.fDouble = readDouble(r); break; // double f_double = 1
+      case 21: m.fFloat = readFloat(r); break; // float f_float = 2
+      case 24: m.fInt32 = readInt32(r); break; // int32 f_int32 = 3
+      case 32: m.fInt64 = readInt64(r); break; // int64 f_int64 = 4
+      case 40: m.fUint32 = readUint32(r); break; // uint32 f_uint32 = 5
+      case 48: m.fUint64 = readUint64(r); break; // uint64 f_uint64 = 6
+      case 56: m.fSint32 = readSint32(r); break; // sint32 f_sint32 = 7
+      case 64: m.fSint64 = readSint64(r); break; // sint64 f_sint64 = 8
+      case 77: m.fFixed32 = readFixed32(r); break; // fixed32 f_fixed32 = 9
+      case 81: m.fFixed64 = readFixed64(r); break; // fixed64 f_fixed64 = 10
+      case 93: m.fSfixed32 = readSfixed32(r); break; // sfixed32 f_sfixed32 = 11
+      case 97: m.fSfixed64 = readSfixed64(r); break; // sfixed64 f_sfixed64 = 12
+      case 104: m.fBool = readBool(r); break; // bool f_bool = 13
+      case 114: m.fString = readString(r); break; // string f_string = 14
+      case 122: m.fBytes = readBytes(r); break; // bytes f_bytes = 15
+      case 128: m.fEnum = readInt32(r); break; // Side f_enum = 16
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeScalars(w: Writer, m: Scalars): void {
   if (m.$typeName !== "tickwire.orders.v1.Scalars") failMessage("Scalars", m.$typeName);
   const unknown = m.$unknown;
-  if (!Object.is(m.fDouble, 0)) {
-    writeByte(w, 0x09);
-    writeDouble(w, m.fDouble, "Scalars.f_double");
-  }
-  if (!Object.is(m.fFloat, 0)) {
-    writeByte(w, 0x15);
-    writeFloat(w, m.fFloat, "Scalars.f_float");
-  }
-  if ((m.fInt32 as unknown) != 0) {
-    writeByte(w, 0x18);
-    writeInt32(w, m.fInt32, "Scalars.f_int32");
-  }
+  if (!Object.is(m.fDouble, 0)) { writeByte(w, 0x09); writeDouble(w, m.fDouble, "Scalars.f_double"); }
+  if (!Object.is(m.fFloat, 0)) { writeByte(w, 0x15); writeFloat(w, m.fFloat, "Scalars.f_float"); }
+  if ((m.fInt32 as unknown) != 0) { writeByte(w, 0x18); writeInt32(w, m.fInt32, "Scalars.f_int32"); }
   if (typeof m.fInt64 === "bigint" ? m.fInt64 !== 0n : (m.fInt64 as unknown) != 0) {
     writeByte(w, 0x20);
     writeInt64(w, m.fInt64, "Scalars.f_int64");
   }
-  if ((m.fUint32 as unknown) != 0) {
-    writeByte(w, 0x28);
-    writeUint32(w, m.fUint32, "Scalars.f_uint32");
-  }
+  if ((m.fUint32 as unknown) != 0) { writeByte(w, 0x28); writeUint32(w, m.fUint32, "Scalars.f_uint32"); }
   if (typeof m.fUint64 === "bigint" ? m.fUint64 !== 0n : (m.fUint64 as unknown) != 0) {
     writeByte(w, 0x30);
     writeUint64(w, m.fUint64, "Scalars.f_uint64");
   }
-  if ((m.fSint32 as unknown) != 0) {
-    writeByte(w, 0x38);
-    writeSint32(w, m.fSint32, "Scalars.f_sint32");
-  }
+  if ((m.fSint32 as unknown) != 0) { writeByte(w, 0x38); writeSint32(w, m.fSint32, "Scalars.f_sint32"); }
   if (typeof m.fSint64 === "bigint" ? m.fSint64 !== 0n : (m.fSint64 as unknown) != 0) {
     writeByte(w, 0x40);
     writeSint64(w, m.fSint64, "Scalars.f_sint64");
   }
-  if ((m.fFixed32 as unknown) != 0) {
-    writeByte(w, 0x4d);
-    writeFixed32(w, m.fFixed32, "Scalars.f_fixed32");
-  }
+  if ((m.fFixed32 as unknown) != 0) { writeByte(w, 0x4d); writeFixed32(w, m.fFixed32, "Scalars.f_fixed32"); }
   if (typeof m.fFixed64 === "bigint" ? m.fFixed64 !== 0n : (m.fFixed64 as unknown) != 0) {
     writeByte(w, 0x51);
     writeFixed64(w, m.fFixed64, "Scalars.f_fixed64");
   }
-  if ((m.fSfixed32 as unknown) != 0) {
-    writeByte(w, 0x5d);
-    writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32");
-  }
+  if ((m.fSfixed32 as unknown) != 0) { writeByte(w, 0x5d); writeSfixed32(w, m.fSfixed32, "Scalars.f_sfixed32"); }
   if (typeof m.fSfixed64 === "bigint" ? m.fSfixed64 !== 0n : (m.fSfixed64 as unknown) != 0) {
     writeByte(w, 0x61);
     writeSfixed64(w, m.fSfixed64, "Scalars.f_sfixed64");
   }
-  if (m.fBool !== false) {
-    writeByte(w, 0x68);
-    writeBool(w, m.fBool, "Scalars.f_bool");
-  }
-  if (m.fString !== "") {
-    writeByte(w, 0x72);
-    writeString(w, m.fString, "Scalars.f_string");
-  }
-  if (m.fBytes.byteLength > 0) {
-    writeByte(w, 0x7a);
-    writeBytes(w, m.fBytes, "Scalars.f_bytes");
-  }
-  if (m.fEnum !== 0) {
-    writeTwoBytes(w, 0x80, 0x01);
-    writeInt32(w, m.fEnum, "Scalars.f_enum");
-  }
+  if (m.fBool !== false) { writeByte(w, 0x68); writeBool(w, m.fBool, "Scalars.f_bool"); }
+  if (m.fString !== "") { writeByte(w, 0x72); writeString(w, m.fString, "Scalars.f_string"); }
+  if (m.fBytes.byteLength > 0) { writeByte(w, 0x7a); writeBytes(w, m.fBytes, "Scalars.f_bytes"); }
+  if (m.fEnum !== 0) { writeTwoBytes(w, 0x80, 0x01); writeInt32(w, m.fEnum, "Scalars.f_enum"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.OptionalScalars with the own properties protobuf-es's create() gives it. */
 function zeroOptionalScalars(r: Reader): OptionalScalars {
-  return {
-    $typeName: "tickwire.orders.v1.OptionalScalars",
-  } as OptionalScalars;
+  return { $typeName: "tickwire.orders.v1.OptionalScalars" } as OptionalScalars;
 }
 
 function readOptionalScalars(r: Reader, end: number, depth: number): OptionalScalars {
@@ -435,15 +263,12 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -451,138 +276,61 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
       pos = r.pos;
     }
     switch (tag) {
-      case 9: {
+      case 9: { // optional double f_double = 1
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $fDouble = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $fDouble = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
         break;
       }
-      case 21:
-        r.pos = pos;
-        $fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fInt32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fInt32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // optional float f_float = 2
+      case 24: // optional int32 f_int32 = 3
+        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fInt32 = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 32:
-        r.pos = pos;
-        $fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fUint32 = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fUint32 = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // optional int64 f_int64 = 4
+      case 40: // optional uint32 f_uint32 = 5
+        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fUint32 = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 48:
-        r.pos = pos;
-        $fUint64 = readUint64(r);
-        pos = r.pos;
+      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // optional uint64 f_uint64 = 6
+      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // optional sint32 f_sint32 = 7
+      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // optional sint64 f_sint64 = 8
+      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // optional fixed32 f_fixed32 = 9
+      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // optional fixed64 f_fixed64 = 10
+      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // optional sfixed32 f_sfixed32 = 11
+      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // optional sfixed64 f_sfixed64 = 12
+      case 104: // optional bool f_bool = 13
+        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
+        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 56:
-        r.pos = pos;
-        $fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        $fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        $fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        $fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        $fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        $fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fBool = buf[pos++] !== 0;
-        } else {
-          r.pos = pos;
-          $fBool = readBool(r);
-          pos = r.pos;
-        }
-        break;
-      }
-      case 114:
-        r.pos = pos;
-        $fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        $fBytes = readBytes(r);
-        pos = r.pos;
-        break;
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          $fEnum = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $fEnum = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // optional string f_string = 14
+      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // optional bytes f_bytes = 15
+      case 128: // optional Side f_enum = 16
+        if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $fEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $fEnum = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $fEnum = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 138: {
+      case 138: { // optional Instrument f_message = 17
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $fMessage;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $fMessage = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
-          case 17:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -590,9 +338,7 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
     }
   }
   r.pos = pos;
-  const m: OptionalScalars = {
-    $typeName: "tickwire.orders.v1.OptionalScalars",
-  };
+  const m: OptionalScalars = { $typeName: "tickwire.orders.v1.OptionalScalars" };
   if ($fDouble !== undefined) m.fDouble = $fDouble;
   if ($fFloat !== undefined) m.fFloat = $fFloat;
   if ($fInt32 !== undefined) m.fInt32 = $fInt32;
@@ -610,132 +356,48 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
   if ($fBytes !== undefined) m.fBytes = $fBytes;
   if ($fEnum !== undefined) m.fEnum = $fEnum;
   if ($fMessage !== undefined) m.fMessage = $fMessage;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as OptionalScalars["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<OptionalScalars["$unknown"]>;
   return m;
 }
 
 function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        m.fDouble = readDouble(r);
-        pos = r.pos;
-        break;
-      case 21:
-        r.pos = pos;
-        m.fFloat = readFloat(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.fInt32 = readInt32(r);
-        pos = r.pos;
-        break;
-      case 32:
-        r.pos = pos;
-        m.fInt64 = readInt64(r);
-        pos = r.pos;
-        break;
-      case 40:
-        r.pos = pos;
-        m.fUint32 = readUint32(r);
-        pos = r.pos;
-        break;
-      case 48:
-        r.pos = pos;
-        m.fUint64 = readUint64(r);
-        pos = r.pos;
-        break;
-      case 56:
-        r.pos = pos;
-        m.fSint32 = readSint32(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.fSint64 = readSint64(r);
-        pos = r.pos;
-        break;
-      case 77:
-        r.pos = pos;
-        m.fFixed32 = readFixed32(r);
-        pos = r.pos;
-        break;
-      case 81:
-        r.pos = pos;
-        m.fFixed64 = readFixed64(r);
-        pos = r.pos;
-        break;
-      case 93:
-        r.pos = pos;
-        m.fSfixed32 = readSfixed32(r);
-        pos = r.pos;
-        break;
-      case 97:
-        r.pos = pos;
-        m.fSfixed64 = readSfixed64(r);
-        pos = r.pos;
-        break;
-      case 104:
-        r.pos = pos;
-        m.fBool = readBool(r);
-        pos = r.pos;
-        break;
-      case 114:
-        r.pos = pos;
-        m.fString = readString(r);
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        m.fBytes = readBytes(r);
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.fEnum = readInt32(r);
-        pos = r.pos;
-        break;
-      case 138: {
-        r.pos = pos;
+      case 9: m.fDouble = readDouble(r); break; // optional double f_double = 1
+      case 21: m.fFloat = readFloat(r); break; // optional float f_float = 2
+      case 24: m.fInt32 = readInt32(r); break; // optional int32 f_int32 = 3
+      case 32: m.fInt64 = readInt64(r); break; // optional int64 f_int64 = 4
+      case 40: m.fUint32 = readUint32(r); break; // optional uint32 f_uint32 = 5
+      case 48: m.fUint64 = readUint64(r); break; // optional uint64 f_uint64 = 6
+      case 56: m.fSint32 = readSint32(r); break; // optional sint32 f_sint32 = 7
+      case 64: m.fSint64 = readSint64(r); break; // optional sint64 f_sint64 = 8
+      case 77: m.fFixed32 = readFixed32(r); break; // optional fixed32 f_fixed32 = 9
+      case 81: m.fFixed64 = readFixed64(r); break; // optional fixed64 f_fixed64 = 10
+      case 93: m.fSfixed32 = readSfixed32(r); break; // optional sfixed32 f_sfixed32 = 11
+      case 97: m.fSfixed64 = readSfixed64(r); break; // optional sfixed64 f_sfixed64 = 12
+      case 104: m.fBool = readBool(r); break; // optional bool f_bool = 13
+      case 114: m.fString = readString(r); break; // optional string f_string = 14
+      case 122: m.fBytes = readBytes(r); break; // optional bytes f_bytes = 15
+      case 128: m.fEnum = readInt32(r); break; // optional Side f_enum = 16
+      case 138: { // optional Instrument f_message = 17
         const childEnd = readLengthEnd(r);
         const current = m.fMessage;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.fMessage = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
-          case 17:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
@@ -814,7 +476,6 @@ function writeOptionalScalars(w: Writer, m: OptionalScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.Instrument with the own properties protobuf-es's create() gives it. */
 function zeroInstrument(r: Reader): Instrument {
   return {
     $typeName: "tickwire.orders.v1.Instrument",
@@ -839,12 +500,9 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -852,83 +510,56 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
       pos = r.pos;
     }
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        $symbol = readString(r);
-        pos = r.pos;
-        break;
-      case 18:
-        r.pos = pos;
-        $exchange = readString(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        $instrumentId = readInt64(r);
-        pos = r.pos;
-        break;
-      case 33: {
+      case 10: r.pos = pos; $symbol = readString(r); pos = r.pos; break; // string symbol = 1
+      case 18: r.pos = pos; $exchange = readString(r); pos = r.pos; break; // string exchange = 2
+      case 24: r.pos = pos; $instrumentId = readInt64(r); pos = r.pos; break; // int64 instrument_id = 3
+      case 33: { // double tick_size = 4
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $tickSize = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $tickSize = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $tickSize = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $tickSize = readDouble(r); pos = r.pos; }
         break;
       }
-      case 42: {
+      case 42: { // Timestamp listed_at = 5
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $listedAt;
         if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
         else $listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 50: {
+      case 50: { // map<string, string> attributes = 6
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($attributes as { [key: string]: string }), key, value ?? "");
         else ($attributes as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 58: {
+      case 58: { // Underlying underlying = 7
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $underlying;
         if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
         else $underlying = readUnderlying(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -944,122 +575,73 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
   };
   if ($listedAt !== undefined) m.listedAt = $listedAt;
   if ($underlying !== undefined) m.underlying = $underlying;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Instrument["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Instrument["$unknown"]>;
   return m;
 }
 
 function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        m.symbol = readString(r);
-        pos = r.pos;
-        break;
-      case 18:
-        r.pos = pos;
-        m.exchange = readString(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.instrumentId = readInt64(r);
-        pos = r.pos;
-        break;
-      case 33:
-        r.pos = pos;
-        m.tickSize = readDouble(r);
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
+      case 10: m.symbol = readString(r); break; // string symbol = 1
+      case 18: m.exchange = readString(r); break; // string exchange = 2
+      case 24: m.instrumentId = readInt64(r); break; // int64 instrument_id = 3
+      case 33: m.tickSize = readDouble(r); break; // double tick_size = 4
+      case 42: { // Timestamp listed_at = 5
         const childEnd = readLengthEnd(r);
         const current = m.listedAt;
         if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
         else m.listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 50: {
-        r.pos = pos;
+      case 50: { // map<string, string> attributes = 6
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.attributes as { [key: string]: string }), key, value ?? "");
         else (m.attributes as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
         break;
       }
-      case 58: {
-        r.pos = pos;
+      case 58: { // Underlying underlying = 7
         const childEnd = readLengthEnd(r);
         const current = m.underlying;
         if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
         else m.underlying = readUnderlying(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeInstrument(w: Writer, m: Instrument): void {
   if (m.$typeName !== "tickwire.orders.v1.Instrument") failMessage("Instrument", m.$typeName);
   const unknown = m.$unknown;
-  if (m.symbol !== "") {
-    writeByte(w, 0x0a);
-    writeString(w, m.symbol, "Instrument.symbol");
-  }
-  if (m.exchange !== "") {
-    writeByte(w, 0x12);
-    writeString(w, m.exchange, "Instrument.exchange");
-  }
+  if (m.symbol !== "") { writeByte(w, 0x0a); writeString(w, m.symbol, "Instrument.symbol"); }
+  if (m.exchange !== "") { writeByte(w, 0x12); writeString(w, m.exchange, "Instrument.exchange"); }
   if (typeof m.instrumentId === "bigint" ? m.instrumentId !== 0n : (m.instrumentId as unknown) != 0) {
     writeByte(w, 0x18);
     writeInt64(w, m.instrumentId, "Instrument.instrument_id");
   }
-  if (!Object.is(m.tickSize, 0)) {
-    writeByte(w, 0x21);
-    writeDouble(w, m.tickSize, "Instrument.tick_size");
-  }
+  if (!Object.is(m.tickSize, 0)) { writeByte(w, 0x21); writeDouble(w, m.tickSize, "Instrument.tick_size"); }
   if (m.listedAt !== undefined && isSet(m, "listedAt")) {
     writeByte(w, 0x2a);
     const at = fork(w);
@@ -1070,8 +652,8 @@ function writeInstrument(w: Writer, m: Instrument): void {
   const attributesKeys = Object.keys(attributesRecord);
   const attributesValues = mapValues(attributesRecord, attributesKeys);
   for (let i = 0; i < attributesKeys.length; i++) {
-    const key = attributesKeys[i];
-    const value = attributesValues === undefined ? attributesRecord[key] : attributesValues[i];
+    const key = attributesKeys[i]!;
+    const value = attributesValues === undefined ? attributesRecord[key]! : attributesValues[i]!;
     writeStringEntry(w, 50, key, value, "Instrument.attributes");
   }
   if (m.underlying !== undefined && isSet(m, "underlying")) {
@@ -1083,13 +665,8 @@ function writeInstrument(w: Writer, m: Instrument): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh google.protobuf.Timestamp with the own properties protobuf-es's create() gives it. */
 function zerogoogle_protobuf_Timestamp(r: Reader): Timestamp {
-  return {
-    $typeName: "google.protobuf.Timestamp",
-    seconds: r.zero64 as bigint,
-    nanos: 0,
-  } as Timestamp;
+  return { $typeName: "google.protobuf.Timestamp", seconds: r.zero64 as bigint, nanos: 0 } as Timestamp;
 }
 
 function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): Timestamp {
@@ -1100,12 +677,9 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1113,83 +687,41 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        $seconds = readInt64(r);
-        pos = r.pos;
-        break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $nanos = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $nanos = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
+      case 16: // int32 nanos = 2
+        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $nanos = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: Timestamp = {
-    $typeName: "google.protobuf.Timestamp",
-    seconds: $seconds,
-    nanos: $nanos,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Timestamp["$unknown"];
+  const m: Timestamp = { $typeName: "google.protobuf.Timestamp", seconds: $seconds, nanos: $nanos };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Timestamp["$unknown"]>;
   return m;
 }
 
 function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.seconds = readInt64(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.nanos = readInt32(r);
-        pos = r.pos;
-        break;
+      case 8: m.seconds = readInt64(r); break; // int64 seconds = 1
+      case 16: m.nanos = readInt32(r); break; // int32 nanos = 2
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
@@ -1199,20 +731,12 @@ function writegoogle_protobuf_Timestamp(w: Writer, m: Timestamp): void {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Timestamp.seconds");
   }
-  if ((m.nanos as unknown) != 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.nanos, "Timestamp.nanos");
-  }
+  if ((m.nanos as unknown) != 0) { writeByte(w, 0x10); writeInt32(w, m.nanos, "Timestamp.nanos"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.Underlying with the own properties protobuf-es's create() gives it. */
 function zeroUnderlying(r: Reader): Underlying {
-  return {
-    $typeName: "tickwire.orders.v1.Underlying",
-    basket: [],
-    weight: 0,
-  } as Underlying;
+  return { $typeName: "tickwire.orders.v1.Underlying", basket: [], weight: 0 } as Underlying;
 }
 
 function readUnderlying(r: Reader, end: number, depth: number): Underlying {
@@ -1223,12 +747,9 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1236,101 +757,57 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // Instrument instrument = 1
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 18:
-        r.pos = pos;
-        $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 25: {
+      case 18: // repeated Underlying basket = 2
+        r.pos = pos; $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+      case 25: { // double weight = 3
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $weight = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $weight = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $weight = readDouble(r); pos = r.pos; }
         break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: Underlying = {
-    $typeName: "tickwire.orders.v1.Underlying",
-    basket: $basket,
-    weight: $weight,
-  };
+  const m: Underlying = { $typeName: "tickwire.orders.v1.Underlying", basket: $basket, weight: $weight };
   if ($instrument !== undefined) m.instrument = $instrument;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Underlying["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Underlying["$unknown"]>;
   return m;
 }
 
 function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 18:
-        r.pos = pos;
-        m.basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 25:
-        r.pos = pos;
-        m.weight = readDouble(r);
-        pos = r.pos;
-        break;
+      case 18: m.basket.push(readUnderlying(r, readLengthEnd(r), depth + 1)); break; // repeated Underlying basket = 2
+      case 25: m.weight = readDouble(r); break; // double weight = 3
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeUnderlying(w: Writer, m: Underlying): void {
@@ -1348,14 +825,10 @@ function writeUnderlying(w: Writer, m: Underlying): void {
     writeUnderlying(w, item);
     join(w, at);
   }
-  if (!Object.is(m.weight, 0)) {
-    writeByte(w, 0x19);
-    writeDouble(w, m.weight, "Underlying.weight");
-  }
+  if (!Object.is(m.weight, 0)) { writeByte(w, 0x19); writeDouble(w, m.weight, "Underlying.weight"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.RepeatedScalars with the own properties protobuf-es's create() gives it. */
 function zeroRepeatedScalars(r: Reader): RepeatedScalars {
   return {
     $typeName: "tickwire.orders.v1.RepeatedScalars",
@@ -1408,15 +881,12 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -1424,232 +894,69 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
       pos = r.pos;
     }
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        $fDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 10: {
-        r.pos = pos;
-        readPackedDouble(r, $fDouble);
-        pos = r.pos;
-        break;
-      }
-      case 21:
-        r.pos = pos;
-        $fFloat.push(readFloat(r));
-        pos = r.pos;
-        break;
-      case 18: {
-        r.pos = pos;
-        readPackedFloat(r, $fFloat);
-        pos = r.pos;
-        break;
-      }
-      case 24:
-        r.pos = pos;
-        $fInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 26: {
-        r.pos = pos;
-        readPackedInt32(r, $fInt32);
-        pos = r.pos;
-        break;
-      }
-      case 32:
-        r.pos = pos;
-        $fInt64.push(readInt64(r));
-        pos = r.pos;
-        break;
-      case 34: {
-        r.pos = pos;
-        readPackedInt64(r, $fInt64);
-        pos = r.pos;
-        break;
-      }
-      case 40:
-        r.pos = pos;
-        $fUint32.push(readUint32(r));
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
-        readPackedUint32(r, $fUint32);
-        pos = r.pos;
-        break;
-      }
-      case 48:
-        r.pos = pos;
-        $fUint64.push(readUint64(r));
-        pos = r.pos;
-        break;
-      case 50: {
-        r.pos = pos;
-        readPackedUint64(r, $fUint64);
-        pos = r.pos;
-        break;
-      }
-      case 56:
-        r.pos = pos;
-        $fSint32.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 58: {
-        r.pos = pos;
-        readPackedSint32(r, $fSint32);
-        pos = r.pos;
-        break;
-      }
-      case 64:
-        r.pos = pos;
-        $fSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 66: {
-        r.pos = pos;
-        readPackedSint64(r, $fSint64);
-        pos = r.pos;
-        break;
-      }
-      case 77:
-        r.pos = pos;
-        $fFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedFixed32(r, $fFixed32);
-        pos = r.pos;
-        break;
-      }
-      case 81:
-        r.pos = pos;
-        $fFixed64.push(readFixed64(r));
-        pos = r.pos;
-        break;
-      case 82: {
-        r.pos = pos;
-        readPackedFixed64(r, $fFixed64);
-        pos = r.pos;
-        break;
-      }
-      case 93:
-        r.pos = pos;
-        $fSfixed32.push(readSfixed32(r));
-        pos = r.pos;
-        break;
-      case 90: {
-        r.pos = pos;
-        readPackedSfixed32(r, $fSfixed32);
-        pos = r.pos;
-        break;
-      }
-      case 97:
-        r.pos = pos;
-        $fSfixed64.push(readSfixed64(r));
-        pos = r.pos;
-        break;
-      case 98: {
-        r.pos = pos;
-        readPackedSfixed64(r, $fSfixed64);
-        pos = r.pos;
-        break;
-      }
-      case 104:
-        r.pos = pos;
-        $fBool.push(readBool(r));
-        pos = r.pos;
-        break;
-      case 106: {
-        r.pos = pos;
-        readPackedBool(r, $fBool);
-        pos = r.pos;
-        break;
-      }
-      case 114:
-        r.pos = pos;
-        $fString.push(readString(r));
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        $fBytes.push(readBytes(r));
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        $fEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 130: {
-        r.pos = pos;
-        readPackedInt32(r, $fEnum);
-        pos = r.pos;
-        break;
-      }
-      case 136:
-        r.pos = pos;
-        $unpackedInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 138: {
-        r.pos = pos;
-        readPackedInt32(r, $unpackedInt32);
-        pos = r.pos;
-        break;
-      }
-      case 145:
-        r.pos = pos;
-        $unpackedDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 146: {
-        r.pos = pos;
-        readPackedDouble(r, $unpackedDouble);
-        pos = r.pos;
-        break;
-      }
-      case 152:
-        r.pos = pos;
-        $unpackedSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 154: {
-        r.pos = pos;
-        readPackedSint64(r, $unpackedSint64);
-        pos = r.pos;
-        break;
-      }
-      case 160:
-        r.pos = pos;
-        $unpackedEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 162: {
-        r.pos = pos;
-        readPackedInt32(r, $unpackedEnum);
-        pos = r.pos;
-        break;
-      }
-      case 173:
-        r.pos = pos;
-        $unpackedFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 170: {
-        r.pos = pos;
-        readPackedFixed32(r, $unpackedFixed32);
-        pos = r.pos;
-        break;
-      }
+      case 9: r.pos = pos; $fDouble.push(readDouble(r)); pos = r.pos; break; // repeated double f_double = 1, unpacked
+      case 10: r.pos = pos; readPackedDouble(r, $fDouble); pos = r.pos; break; // repeated double f_double = 1, packed
+      case 21: r.pos = pos; $fFloat.push(readFloat(r)); pos = r.pos; break; // repeated float f_float = 2, unpacked
+      case 18: r.pos = pos; readPackedFloat(r, $fFloat); pos = r.pos; break; // repeated float f_float = 2, packed
+      case 24: r.pos = pos; $fInt32.push(readInt32(r)); pos = r.pos; break; // repeated int32 f_int32 = 3, unpacked
+      case 26: r.pos = pos; readPackedInt32(r, $fInt32); pos = r.pos; break; // repeated int32 f_int32 = 3, packed
+      case 32: r.pos = pos; $fInt64.push(readInt64(r)); pos = r.pos; break; // repeated int64 f_int64 = 4, unpacked
+      case 34: r.pos = pos; readPackedInt64(r, $fInt64); pos = r.pos; break; // repeated int64 f_int64 = 4, packed
+      case 40: r.pos = pos; $fUint32.push(readUint32(r)); pos = r.pos; break; // repeated uint32 f_uint32 = 5, unpacked
+      case 42: r.pos = pos; readPackedUint32(r, $fUint32); pos = r.pos; break; // repeated uint32 f_uint32 = 5, packed
+      case 48: r.pos = pos; $fUint64.push(readUint64(r)); pos = r.pos; break; // repeated uint64 f_uint64 = 6, unpacked
+      case 50: r.pos = pos; readPackedUint64(r, $fUint64); pos = r.pos; break; // repeated uint64 f_uint64 = 6, packed
+      case 56: r.pos = pos; $fSint32.push(readSint32(r)); pos = r.pos; break; // repeated sint32 f_sint32 = 7, unpacked
+      case 58: r.pos = pos; readPackedSint32(r, $fSint32); pos = r.pos; break; // repeated sint32 f_sint32 = 7, packed
+      case 64: r.pos = pos; $fSint64.push(readSint64(r)); pos = r.pos; break; // repeated sint64 f_sint64 = 8, unpacked
+      case 66: r.pos = pos; readPackedSint64(r, $fSint64); pos = r.pos; break; // repeated sint64 f_sint64 = 8, packed
+      case 77: // repeated fixed32 f_fixed32 = 9, unpacked
+        r.pos = pos; $fFixed32.push(readFixed32(r)); pos = r.pos; break;
+      case 74: // repeated fixed32 f_fixed32 = 9, packed
+        r.pos = pos; readPackedFixed32(r, $fFixed32); pos = r.pos; break;
+      case 81: // repeated fixed64 f_fixed64 = 10, unpacked
+        r.pos = pos; $fFixed64.push(readFixed64(r)); pos = r.pos; break;
+      case 82: // repeated fixed64 f_fixed64 = 10, packed
+        r.pos = pos; readPackedFixed64(r, $fFixed64); pos = r.pos; break;
+      case 93: // repeated sfixed32 f_sfixed32 = 11, unpacked
+        r.pos = pos; $fSfixed32.push(readSfixed32(r)); pos = r.pos; break;
+      case 90: // repeated sfixed32 f_sfixed32 = 11, packed
+        r.pos = pos; readPackedSfixed32(r, $fSfixed32); pos = r.pos; break;
+      case 97: // repeated sfixed64 f_sfixed64 = 12, unpacked
+        r.pos = pos; $fSfixed64.push(readSfixed64(r)); pos = r.pos; break;
+      case 98: // repeated sfixed64 f_sfixed64 = 12, packed
+        r.pos = pos; readPackedSfixed64(r, $fSfixed64); pos = r.pos; break;
+      case 104: r.pos = pos; $fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
+      case 106: r.pos = pos; readPackedBool(r, $fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
+      case 114: r.pos = pos; $fString.push(readString(r)); pos = r.pos; break; // repeated string f_string = 14
+      case 122: r.pos = pos; $fBytes.push(readBytes(r)); pos = r.pos; break; // repeated bytes f_bytes = 15
+      case 128: r.pos = pos; $fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Side f_enum = 16, unpacked
+      case 130: r.pos = pos; readPackedInt32(r, $fEnum); pos = r.pos; break; // repeated Side f_enum = 16, packed
+      case 136: // repeated int32 unpacked_int32 = 17, unpacked
+        r.pos = pos; $unpackedInt32.push(readInt32(r)); pos = r.pos; break;
+      case 138: // repeated int32 unpacked_int32 = 17, packed
+        r.pos = pos; readPackedInt32(r, $unpackedInt32); pos = r.pos; break;
+      case 145: // repeated double unpacked_double = 18, unpacked
+        r.pos = pos; $unpackedDouble.push(readDouble(r)); pos = r.pos; break;
+      case 146: // repeated double unpacked_double = 18, packed
+        r.pos = pos; readPackedDouble(r, $unpackedDouble); pos = r.pos; break;
+      case 152: // repeated sint64 unpacked_sint64 = 19, unpacked
+        r.pos = pos; $unpackedSint64.push(readSint64(r)); pos = r.pos; break;
+      case 154: // repeated sint64 unpacked_sint64 = 19, packed
+        r.pos = pos; readPackedSint64(r, $unpackedSint64); pos = r.pos; break;
+      case 160: // repeated Side unpacked_enum = 20, unpacked
+        r.pos = pos; $unpackedEnum.push(readInt32(r)); pos = r.pos; break;
+      case 162: // repeated Side unpacked_enum = 20, packed
+        r.pos = pos; readPackedInt32(r, $unpackedEnum); pos = r.pos; break;
+      case 173: // repeated fixed32 unpacked_fixed32 = 21, unpacked
+        r.pos = pos; $unpackedFixed32.push(readFixed32(r)); pos = r.pos; break;
+      case 170: // repeated fixed32 unpacked_fixed32 = 21, packed
+        r.pos = pos; readPackedFixed32(r, $unpackedFixed32); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
-          case 17: case 18: case 19: case 20: case 21:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -1681,262 +988,65 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
     unpackedEnum: $unpackedEnum,
     unpackedFixed32: $unpackedFixed32,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as RepeatedScalars["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<RepeatedScalars["$unknown"]>;
   return m;
 }
 
 function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 9:
-        r.pos = pos;
-        m.fDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 10: {
-        r.pos = pos;
-        readPackedDouble(r, m.fDouble);
-        pos = r.pos;
-        break;
-      }
-      case 21:
-        r.pos = pos;
-        m.fFloat.push(readFloat(r));
-        pos = r.pos;
-        break;
-      case 18: {
-        r.pos = pos;
-        readPackedFloat(r, m.fFloat);
-        pos = r.pos;
-        break;
-      }
-      case 24:
-        r.pos = pos;
-        m.fInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 26: {
-        r.pos = pos;
-        readPackedInt32(r, m.fInt32);
-        pos = r.pos;
-        break;
-      }
-      case 32:
-        r.pos = pos;
-        m.fInt64.push(readInt64(r));
-        pos = r.pos;
-        break;
-      case 34: {
-        r.pos = pos;
-        readPackedInt64(r, m.fInt64);
-        pos = r.pos;
-        break;
-      }
-      case 40:
-        r.pos = pos;
-        m.fUint32.push(readUint32(r));
-        pos = r.pos;
-        break;
-      case 42: {
-        r.pos = pos;
-        readPackedUint32(r, m.fUint32);
-        pos = r.pos;
-        break;
-      }
-      case 48:
-        r.pos = pos;
-        m.fUint64.push(readUint64(r));
-        pos = r.pos;
-        break;
-      case 50: {
-        r.pos = pos;
-        readPackedUint64(r, m.fUint64);
-        pos = r.pos;
-        break;
-      }
-      case 56:
-        r.pos = pos;
-        m.fSint32.push(readSint32(r));
-        pos = r.pos;
-        break;
-      case 58: {
-        r.pos = pos;
-        readPackedSint32(r, m.fSint32);
-        pos = r.pos;
-        break;
-      }
-      case 64:
-        r.pos = pos;
-        m.fSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 66: {
-        r.pos = pos;
-        readPackedSint64(r, m.fSint64);
-        pos = r.pos;
-        break;
-      }
-      case 77:
-        r.pos = pos;
-        m.fFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
-        readPackedFixed32(r, m.fFixed32);
-        pos = r.pos;
-        break;
-      }
-      case 81:
-        r.pos = pos;
-        m.fFixed64.push(readFixed64(r));
-        pos = r.pos;
-        break;
-      case 82: {
-        r.pos = pos;
-        readPackedFixed64(r, m.fFixed64);
-        pos = r.pos;
-        break;
-      }
-      case 93:
-        r.pos = pos;
-        m.fSfixed32.push(readSfixed32(r));
-        pos = r.pos;
-        break;
-      case 90: {
-        r.pos = pos;
-        readPackedSfixed32(r, m.fSfixed32);
-        pos = r.pos;
-        break;
-      }
-      case 97:
-        r.pos = pos;
-        m.fSfixed64.push(readSfixed64(r));
-        pos = r.pos;
-        break;
-      case 98: {
-        r.pos = pos;
-        readPackedSfixed64(r, m.fSfixed64);
-        pos = r.pos;
-        break;
-      }
-      case 104:
-        r.pos = pos;
-        m.fBool.push(readBool(r));
-        pos = r.pos;
-        break;
-      case 106: {
-        r.pos = pos;
-        readPackedBool(r, m.fBool);
-        pos = r.pos;
-        break;
-      }
-      case 114:
-        r.pos = pos;
-        m.fString.push(readString(r));
-        pos = r.pos;
-        break;
-      case 122:
-        r.pos = pos;
-        m.fBytes.push(readBytes(r));
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.fEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 130: {
-        r.pos = pos;
-        readPackedInt32(r, m.fEnum);
-        pos = r.pos;
-        break;
-      }
-      case 136:
-        r.pos = pos;
-        m.unpackedInt32.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 138: {
-        r.pos = pos;
-        readPackedInt32(r, m.unpackedInt32);
-        pos = r.pos;
-        break;
-      }
-      case 145:
-        r.pos = pos;
-        m.unpackedDouble.push(readDouble(r));
-        pos = r.pos;
-        break;
-      case 146: {
-        r.pos = pos;
-        readPackedDouble(r, m.unpackedDouble);
-        pos = r.pos;
-        break;
-      }
-      case 152:
-        r.pos = pos;
-        m.unpackedSint64.push(readSint64(r));
-        pos = r.pos;
-        break;
-      case 154: {
-        r.pos = pos;
-        readPackedSint64(r, m.unpackedSint64);
-        pos = r.pos;
-        break;
-      }
-      case 160:
-        r.pos = pos;
-        m.unpackedEnum.push(readInt32(r));
-        pos = r.pos;
-        break;
-      case 162: {
-        r.pos = pos;
-        readPackedInt32(r, m.unpackedEnum);
-        pos = r.pos;
-        break;
-      }
-      case 173:
-        r.pos = pos;
-        m.unpackedFixed32.push(readFixed32(r));
-        pos = r.pos;
-        break;
-      case 170: {
-        r.pos = pos;
-        readPackedFixed32(r, m.unpackedFixed32);
-        pos = r.pos;
-        break;
-      }
+      case 9: m.fDouble.push(readDouble(r)); break; // repeated double f_double = 1, unpacked
+      case 10: readPackedDouble(r, m.fDouble); break; // repeated double f_double = 1, packed
+      case 21: m.fFloat.push(readFloat(r)); break; // repeated float f_float = 2, unpacked
+      case 18: readPackedFloat(r, m.fFloat); break; // repeated float f_float = 2, packed
+      case 24: m.fInt32.push(readInt32(r)); break; // repeated int32 f_int32 = 3, unpacked
+      case 26: readPackedInt32(r, m.fInt32); break; // repeated int32 f_int32 = 3, packed
+      case 32: m.fInt64.push(readInt64(r)); break; // repeated int64 f_int64 = 4, unpacked
+      case 34: readPackedInt64(r, m.fInt64); break; // repeated int64 f_int64 = 4, packed
+      case 40: m.fUint32.push(readUint32(r)); break; // repeated uint32 f_uint32 = 5, unpacked
+      case 42: readPackedUint32(r, m.fUint32); break; // repeated uint32 f_uint32 = 5, packed
+      case 48: m.fUint64.push(readUint64(r)); break; // repeated uint64 f_uint64 = 6, unpacked
+      case 50: readPackedUint64(r, m.fUint64); break; // repeated uint64 f_uint64 = 6, packed
+      case 56: m.fSint32.push(readSint32(r)); break; // repeated sint32 f_sint32 = 7, unpacked
+      case 58: readPackedSint32(r, m.fSint32); break; // repeated sint32 f_sint32 = 7, packed
+      case 64: m.fSint64.push(readSint64(r)); break; // repeated sint64 f_sint64 = 8, unpacked
+      case 66: readPackedSint64(r, m.fSint64); break; // repeated sint64 f_sint64 = 8, packed
+      case 77: m.fFixed32.push(readFixed32(r)); break; // repeated fixed32 f_fixed32 = 9, unpacked
+      case 74: readPackedFixed32(r, m.fFixed32); break; // repeated fixed32 f_fixed32 = 9, packed
+      case 81: m.fFixed64.push(readFixed64(r)); break; // repeated fixed64 f_fixed64 = 10, unpacked
+      case 82: readPackedFixed64(r, m.fFixed64); break; // repeated fixed64 f_fixed64 = 10, packed
+      case 93: m.fSfixed32.push(readSfixed32(r)); break; // repeated sfixed32 f_sfixed32 = 11, unpacked
+      case 90: readPackedSfixed32(r, m.fSfixed32); break; // repeated sfixed32 f_sfixed32 = 11, packed
+      case 97: m.fSfixed64.push(readSfixed64(r)); break; // repeated sfixed64 f_sfixed64 = 12, unpacked
+      case 98: readPackedSfixed64(r, m.fSfixed64); break; // repeated sfixed64 f_sfixed64 = 12, packed
+      case 104: m.fBool.push(readBool(r)); break; // repeated bool f_bool = 13, unpacked
+      case 106: readPackedBool(r, m.fBool); break; // repeated bool f_bool = 13, packed
+      case 114: m.fString.push(readString(r)); break; // repeated string f_string = 14
+      case 122: m.fBytes.push(readBytes(r)); break; // repeated bytes f_bytes = 15
+      case 128: m.fEnum.push(readInt32(r)); break; // repeated Side f_enum = 16, unpacked
+      case 130: readPackedInt32(r, m.fEnum); break; // repeated Side f_enum = 16, packed
+      case 136: m.unpackedInt32.push(readInt32(r)); break; // repeated int32 unpacked_int32 = 17, unpacked
+      case 138: readPackedInt32(r, m.unpackedInt32); break; // repeated int32 unpacked_int32 = 17, packed
+      case 145: m.unpackedDouble.push(readDouble(r)); break; // repeated double unpacked_double = 18, unpacked
+      case 146: readPackedDouble(r, m.unpackedDouble); break; // repeated double unpacked_double = 18, packed
+      case 152: m.unpackedSint64.push(readSint64(r)); break; // repeated sint64 unpacked_sint64 = 19, unpacked
+      case 154: readPackedSint64(r, m.unpackedSint64); break; // repeated sint64 unpacked_sint64 = 19, packed
+      case 160: m.unpackedEnum.push(readInt32(r)); break; // repeated Side unpacked_enum = 20, unpacked
+      case 162: readPackedInt32(r, m.unpackedEnum); break; // repeated Side unpacked_enum = 20, packed
+      case 173: m.unpackedFixed32.push(readFixed32(r)); break; // repeated fixed32 unpacked_fixed32 = 21, unpacked
+      case 170: readPackedFixed32(r, m.unpackedFixed32); break; // repeated fixed32 unpacked_fixed32 = 21, packed
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14: case 15: case 16:
-          case 17: case 18: case 19: case 20: case 21:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
@@ -2029,7 +1139,6 @@ function writeRepeatedScalars(w: Writer, m: RepeatedScalars): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.Maps with the own properties protobuf-es's create() gives it. */
 function zeroMaps(r: Reader): Maps {
   return {
     $typeName: "tickwire.orders.v1.Maps",
@@ -2067,12 +1176,9 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
   const $stringSint64: Maps["stringSint64"] = {};
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -2080,374 +1186,335 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // map<string, string> string_string = 1
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($stringString as { [key: string]: string }), key, value ?? "");
         else ($stringString as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 18: {
+      case 18: { // map<int32, int64> int32_int64 = 2
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readInt32(r));
-              break;
+            key = String(readInt32(r)); break;
             case 16:
-              value = readInt64(r);
-              break;
+            value = readInt64(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
         else ($int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 26: {
+      case 26: { // map<int64, Side> int64_enum = 3
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Side | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, true, false);
-              break;
+            key = readInt64Key(r, true, false); break;
             case 16:
-              value = readInt32(r);
-              break;
+            value = readInt32(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($int64Enum as { [key: string]: Side }), key, value ?? 0);
         else ($int64Enum as { [key: string]: Side })[key] = value ?? 0;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 34: {
+      case 34: { // map<uint32, Instrument> uint32_message = 4
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readUint32(r));
-              break;
+            key = String(readUint32(r)); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
-        break;
+        if (key === "__proto__") {
+          setEntry(($uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
+        pos = r.pos; break;
       }
-      case 42: {
+      case 42: { // map<uint64, bytes> uint64_bytes = 5
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Uint8Array | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, false, false);
-              break;
+            key = readInt64Key(r, false, false); break;
             case 18:
-              value = readBytes(r);
-              break;
+            value = readBytes(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
         else ($uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 50: {
+      case 50: { // map<sint32, double> sint32_double = 6
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readSint32(r));
-              break;
+            key = String(readSint32(r)); break;
             case 17:
-              value = readDouble(r);
-              break;
+            value = readDouble(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($sint32Double as { [key: string]: number }), key, value ?? 0);
         else ($sint32Double as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 58: {
+      case 58: { // map<sint64, float> sint64_float = 7
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, true, true);
-              break;
+            key = readInt64Key(r, true, true); break;
             case 21:
-              value = readFloat(r);
-              break;
+            value = readFloat(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($sint64Float as { [key: string]: number }), key, value ?? 0);
         else ($sint64Float as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 66: {
+      case 66: { // map<fixed32, bool> fixed32_bool = 8
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: boolean | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
-              key = String(readFixed32(r));
-              break;
+            key = String(readFixed32(r)); break;
             case 16:
-              value = readBool(r);
-              break;
+            value = readBool(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($fixed32Bool as { [key: string]: boolean }), key, value ?? false);
         else ($fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 74: {
+      case 74: { // map<fixed64, string> fixed64_string = 9
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
-              key = readFixed64Key(r, false);
-              break;
+            key = readFixed64Key(r, false); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($fixed64String as { [key: string]: string }), key, value ?? "");
         else ($fixed64String as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 82: {
+      case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
-              key = String(readSfixed32(r));
-              break;
+            key = String(readSfixed32(r)); break;
             case 16:
-              value = readUint32(r);
-              break;
+            value = readUint32(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
         else ($sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 90: {
+      case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
-              key = readFixed64Key(r, true);
-              break;
+            key = readFixed64Key(r, true); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
-        break;
+        if (key === "__proto__") {
+          setEntry(($sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
+        pos = r.pos; break;
       }
-      case 98: {
+      case 98: { // map<bool, string> bool_string = 12
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "false";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readBool(r));
-              break;
+            key = String(readBool(r)); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry(($boolString as { [key: string]: string }), key, value ?? "");
         else ($boolString as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 106: {
+      case 106: { // map<string, Instrument> string_message = 13
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
-        break;
+        if (key === "__proto__") {
+          setEntry(($stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { ($stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
+        pos = r.pos; break;
       }
-      case 114: {
+      case 114: { // map<string, sint64> string_sint64 = 14
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 16:
-              value = readSint64(r);
-              break;
+            value = readSint64(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
-        else ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
-        pos = r.pos;
-        break;
+        if (key === "__proto__") {
+          setEntry(($stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { ($stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -2472,400 +1539,336 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
     stringMessage: $stringMessage,
     stringSint64: $stringSint64,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Maps["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Maps["$unknown"]>;
   return m;
 }
 
 function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // map<string, string> string_string = 1
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.stringString as { [key: string]: string }), key, value ?? "");
         else (m.stringString as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
         break;
       }
-      case 18: {
-        r.pos = pos;
+      case 18: { // map<int32, int64> int32_int64 = 2
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readInt32(r));
-              break;
+            key = String(readInt32(r)); break;
             case 16:
-              value = readInt64(r);
-              break;
+            value = readInt64(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
-        else (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.int32Int64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.int32Int64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
-      case 26: {
-        r.pos = pos;
+      case 26: { // map<int64, Side> int64_enum = 3
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Side | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, true, false);
-              break;
+            key = readInt64Key(r, true, false); break;
             case 16:
-              value = readInt32(r);
-              break;
+            value = readInt32(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.int64Enum as { [key: string]: Side }), key, value ?? 0);
         else (m.int64Enum as { [key: string]: Side })[key] = value ?? 0;
-        pos = r.pos;
         break;
       }
-      case 34: {
-        r.pos = pos;
+      case 34: { // map<uint32, Instrument> uint32_message = 4
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readUint32(r));
-              break;
+            key = String(readUint32(r)); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.uint32Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.uint32Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
-      case 42: {
-        r.pos = pos;
+      case 42: { // map<uint64, bytes> uint64_bytes = 5
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Uint8Array | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, false, false);
-              break;
+            key = readInt64Key(r, false, false); break;
             case 18:
-              value = readBytes(r);
-              break;
+            value = readBytes(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.uint64Bytes as { [key: string]: Uint8Array }), key, value ?? EMPTY_BYTES);
         else (m.uint64Bytes as { [key: string]: Uint8Array })[key] = value ?? EMPTY_BYTES;
-        pos = r.pos;
         break;
       }
-      case 50: {
-        r.pos = pos;
+      case 50: { // map<sint32, double> sint32_double = 6
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readSint32(r));
-              break;
+            key = String(readSint32(r)); break;
             case 17:
-              value = readDouble(r);
-              break;
+            value = readDouble(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.sint32Double as { [key: string]: number }), key, value ?? 0);
         else (m.sint32Double as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
         break;
       }
-      case 58: {
-        r.pos = pos;
+      case 58: { // map<sint64, float> sint64_float = 7
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = readInt64Key(r, true, true);
-              break;
+            key = readInt64Key(r, true, true); break;
             case 21:
-              value = readFloat(r);
-              break;
+            value = readFloat(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.sint64Float as { [key: string]: number }), key, value ?? 0);
         else (m.sint64Float as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
         break;
       }
-      case 66: {
-        r.pos = pos;
+      case 66: { // map<fixed32, bool> fixed32_bool = 8
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: boolean | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
-              key = String(readFixed32(r));
-              break;
+            key = String(readFixed32(r)); break;
             case 16:
-              value = readBool(r);
-              break;
+            value = readBool(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.fixed32Bool as { [key: string]: boolean }), key, value ?? false);
         else (m.fixed32Bool as { [key: string]: boolean })[key] = value ?? false;
-        pos = r.pos;
         break;
       }
-      case 74: {
-        r.pos = pos;
+      case 74: { // map<fixed64, string> fixed64_string = 9
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
-              key = readFixed64Key(r, false);
-              break;
+            key = readFixed64Key(r, false); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.fixed64String as { [key: string]: string }), key, value ?? "");
         else (m.fixed64String as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
         break;
       }
-      case 82: {
-        r.pos = pos;
+      case 82: { // map<sfixed32, uint32> sfixed32_uint32 = 10
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: number | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 13:
-              key = String(readSfixed32(r));
-              break;
+            key = String(readSfixed32(r)); break;
             case 16:
-              value = readUint32(r);
-              break;
+            value = readUint32(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.sfixed32Uint32 as { [key: string]: number }), key, value ?? 0);
         else (m.sfixed32Uint32 as { [key: string]: number })[key] = value ?? 0;
-        pos = r.pos;
         break;
       }
-      case 90: {
-        r.pos = pos;
+      case 90: { // map<sfixed64, Instrument> sfixed64_message = 11
         const entryEnd = readLengthEnd(r);
         let key = "0";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 9:
-              key = readFixed64Key(r, true);
-              break;
+            key = readFixed64Key(r, true); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.sfixed64Message as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.sfixed64Message as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
-      case 98: {
-        r.pos = pos;
+      case 98: { // map<bool, string> bool_string = 12
         const entryEnd = readLengthEnd(r);
         let key = "false";
         let value: string | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 8:
-              key = String(readBool(r));
-              break;
+            key = String(readBool(r)); break;
             case 18:
-              value = readString(r);
-              break;
+            value = readString(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
         if (key === "__proto__") setEntry((m.boolString as { [key: string]: string }), key, value ?? "");
         else (m.boolString as { [key: string]: string })[key] = value ?? "";
-        pos = r.pos;
         break;
       }
-      case 106: {
-        r.pos = pos;
+      case 106: { // map<string, Instrument> string_message = 13
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Instrument | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-              else fillInstrument(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
+            else fillInstrument(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
-        else (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r);
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.stringMessage as { [key: string]: Instrument }), key, value ?? zeroInstrument(r));
+        } else { (m.stringMessage as { [key: string]: Instrument })[key] = value ?? zeroInstrument(r); }
         break;
       }
-      case 114: {
-        r.pos = pos;
+      case 114: { // map<string, sint64> string_sint64 = 14
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: bigint | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 16:
-              value = readSint64(r);
-              break;
+            value = readSint64(r); break;
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
-        else (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint;
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.stringSint64 as { [key: string]: bigint }), key, value ?? r.zero64 as bigint);
+        } else { (m.stringSint64 as { [key: string]: bigint })[key] = value ?? r.zero64 as bigint; }
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 12: case 13: case 14:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
+          case 14:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeMaps(w: Writer, m: Maps): void {
@@ -2875,16 +1878,16 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringStringKeys = Object.keys(stringStringRecord);
   const stringStringValues = mapValues(stringStringRecord, stringStringKeys);
   for (let i = 0; i < stringStringKeys.length; i++) {
-    const key = stringStringKeys[i];
-    const value = stringStringValues === undefined ? stringStringRecord[key] : stringStringValues[i];
+    const key = stringStringKeys[i]!;
+    const value = stringStringValues === undefined ? stringStringRecord[key]! : stringStringValues[i]!;
     writeStringEntry(w, 10, key, value, "Maps.string_string");
   }
   const int32Int64Record = m.int32Int64 as { [key: string]: bigint };
   const int32Int64Keys = Object.keys(int32Int64Record);
   const int32Int64Values = mapValues(int32Int64Record, int32Int64Keys);
   for (let i = 0; i < int32Int64Keys.length; i++) {
-    const key = int32Int64Keys[i];
-    const value = int32Int64Values === undefined ? int32Int64Record[key] : int32Int64Values[i];
+    const key = int32Int64Keys[i]!;
+    const value = int32Int64Values === undefined ? int32Int64Record[key]! : int32Int64Values[i]!;
     writeByte(w, 0x12);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2897,8 +1900,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const int64EnumKeys = Object.keys(int64EnumRecord);
   const int64EnumValues = mapValues(int64EnumRecord, int64EnumKeys);
   for (let i = 0; i < int64EnumKeys.length; i++) {
-    const key = int64EnumKeys[i];
-    const value = int64EnumValues === undefined ? int64EnumRecord[key] : int64EnumValues[i];
+    const key = int64EnumKeys[i]!;
+    const value = int64EnumValues === undefined ? int64EnumRecord[key]! : int64EnumValues[i]!;
     writeByte(w, 0x1a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2911,8 +1914,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const uint32MessageKeys = Object.keys(uint32MessageRecord);
   const uint32MessageValues = mapValues(uint32MessageRecord, uint32MessageKeys);
   for (let i = 0; i < uint32MessageKeys.length; i++) {
-    const key = uint32MessageKeys[i];
-    const value = uint32MessageValues === undefined ? uint32MessageRecord[key] : uint32MessageValues[i];
+    const key = uint32MessageKeys[i]!;
+    const value = uint32MessageValues === undefined ? uint32MessageRecord[key]! : uint32MessageValues[i]!;
     writeByte(w, 0x22);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2927,8 +1930,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const uint64BytesKeys = Object.keys(uint64BytesRecord);
   const uint64BytesValues = mapValues(uint64BytesRecord, uint64BytesKeys);
   for (let i = 0; i < uint64BytesKeys.length; i++) {
-    const key = uint64BytesKeys[i];
-    const value = uint64BytesValues === undefined ? uint64BytesRecord[key] : uint64BytesValues[i];
+    const key = uint64BytesKeys[i]!;
+    const value = uint64BytesValues === undefined ? uint64BytesRecord[key]! : uint64BytesValues[i]!;
     writeByte(w, 0x2a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2941,8 +1944,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sint32DoubleKeys = Object.keys(sint32DoubleRecord);
   const sint32DoubleValues = mapValues(sint32DoubleRecord, sint32DoubleKeys);
   for (let i = 0; i < sint32DoubleKeys.length; i++) {
-    const key = sint32DoubleKeys[i];
-    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key] : sint32DoubleValues[i];
+    const key = sint32DoubleKeys[i]!;
+    const value = sint32DoubleValues === undefined ? sint32DoubleRecord[key]! : sint32DoubleValues[i]!;
     writeByte(w, 0x32);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2955,8 +1958,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sint64FloatKeys = Object.keys(sint64FloatRecord);
   const sint64FloatValues = mapValues(sint64FloatRecord, sint64FloatKeys);
   for (let i = 0; i < sint64FloatKeys.length; i++) {
-    const key = sint64FloatKeys[i];
-    const value = sint64FloatValues === undefined ? sint64FloatRecord[key] : sint64FloatValues[i];
+    const key = sint64FloatKeys[i]!;
+    const value = sint64FloatValues === undefined ? sint64FloatRecord[key]! : sint64FloatValues[i]!;
     writeByte(w, 0x3a);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -2969,8 +1972,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const fixed32BoolKeys = Object.keys(fixed32BoolRecord);
   const fixed32BoolValues = mapValues(fixed32BoolRecord, fixed32BoolKeys);
   for (let i = 0; i < fixed32BoolKeys.length; i++) {
-    const key = fixed32BoolKeys[i];
-    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key] : fixed32BoolValues[i];
+    const key = fixed32BoolKeys[i]!;
+    const value = fixed32BoolValues === undefined ? fixed32BoolRecord[key]! : fixed32BoolValues[i]!;
     writeByte(w, 0x42);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -2983,8 +1986,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const fixed64StringKeys = Object.keys(fixed64StringRecord);
   const fixed64StringValues = mapValues(fixed64StringRecord, fixed64StringKeys);
   for (let i = 0; i < fixed64StringKeys.length; i++) {
-    const key = fixed64StringKeys[i];
-    const value = fixed64StringValues === undefined ? fixed64StringRecord[key] : fixed64StringValues[i];
+    const key = fixed64StringKeys[i]!;
+    const value = fixed64StringValues === undefined ? fixed64StringRecord[key]! : fixed64StringValues[i]!;
     writeByte(w, 0x4a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -2997,8 +2000,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sfixed32Uint32Keys = Object.keys(sfixed32Uint32Record);
   const sfixed32Uint32Values = mapValues(sfixed32Uint32Record, sfixed32Uint32Keys);
   for (let i = 0; i < sfixed32Uint32Keys.length; i++) {
-    const key = sfixed32Uint32Keys[i];
-    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key] : sfixed32Uint32Values[i];
+    const key = sfixed32Uint32Keys[i]!;
+    const value = sfixed32Uint32Values === undefined ? sfixed32Uint32Record[key]! : sfixed32Uint32Values[i]!;
     writeByte(w, 0x52);
     const at = fork(w);
     writeByte(w, 0x0d);
@@ -3011,8 +2014,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const sfixed64MessageKeys = Object.keys(sfixed64MessageRecord);
   const sfixed64MessageValues = mapValues(sfixed64MessageRecord, sfixed64MessageKeys);
   for (let i = 0; i < sfixed64MessageKeys.length; i++) {
-    const key = sfixed64MessageKeys[i];
-    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key] : sfixed64MessageValues[i];
+    const key = sfixed64MessageKeys[i]!;
+    const value = sfixed64MessageValues === undefined ? sfixed64MessageRecord[key]! : sfixed64MessageValues[i]!;
     writeByte(w, 0x5a);
     const at = fork(w);
     writeByte(w, 0x09);
@@ -3027,8 +2030,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const boolStringKeys = Object.keys(boolStringRecord);
   const boolStringValues = mapValues(boolStringRecord, boolStringKeys);
   for (let i = 0; i < boolStringKeys.length; i++) {
-    const key = boolStringKeys[i];
-    const value = boolStringValues === undefined ? boolStringRecord[key] : boolStringValues[i];
+    const key = boolStringKeys[i]!;
+    const value = boolStringValues === undefined ? boolStringRecord[key]! : boolStringValues[i]!;
     writeByte(w, 0x62);
     const at = fork(w);
     writeByte(w, 0x08);
@@ -3041,8 +2044,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringMessageKeys = Object.keys(stringMessageRecord);
   const stringMessageValues = mapValues(stringMessageRecord, stringMessageKeys);
   for (let i = 0; i < stringMessageKeys.length; i++) {
-    const key = stringMessageKeys[i];
-    const value = stringMessageValues === undefined ? stringMessageRecord[key] : stringMessageValues[i];
+    const key = stringMessageKeys[i]!;
+    const value = stringMessageValues === undefined ? stringMessageRecord[key]! : stringMessageValues[i]!;
     writeByte(w, 0x6a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -3055,8 +2058,8 @@ function writeMaps(w: Writer, m: Maps): void {
   const stringSint64Keys = Object.keys(stringSint64Record);
   const stringSint64Values = mapValues(stringSint64Record, stringSint64Keys);
   for (let i = 0; i < stringSint64Keys.length; i++) {
-    const key = stringSint64Keys[i];
-    const value = stringSint64Values === undefined ? stringSint64Record[key] : stringSint64Values[i];
+    const key = stringSint64Keys[i]!;
+    const value = stringSint64Values === undefined ? stringSint64Record[key]! : stringSint64Values[i]!;
     writeByte(w, 0x72);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x10);
@@ -3066,7 +2069,6 @@ function writeMaps(w: Writer, m: Maps): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.Order with the own properties protobuf-es's create() gives it. */
 function zeroOrder(r: Reader): Order {
   return {
     $typeName: "tickwire.orders.v1.Order",
@@ -3108,15 +2110,12 @@ function readOrder(r: Reader, end: number, depth: number): Order {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -3124,202 +2123,131 @@ function readOrder(r: Reader, end: number, depth: number): Order {
       pos = r.pos;
     }
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        $clientOrderId = readString(r);
-        pos = r.pos;
+      case 10: r.pos = pos; $clientOrderId = readString(r); pos = r.pos; break; // string client_order_id = 1
+      case 16: // Side side = 2
+        if (pos < len && buf[pos]! < 0x80) $side = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $side = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $side = readInt32(r); pos = r.pos; }
         break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $side = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $side = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $side = readInt32(r);
-          pos = r.pos;
-        }
+      case 24: // OrderType type = 3
+        if (pos < len && buf[pos]! < 0x80) $type = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $type = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $type = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $type = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $type = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $type = readInt32(r);
-          pos = r.pos;
-        }
-        break;
-      }
-      case 34: {
+      case 34: { // Instrument instrument = 4
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 40:
-        r.pos = pos;
-        $quantity = longString(readInt64(r));
-        pos = r.pos;
-        break;
-      case 49: {
+      case 40: r.pos = pos; $quantity = longString(readInt64(r)); pos = r.pos; break; // int64 quantity = 5
+      case 49: { // double price = 6
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $price = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $price = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $price = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $price = readDouble(r); pos = r.pos; }
         break;
       }
-      case 57: {
+      case 57: { // optional double stop_price = 7
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $stopPrice = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $stopPrice = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $stopPrice = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $stopPrice = readDouble(r); pos = r.pos; }
         break;
       }
-      case 64:
-        r.pos = pos;
-        $timeInForce = { case: "day", value: readBool(r) };
-        pos = r.pos;
-        break;
-      case 74: {
+      case 64: // oneof time_in_force: bool day = 8
+        r.pos = pos; $timeInForce = { case: "day", value: readBool(r) }; pos = r.pos; break;
+      case 74: { // oneof time_in_force: Timestamp good_till = 9
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 82: {
+      case 82: { // oneof time_in_force: Duration good_for = 10
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 90:
-        r.pos = pos;
-        $timeInForce = { case: "session", value: readString(r) };
-        pos = r.pos;
-        break;
-      case 162: {
+      case 90: // oneof time_in_force: string session = 11
+        r.pos = pos; $timeInForce = { case: "session", value: readString(r) }; pos = r.pos; break;
+      case 162: { // oneof time_in_force: Leg leg_rule = 20
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
         if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 98:
-        r.pos = pos;
-        $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 106: {
+      case 98: // repeated Leg legs = 12
+        r.pos = pos; $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+      case 106: { // Int64Value max_show = 13
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if ($maxShow !== undefined) child.value = $maxShow;
         fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
         $maxShow = child.value;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 114: {
+      case 114: { // StringValue note = 14
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if ($note !== undefined) child.value = $note;
         fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
         $note = child.value;
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 122: {
+      case 122: { // map<string, Leg> legs_by_name = 15
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Order_Leg | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-              else fillOrder_Leg(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
+            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
-        else ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
-        pos = r.pos;
-        break;
+        if (key === "__proto__") {
+          setEntry(($legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { ($legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
+        pos = r.pos; break;
       }
-      case 130: {
+      case 130: { // Order parent = 16
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $parent;
         if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
         else $parent = readOrder(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 138:
-        r.pos = pos;
-        $children.push(readOrder(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 146:
-        r.pos = pos;
-        $signature = readBytes(r);
-        pos = r.pos;
-        break;
-      case 16376:
-        r.pos = pos;
-        $account = readUint64(r);
-        pos = r.pos;
-        break;
-      case 800000:
-        r.pos = pos;
-        $farField = readSint32(r);
-        pos = r.pos;
-        break;
+      case 138: // repeated Order children = 17
+        r.pos = pos; $children.push(readOrder(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+      case 146: r.pos = pos; $signature = readBytes(r); pos = r.pos; break; // bytes signature = 18
+      case 16376: r.pos = pos; $account = readUint64(r); pos = r.pos; break; // uint64 account = 2047
+      case 800000: r.pos = pos; $farField = readSint32(r); pos = r.pos; break; // sint32 far_field = 100000
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 20: case 12: case 13: case 14: case 15:
-          case 16: case 17: case 18: case 2047: case 100000:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 20: case 12:
+          case 13: case 14: case 15: case 16: case 17: case 18: case 2047: case 100000:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -3347,220 +2275,125 @@ function readOrder(r: Reader, end: number, depth: number): Order {
   if ($maxShow !== undefined) m.maxShow = $maxShow;
   if ($note !== undefined) m.note = $note;
   if ($parent !== undefined) m.parent = $parent;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Order["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Order["$unknown"]>;
   return m;
 }
 
 function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        m.clientOrderId = readString(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.side = readInt32(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.type = readInt32(r);
-        pos = r.pos;
-        break;
-      case 34: {
-        r.pos = pos;
+      case 10: m.clientOrderId = readString(r); break; // string client_order_id = 1
+      case 16: m.side = readInt32(r); break; // Side side = 2
+      case 24: m.type = readInt32(r); break; // OrderType type = 3
+      case 34: { // Instrument instrument = 4
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 40:
-        r.pos = pos;
-        m.quantity = longString(readInt64(r));
-        pos = r.pos;
-        break;
-      case 49:
-        r.pos = pos;
-        m.price = readDouble(r);
-        pos = r.pos;
-        break;
-      case 57:
-        r.pos = pos;
-        m.stopPrice = readDouble(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.timeInForce = { case: "day", value: readBool(r) };
-        pos = r.pos;
-        break;
-      case 74: {
-        r.pos = pos;
+      case 40: m.quantity = longString(readInt64(r)); break; // int64 quantity = 5
+      case 49: m.price = readDouble(r); break; // double price = 6
+      case 57: m.stopPrice = readDouble(r); break; // optional double stop_price = 7
+      case 64: m.timeInForce = { case: "day", value: readBool(r) }; break; // oneof time_in_force: bool day = 8
+      case 74: { // oneof time_in_force: Timestamp good_till = 9
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 82: {
-        r.pos = pos;
+      case 82: { // oneof time_in_force: Duration good_for = 10
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 90:
-        r.pos = pos;
-        m.timeInForce = { case: "session", value: readString(r) };
-        pos = r.pos;
-        break;
-      case 162: {
-        r.pos = pos;
+      case 90: // oneof time_in_force: string session = 11
+        m.timeInForce = { case: "session", value: readString(r) }; break;
+      case 162: { // oneof time_in_force: Leg leg_rule = 20
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
         if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 98:
-        r.pos = pos;
-        m.legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 106: {
-        r.pos = pos;
+      case 98: m.legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1)); break; // repeated Leg legs = 12
+      case 106: { // Int64Value max_show = 13
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.maxShow !== undefined) child.value = m.maxShow;
         fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
         m.maxShow = child.value;
-        pos = r.pos;
         break;
       }
-      case 114: {
-        r.pos = pos;
+      case 114: { // StringValue note = 14
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.note !== undefined) child.value = m.note;
         fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
         m.note = child.value;
-        pos = r.pos;
         break;
       }
-      case 122: {
-        r.pos = pos;
+      case 122: { // map<string, Leg> legs_by_name = 15
         const entryEnd = readLengthEnd(r);
         let key = "";
         let value: Order_Leg | undefined;
         while (r.pos < entryEnd) {
-          const e0 = buf[r.pos];
+          const e0 = buf[r.pos]!;
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-              key = readString(r);
-              break;
+            key = readString(r); break;
             case 18: {
-              const childEnd = readLengthEnd(r);
-              // A value seen twice in one entry merges, as a singular message field does.
-              if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-              else fillOrder_Leg(r, childEnd, value, depth + 1);
-              break;
+            const childEnd = readLengthEnd(r);
+            if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
+            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            break;
             }
             default:
-              if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
-              skipField(r, entryTag, depth);
+            if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
+            skipField(r, entryTag, depth);
           }
         }
-        if (key === "__proto__") setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
-        else (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r);
-        pos = r.pos;
+        if (key === "__proto__") {
+          setEntry((m.legsByName as { [key: string]: Order_Leg }), key, value ?? zeroOrder_Leg(r));
+        } else { (m.legsByName as { [key: string]: Order_Leg })[key] = value ?? zeroOrder_Leg(r); }
         break;
       }
-      case 130: {
-        r.pos = pos;
+      case 130: { // Order parent = 16
         const childEnd = readLengthEnd(r);
         const current = m.parent;
         if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
         else m.parent = readOrder(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 138:
-        r.pos = pos;
-        m.children.push(readOrder(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 146:
-        r.pos = pos;
-        m.signature = readBytes(r);
-        pos = r.pos;
-        break;
-      case 16376:
-        r.pos = pos;
-        m.account = readUint64(r);
-        pos = r.pos;
-        break;
-      case 800000:
-        r.pos = pos;
-        m.farField = readSint32(r);
-        pos = r.pos;
-        break;
+      case 138: m.children.push(readOrder(r, readLengthEnd(r), depth + 1)); break; // repeated Order children = 17
+      case 146: m.signature = readBytes(r); break; // bytes signature = 18
+      case 16376: m.account = readUint64(r); break; // uint64 account = 2047
+      case 800000: m.farField = readSint32(r); break; // sint32 far_field = 100000
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11: case 20: case 12: case 13: case 14: case 15:
-          case 16: case 17: case 18: case 2047: case 100000:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 20: case 12:
+          case 13: case 14: case 15: case 16: case 17: case 18: case 2047: case 100000:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeOrder(w: Writer, m: Order): void {
   if (m.$typeName !== "tickwire.orders.v1.Order") failMessage("Order", m.$typeName);
   const unknown = m.$unknown;
-  if (m.clientOrderId !== "") {
-    writeByte(w, 0x0a);
-    writeString(w, m.clientOrderId, "Order.client_order_id");
-  }
-  if (m.side !== 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.side, "Order.side");
-  }
-  if (m.type !== 0) {
-    writeByte(w, 0x18);
-    writeInt32(w, m.type, "Order.type");
-  }
+  if (m.clientOrderId !== "") { writeByte(w, 0x0a); writeString(w, m.clientOrderId, "Order.client_order_id"); }
+  if (m.side !== 0) { writeByte(w, 0x10); writeInt32(w, m.side, "Order.side"); }
+  if (m.type !== 0) { writeByte(w, 0x18); writeInt32(w, m.type, "Order.type"); }
   if (m.instrument !== undefined && isSet(m, "instrument")) {
     writeByte(w, 0x22);
     const at = fork(w);
@@ -3571,18 +2404,12 @@ function writeOrder(w: Writer, m: Order): void {
     writeByte(w, 0x28);
     writeInt64(w, m.quantity as unknown as bigint, "Order.quantity");
   }
-  if (!Object.is(m.price, 0)) {
-    writeByte(w, 0x31);
-    writeDouble(w, m.price, "Order.price");
-  }
+  if (!Object.is(m.price, 0)) { writeByte(w, 0x31); writeDouble(w, m.price, "Order.price"); }
   if (m.stopPrice !== undefined && isSet(m, "stopPrice")) {
     writeByte(w, 0x39);
     writeDouble(w, m.stopPrice!, "Order.stop_price");
   }
-  if (m.timeInForce.case === "day") {
-    writeByte(w, 0x40);
-    writeBool(w, m.timeInForce.value, "Order.day");
-  }
+  if (m.timeInForce.case === "day") { writeByte(w, 0x40); writeBool(w, m.timeInForce.value, "Order.day"); }
   if (m.timeInForce.case === "goodTill") {
     writeByte(w, 0x4a);
     const at = fork(w);
@@ -3595,10 +2422,7 @@ function writeOrder(w: Writer, m: Order): void {
     writegoogle_protobuf_Duration(w, m.timeInForce.value);
     join(w, at);
   }
-  if (m.timeInForce.case === "session") {
-    writeByte(w, 0x5a);
-    writeString(w, m.timeInForce.value, "Order.session");
-  }
+  if (m.timeInForce.case === "session") { writeByte(w, 0x5a); writeString(w, m.timeInForce.value, "Order.session"); }
   for (const item of m.legs) {
     writeByte(w, 0x62);
     const at = fork(w);
@@ -3629,8 +2453,8 @@ function writeOrder(w: Writer, m: Order): void {
   const legsByNameKeys = Object.keys(legsByNameRecord);
   const legsByNameValues = mapValues(legsByNameRecord, legsByNameKeys);
   for (let i = 0; i < legsByNameKeys.length; i++) {
-    const key = legsByNameKeys[i];
-    const value = legsByNameValues === undefined ? legsByNameRecord[key] : legsByNameValues[i];
+    const key = legsByNameKeys[i]!;
+    const value = legsByNameValues === undefined ? legsByNameRecord[key]! : legsByNameValues[i]!;
     writeByte(w, 0x7a);
     const at = openStringKeyEntry(w, key);
     writeByte(w, 0x12);
@@ -3651,10 +2475,7 @@ function writeOrder(w: Writer, m: Order): void {
     writeOrder(w, item);
     join(w, at);
   }
-  if (m.signature.byteLength > 0) {
-    writeTwoBytes(w, 0x92, 0x01);
-    writeBytes(w, m.signature, "Order.signature");
-  }
+  if (m.signature.byteLength > 0) { writeTwoBytes(w, 0x92, 0x01); writeBytes(w, m.signature, "Order.signature"); }
   if (m.timeInForce.case === "legRule") {
     writeTwoBytes(w, 0xa2, 0x01);
     const at = fork(w);
@@ -3665,20 +2486,12 @@ function writeOrder(w: Writer, m: Order): void {
     writeTwoBytes(w, 0xf8, 0x7f);
     writeUint64(w, m.account, "Order.account");
   }
-  if ((m.farField as unknown) != 0) {
-    writeVarint32(w, 800000);
-    writeSint32(w, m.farField, "Order.far_field");
-  }
+  if ((m.farField as unknown) != 0) { writeVarint32(w, 800000); writeSint32(w, m.farField, "Order.far_field"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh google.protobuf.Duration with the own properties protobuf-es's create() gives it. */
 function zerogoogle_protobuf_Duration(r: Reader): Duration {
-  return {
-    $typeName: "google.protobuf.Duration",
-    seconds: r.zero64 as bigint,
-    nanos: 0,
-  } as Duration;
+  return { $typeName: "google.protobuf.Duration", seconds: r.zero64 as bigint, nanos: 0 } as Duration;
 }
 
 function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Duration {
@@ -3689,12 +2502,9 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -3702,83 +2512,41 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        $seconds = readInt64(r);
-        pos = r.pos;
-        break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $nanos = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $nanos = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
+      case 16: // int32 nanos = 2
+        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $nanos = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: Duration = {
-    $typeName: "google.protobuf.Duration",
-    seconds: $seconds,
-    nanos: $nanos,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Duration["$unknown"];
+  const m: Duration = { $typeName: "google.protobuf.Duration", seconds: $seconds, nanos: $nanos };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Duration["$unknown"]>;
   return m;
 }
 
 function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.seconds = readInt64(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.nanos = readInt32(r);
-        pos = r.pos;
-        break;
+      case 8: m.seconds = readInt64(r); break; // int64 seconds = 1
+      case 16: m.nanos = readInt32(r); break; // int32 nanos = 2
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
@@ -3788,20 +2556,12 @@ function writegoogle_protobuf_Duration(w: Writer, m: Duration): void {
     writeByte(w, 0x08);
     writeInt64(w, m.seconds, "Duration.seconds");
   }
-  if ((m.nanos as unknown) != 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.nanos, "Duration.nanos");
-  }
+  if ((m.nanos as unknown) != 0) { writeByte(w, 0x10); writeInt32(w, m.nanos, "Duration.nanos"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.orders.v1.Order.Leg with the own properties protobuf-es's create() gives it. */
 function zeroOrder_Leg(r: Reader): Order_Leg {
-  return {
-    $typeName: "tickwire.orders.v1.Order.Leg",
-    side: 0,
-    ratio: 0,
-  } as Order_Leg;
+  return { $typeName: "tickwire.orders.v1.Order.Leg", side: 0, ratio: 0 } as Order_Leg;
 }
 
 function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
@@ -3812,12 +2572,9 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -3825,110 +2582,61 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // Instrument instrument = 1
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $side = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $side = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 16: // Side side = 2
+        if (pos < len && buf[pos]! < 0x80) $side = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $side = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $side = readInt32(r); pos = r.pos; }
+        break;
+      case 24: // uint32 ratio = 3
+        if (pos < len && buf[pos]! < 0x80) $ratio = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ratio = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $side = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ratio = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ratio = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ratio = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $ratio = readUint32(r);
-          pos = r.pos;
-        }
-        break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: Order_Leg = {
-    $typeName: "tickwire.orders.v1.Order.Leg",
-    side: $side,
-    ratio: $ratio,
-  };
+  const m: Order_Leg = { $typeName: "tickwire.orders.v1.Order.Leg", side: $side, ratio: $ratio };
   if ($instrument !== undefined) m.instrument = $instrument;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Order_Leg["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Order_Leg["$unknown"]>;
   return m;
 }
 
 function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
         if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
-      case 16:
-        r.pos = pos;
-        m.side = readInt32(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.ratio = readUint32(r);
-        pos = r.pos;
-        break;
+      case 16: m.side = readInt32(r); break; // Side side = 2
+      case 24: m.ratio = readUint32(r); break; // uint32 ratio = 3
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writeOrder_Leg(w: Writer, m: Order_Leg): void {
@@ -3940,23 +2648,13 @@ function writeOrder_Leg(w: Writer, m: Order_Leg): void {
     writeInstrument(w, m.instrument!);
     join(w, at);
   }
-  if (m.side !== 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.side, "Order.Leg.side");
-  }
-  if ((m.ratio as unknown) != 0) {
-    writeByte(w, 0x18);
-    writeUint32(w, m.ratio, "Order.Leg.ratio");
-  }
+  if (m.side !== 0) { writeByte(w, 0x10); writeInt32(w, m.side, "Order.Leg.side"); }
+  if ((m.ratio as unknown) != 0) { writeByte(w, 0x18); writeUint32(w, m.ratio, "Order.Leg.ratio"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh google.protobuf.Int64Value with the own properties protobuf-es's create() gives it. */
 function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
-  return {
-    $typeName: "google.protobuf.Int64Value",
-    value: r.zero64 as bigint,
-  } as Int64Value;
+  return { $typeName: "google.protobuf.Int64Value", value: r.zero64 as bigint } as Int64Value;
 }
 
 function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): Int64Value {
@@ -3965,12 +2663,9 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -3978,64 +2673,33 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        $value = readInt64(r);
-        pos = r.pos;
-        break;
+      case 8: r.pos = pos; $value = readInt64(r); pos = r.pos; break; // int64 value = 1
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: Int64Value = {
-    $typeName: "google.protobuf.Int64Value",
-    value: $value,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as Int64Value["$unknown"];
+  const m: Int64Value = { $typeName: "google.protobuf.Int64Value", value: $value };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Int64Value["$unknown"]>;
   return m;
 }
 
 function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.value = readInt64(r);
-        pos = r.pos;
-        break;
+      case 8: m.value = readInt64(r); break; // int64 value = 1
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
@@ -4048,12 +2712,8 @@ function writegoogle_protobuf_Int64Value(w: Writer, m: Int64Value): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh google.protobuf.StringValue with the own properties protobuf-es's create() gives it. */
 function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
-  return {
-    $typeName: "google.protobuf.StringValue",
-    value: "",
-  } as StringValue;
+  return { $typeName: "google.protobuf.StringValue", value: "" } as StringValue;
 }
 
 function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number): StringValue {
@@ -4061,12 +2721,9 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
   let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -4074,79 +2731,47 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
       pos = r.pos;
     }
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        $value = readString(r);
-        pos = r.pos;
-        break;
+      case 10: r.pos = pos; $value = readString(r); pos = r.pos; break; // string value = 1
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: StringValue = {
-    $typeName: "google.protobuf.StringValue",
-    value: $value,
-  };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as StringValue["$unknown"];
+  const m: StringValue = { $typeName: "google.protobuf.StringValue", value: $value };
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<StringValue["$unknown"]>;
   return m;
 }
 
 function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10:
-        r.pos = pos;
-        m.value = readString(r);
-        pos = r.pos;
-        break;
+      case 10: m.value = readString(r); break; // string value = 1
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): void {
   if (m.$typeName !== "google.protobuf.StringValue") failMessage("StringValue", m.$typeName);
   const unknown = m.$unknown;
-  if (m.value !== "") {
-    writeByte(w, 0x0a);
-    writeString(w, m.value, "StringValue.value");
-  }
+  if (m.value !== "") { writeByte(w, 0x0a); writeString(w, m.value, "StringValue.value"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
 /**
- * Decodes a tickwire.orders.v1.Scalars: deep-equal to protobuf-es's fromBinary(ScalarsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Every scalar type, implicit presence.
+ *
+ * Decodes a Scalars as fromBinary(ScalarsSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Scalars
  */
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Scalars;
 export function decodeScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Scalars, M>;
@@ -4154,12 +2779,12 @@ export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scala
   return decodeWith(bytes, options, readScalars);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
   return mergeWith(target, bytes, options, fillScalars);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(ScalarsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeScalars(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
   return encodeWith(message as Scalars, writeScalars);
 }
@@ -4175,68 +2800,96 @@ export function newScalarsFrameDecoder(options: MessageFramesOptions = {}): Mess
 }
 
 /**
- * Decodes a tickwire.orders.v1.OptionalScalars: deep-equal to protobuf-es's fromBinary(OptionalScalarsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Every scalar type with explicit presence.
+ *
+ * Decodes a OptionalScalars as fromBinary(OptionalScalarsSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.OptionalScalars
  */
 export function decodeOptionalScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): OptionalScalars;
-export function decodeOptionalScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<OptionalScalars, M>;
+export function decodeOptionalScalars<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<OptionalScalars, M>;
 export function decodeOptionalScalars(bytes: Uint8Array, options?: DecodeOptions): OptionalScalars {
   return decodeWith(bytes, options, readOptionalScalars);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeOptionalScalars(target: OptionalScalars, bytes: Uint8Array, options?: DecodeOptions): OptionalScalars {
+/** Merges `bytes` into `target` as mergeFromBinary(OptionalScalarsSchema, target, bytes) does. */
+export function mergeOptionalScalars(
+  target: OptionalScalars,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): OptionalScalars {
   return mergeWith(target, bytes, options, fillOptionalScalars);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(OptionalScalarsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(OptionalScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOptionalScalars(message: OptionalScalars | Decoded<OptionalScalars, Int64Mode>): Uint8Array {
   return encodeWith(message as OptionalScalars, writeOptionalScalars);
 }
 
 /** As encodeOptionalScalars, behind a varint length prefix (the "delimited" framing). */
-export function encodeOptionalScalarsDelimited(message: OptionalScalars | Decoded<OptionalScalars, Int64Mode>): Uint8Array {
+export function encodeOptionalScalarsDelimited(
+  message: OptionalScalars | Decoded<OptionalScalars, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as OptionalScalars, writeOptionalScalars);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields OptionalScalars messages. */
-export function newOptionalScalarsFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<OptionalScalars> {
+export function newOptionalScalarsFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<OptionalScalars> {
   return new MessageFrameDecoder(options, readOptionalScalars);
 }
 
 /**
- * Decodes a tickwire.orders.v1.RepeatedScalars: deep-equal to protobuf-es's fromBinary(RepeatedScalarsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Every scalar type repeated: packed (proto3's default) and unpacked.
+ *
+ * Decodes a RepeatedScalars as fromBinary(RepeatedScalarsSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.RepeatedScalars
  */
 export function decodeRepeatedScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): RepeatedScalars;
-export function decodeRepeatedScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<RepeatedScalars, M>;
+export function decodeRepeatedScalars<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<RepeatedScalars, M>;
 export function decodeRepeatedScalars(bytes: Uint8Array, options?: DecodeOptions): RepeatedScalars {
   return decodeWith(bytes, options, readRepeatedScalars);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeRepeatedScalars(target: RepeatedScalars, bytes: Uint8Array, options?: DecodeOptions): RepeatedScalars {
+/** Merges `bytes` into `target` as mergeFromBinary(RepeatedScalarsSchema, target, bytes) does. */
+export function mergeRepeatedScalars(
+  target: RepeatedScalars,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): RepeatedScalars {
   return mergeWith(target, bytes, options, fillRepeatedScalars);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(RepeatedScalarsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(RepeatedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeRepeatedScalars(message: RepeatedScalars | Decoded<RepeatedScalars, Int64Mode>): Uint8Array {
   return encodeWith(message as RepeatedScalars, writeRepeatedScalars);
 }
 
 /** As encodeRepeatedScalars, behind a varint length prefix (the "delimited" framing). */
-export function encodeRepeatedScalarsDelimited(message: RepeatedScalars | Decoded<RepeatedScalars, Int64Mode>): Uint8Array {
+export function encodeRepeatedScalarsDelimited(
+  message: RepeatedScalars | Decoded<RepeatedScalars, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as RepeatedScalars, writeRepeatedScalars);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields RepeatedScalars messages. */
-export function newRepeatedScalarsFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<RepeatedScalars> {
+export function newRepeatedScalarsFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<RepeatedScalars> {
   return new MessageFrameDecoder(options, readRepeatedScalars);
 }
 
 /**
- * Decodes a tickwire.orders.v1.Maps: deep-equal to protobuf-es's fromBinary(MapsSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Maps of every key type, with scalar, enum and message values.
+ *
+ * Decodes a Maps as fromBinary(MapsSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Maps
  */
 export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Maps;
 export function decodeMaps<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Maps, M>;
@@ -4244,12 +2897,12 @@ export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions): Maps {
   return decodeWith(bytes, options, readMaps);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(MapsSchema, target, bytes) does. */
 export function mergeMaps(target: Maps, bytes: Uint8Array, options?: DecodeOptions): Maps {
   return mergeWith(target, bytes, options, fillMaps);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(MapsSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(MapsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMaps(message: Maps | Decoded<Maps, Int64Mode>): Uint8Array {
   return encodeWith(message as Maps, writeMaps);
 }
@@ -4265,21 +2918,26 @@ export function newMapsFrameDecoder(options: MessageFramesOptions = {}): Message
 }
 
 /**
- * Decodes a tickwire.orders.v1.Instrument: deep-equal to protobuf-es's fromBinary(InstrumentSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Reference data: an instrument and its underlying (mutually recursive through Underlying).
+ *
+ * Decodes a Instrument as fromBinary(InstrumentSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Instrument
  */
 export function decodeInstrument(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Instrument;
-export function decodeInstrument<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Instrument, M>;
+export function decodeInstrument<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<Instrument, M>;
 export function decodeInstrument(bytes: Uint8Array, options?: DecodeOptions): Instrument {
   return decodeWith(bytes, options, readInstrument);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(InstrumentSchema, target, bytes) does. */
 export function mergeInstrument(target: Instrument, bytes: Uint8Array, options?: DecodeOptions): Instrument {
   return mergeWith(target, bytes, options, fillInstrument);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(InstrumentSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(InstrumentSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeInstrument(message: Instrument | Decoded<Instrument, Int64Mode>): Uint8Array {
   return encodeWith(message as Instrument, writeInstrument);
 }
@@ -4295,21 +2953,24 @@ export function newInstrumentFrameDecoder(options: MessageFramesOptions = {}): M
 }
 
 /**
- * Decodes a tickwire.orders.v1.Underlying: deep-equal to protobuf-es's fromBinary(UnderlyingSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Decodes a Underlying as fromBinary(UnderlyingSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Underlying
  */
 export function decodeUnderlying(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Underlying;
-export function decodeUnderlying<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Underlying, M>;
+export function decodeUnderlying<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<Underlying, M>;
 export function decodeUnderlying(bytes: Uint8Array, options?: DecodeOptions): Underlying {
   return decodeWith(bytes, options, readUnderlying);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(UnderlyingSchema, target, bytes) does. */
 export function mergeUnderlying(target: Underlying, bytes: Uint8Array, options?: DecodeOptions): Underlying {
   return mergeWith(target, bytes, options, fillUnderlying);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(UnderlyingSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(UnderlyingSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeUnderlying(message: Underlying | Decoded<Underlying, Int64Mode>): Uint8Array {
   return encodeWith(message as Underlying, writeUnderlying);
 }
@@ -4325,8 +2986,10 @@ export function newUnderlyingFrameDecoder(options: MessageFramesOptions = {}): M
 }
 
 /**
- * Decodes a tickwire.orders.v1.Order: deep-equal to protobuf-es's fromBinary(OrderSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Order entry: oneofs of scalars and messages, nested and recursive messages, wrappers.
+ *
+ * Decodes a Order as fromBinary(OrderSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Order
  */
 export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Order;
 export function decodeOrder<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Order, M>;
@@ -4334,12 +2997,12 @@ export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions): Order {
   return decodeWith(bytes, options, readOrder);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(OrderSchema, target, bytes) does. */
 export function mergeOrder(target: Order, bytes: Uint8Array, options?: DecodeOptions): Order {
   return mergeWith(target, bytes, options, fillOrder);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(OrderSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(OrderSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOrder(message: Order | Decoded<Order, Int64Mode>): Uint8Array {
   return encodeWith(message as Order, writeOrder);
 }
@@ -4355,21 +3018,24 @@ export function newOrderFrameDecoder(options: MessageFramesOptions = {}): Messag
 }
 
 /**
- * Decodes a tickwire.orders.v1.Order.Leg: deep-equal to protobuf-es's fromBinary(Order_LegSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Decodes a Leg as fromBinary(Order_LegSchema, bytes) does.
+ * @generated from message tickwire.orders.v1.Order.Leg
  */
 export function decodeOrder_Leg(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Order_Leg;
-export function decodeOrder_Leg<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Order_Leg, M>;
+export function decodeOrder_Leg<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<Order_Leg, M>;
 export function decodeOrder_Leg(bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
   return decodeWith(bytes, options, readOrder_Leg);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(Order_LegSchema, target, bytes) does. */
 export function mergeOrder_Leg(target: Order_Leg, bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
   return mergeWith(target, bytes, options, fillOrder_Leg);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(Order_LegSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(Order_LegSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOrder_Leg(message: Order_Leg | Decoded<Order_Leg, Int64Mode>): Uint8Array {
   return encodeWith(message as Order_Leg, writeOrder_Leg);
 }

@@ -17,7 +17,37 @@ import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, U
 import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
-/** A fresh tickwire.marketdata.v1.MarketDataMessageBase with the own properties protobuf-es's create() gives it. */
+/**
+ * Per message X of this file, by protoc-gen-tickwire:
+ * - decodeX(bytes, options?): deep-equal to protobuf-es's fromBinary(XSchema, bytes), $unknown included;
+ *   options.int64 "bigint" (default), "string" or "number" (exact below 2^53, else DecodeError INT64_RANGE);
+ *   options.readUnknownFields: false drops unknown fields. Errors are DecodeError with a code and byte offset.
+ * - mergeX(target, bytes): mergeFromBinary: scalars replaced, lists appended, messages merged.
+ * - encodeX(message), encodeXDelimited(message): byte-identical to toBinary; invalid values throw
+ *   EncodeError naming the field.
+ * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
+ *
+ * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
+ * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * value seen twice in one entry merges too) and writeX.
+ * With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists
+ * kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its
+ * ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next
+ * frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies
+ * it out as a decode with int64 "number" would return it (allocates).
+ *
+ * Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):
+ * each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's
+ * message, reuseX's recycled message, the view's Float64Array), each written out for speed; one emitter
+ * prints every case of all four (protoc-gen-tickwire's field-case.ts).
+ *
+ * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
+ * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * labelled with the field it reads. A known field arriving with another wire type is rejected
+ * (failWireType), not read by its declared type.
+ */
+
 export function zeroMarketDataMessageBase(r: Reader): MarketDataMessageBase {
   return {
     $typeName: "tickwire.marketdata.v1.MarketDataMessageBase",
@@ -37,15 +67,12 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -53,106 +80,84 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MessageCode = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MessageCode = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: // int32 MessageCode = 1
+        if (pos < len && buf[pos]! < 0x80) $MessageCode = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MessageCode = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MessageCode = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MessageCode = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 16:
-        r.pos = pos;
-        $ID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MessageSize = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MessageSize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 16: r.pos = pos; $ID = readUint64(r); pos = r.pos; break; // uint64 ID = 2
+      case 24: // int32 MessageSize = 3
+        if (pos < len && buf[pos]! < 0x80) $MessageSize = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MessageSize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MessageSize = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MessageSize = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 4002: {
+      case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4010: {
+      case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4018: {
+      case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4026: {
+      case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4034: {
+      case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4042: {
+      case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "IncrementalUpdateMessage") fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        if (current?.case === "IncrementalUpdateMessage") {
+          fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
+        } else {
+          $subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
+        }
+        pos = r.pos; break;
       }
-      case 4050: {
+      case 4050: { // oneof subtype: TickData TickData = 506
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
-          case 505: case 506:
+          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -167,120 +172,79 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
     MessageSize: $MessageSize,
     subtype: $subtype ?? { case: undefined },
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as MarketDataMessageBase["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MarketDataMessageBase["$unknown"]>;
   return m;
 }
 
 export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.MessageCode = readInt32(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.ID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.MessageSize = readInt32(r);
-        pos = r.pos;
-        break;
-      case 4002: {
-        r.pos = pos;
+      case 8: m.MessageCode = readInt32(r); break; // int32 MessageCode = 1
+      case 16: m.ID = readUint64(r); break; // uint64 ID = 2
+      case 24: m.MessageSize = readInt32(r); break; // int32 MessageSize = 3
+      case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 4010: {
-        r.pos = pos;
+      case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 4018: {
-        r.pos = pos;
+      case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 4026: {
-        r.pos = pos;
+      case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 4034: {
-        r.pos = pos;
+      case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
-      case 4042: {
-        r.pos = pos;
+      case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "IncrementalUpdateMessage") fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
-        else m.subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
-        pos = r.pos;
+        if (current?.case === "IncrementalUpdateMessage") {
+          fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
+        } else {
+          m.subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
+        }
         break;
       }
-      case 4050: {
-        r.pos = pos;
+      case 4050: { // oneof subtype: TickData TickData = 506
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
-          case 505: case 506:
+          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase): void {
@@ -343,7 +307,6 @@ export function writeMarketDataMessageBase(w: Writer, m: MarketDataMessageBase):
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.TickDataMessage with the own properties protobuf-es's create() gives it. */
 export function zeroTickDataMessage(r: Reader): TickDataMessage {
   return {
     $typeName: "tickwire.marketdata.v1.TickDataMessage",
@@ -371,15 +334,12 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -387,80 +347,37 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        $InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        $TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          $LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        $LTT = readInt64(r);
-        pos = r.pos;
-        break;
+      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
@@ -481,81 +398,32 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
     LTQ: $LTQ,
     LTT: $LTT,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as TickDataMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TickDataMessage["$unknown"]>;
   return m;
 }
 
 export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 96:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121:
-        r.pos = pos;
-        m.LTP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.LTQ = readInt32(r);
-        pos = r.pos;
-        break;
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
+      case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
+      case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
+      case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
+      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
+      case 121: m.LTP = readDouble(r); break; // double LTP = 15
+      case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
+      case 136: m.LTT = readInt64(r); break; // int64 LTT = 17
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
@@ -581,14 +449,8 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TickDataMessage.TimeStamp");
   }
-  if (!Object.is(m.LTP, 0)) {
-    writeByte(w, 0x79);
-    writeDouble(w, m.LTP, "TickDataMessage.LTP");
-  }
-  if ((m.LTQ as unknown) != 0) {
-    writeTwoBytes(w, 0x80, 0x01);
-    writeInt32(w, m.LTQ, "TickDataMessage.LTQ");
-  }
+  if (!Object.is(m.LTP, 0)) { writeByte(w, 0x79); writeDouble(w, m.LTP, "TickDataMessage.LTP"); }
+  if ((m.LTQ as unknown) != 0) { writeTwoBytes(w, 0x80, 0x01); writeInt32(w, m.LTQ, "TickDataMessage.LTQ"); }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TickDataMessage.LTT");
@@ -596,7 +458,6 @@ export function writeTickDataMessage(w: Writer, m: TickDataMessage): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.TouchLineDataMessage with the own properties protobuf-es's create() gives it. */
 export function zeroTouchLineDataMessage(r: Reader): TouchLineDataMessage {
   return {
     $typeName: "tickwire.marketdata.v1.TouchLineDataMessage",
@@ -646,15 +507,12 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -662,174 +520,78 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        $InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        $TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          $LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        $LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145: {
+      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
+      case 145: { // double ATP = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $ATP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $ATP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $ATP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 152:
-        r.pos = pos;
-        $VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        $TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        $TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177: {
+      case 152: r.pos = pos; $VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
+      case 160: r.pos = pos; $TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
+      case 168: r.pos = pos; $TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
+      case 177: { // double Open = 22
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 185: {
+      case 185: { // double High = 23
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 193: {
+      case 193: { // double Low = 24
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 201: {
+      case 201: { // double Close = 25
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 208:
-        r.pos = pos;
-        $OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218:
-        r.pos = pos;
-        $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 226:
-        r.pos = pos;
-        $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        r.pos = pos; $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        r.pos = pos; $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -859,138 +621,46 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
     BestBidLevel: $BestBidLevel,
     BestAskLevel: $BestAskLevel,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as TouchLineDataMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TouchLineDataMessage["$unknown"]>;
   return m;
 }
 
 export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 96:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121:
-        r.pos = pos;
-        m.LTP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.LTQ = readInt32(r);
-        pos = r.pos;
-        break;
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145:
-        r.pos = pos;
-        m.ATP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 152:
-        r.pos = pos;
-        m.VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        m.TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        m.TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177:
-        r.pos = pos;
-        m.Open = readDouble(r);
-        pos = r.pos;
-        break;
-      case 185:
-        r.pos = pos;
-        m.High = readDouble(r);
-        pos = r.pos;
-        break;
-      case 193:
-        r.pos = pos;
-        m.Low = readDouble(r);
-        pos = r.pos;
-        break;
-      case 201:
-        r.pos = pos;
-        m.Close = readDouble(r);
-        pos = r.pos;
-        break;
-      case 208:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218:
-        r.pos = pos;
-        m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 226:
-        r.pos = pos;
-        m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
+      case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
+      case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
+      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
+      case 121: m.LTP = readDouble(r); break; // double LTP = 15
+      case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
+      case 136: m.LTT = readInt64(r); break; // int64 LTT = 17
+      case 145: m.ATP = readDouble(r); break; // double ATP = 18
+      case 152: m.VTT = readInt64(r); break; // int64 VTT = 19
+      case 160: m.TBQ = readInt64(r); break; // int64 TBQ = 20
+      case 168: m.TSQ = readInt64(r); break; // int64 TSQ = 21
+      case 177: m.Open = readDouble(r); break; // double Open = 22
+      case 185: m.High = readDouble(r); break; // double High = 23
+      case 193: m.Low = readDouble(r); break; // double Low = 24
+      case 201: m.Close = readDouble(r); break; // double Close = 25
+      case 208: m.OI = readInt64(r); break; // int64 OI = 26
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); break;
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): void {
@@ -1016,22 +686,13 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "TouchLineDataMessage.TimeStamp");
   }
-  if (!Object.is(m.LTP, 0)) {
-    writeByte(w, 0x79);
-    writeDouble(w, m.LTP, "TouchLineDataMessage.LTP");
-  }
-  if ((m.LTQ as unknown) != 0) {
-    writeTwoBytes(w, 0x80, 0x01);
-    writeInt32(w, m.LTQ, "TouchLineDataMessage.LTQ");
-  }
+  if (!Object.is(m.LTP, 0)) { writeByte(w, 0x79); writeDouble(w, m.LTP, "TouchLineDataMessage.LTP"); }
+  if ((m.LTQ as unknown) != 0) { writeTwoBytes(w, 0x80, 0x01); writeInt32(w, m.LTQ, "TouchLineDataMessage.LTQ"); }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "TouchLineDataMessage.LTT");
   }
-  if (!Object.is(m.ATP, 0)) {
-    writeTwoBytes(w, 0x91, 0x01);
-    writeDouble(w, m.ATP, "TouchLineDataMessage.ATP");
-  }
+  if (!Object.is(m.ATP, 0)) { writeTwoBytes(w, 0x91, 0x01); writeDouble(w, m.ATP, "TouchLineDataMessage.ATP"); }
   if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeTwoBytes(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "TouchLineDataMessage.VTT");
@@ -1044,22 +705,10 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
     writeTwoBytes(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "TouchLineDataMessage.TSQ");
   }
-  if (!Object.is(m.Open, 0)) {
-    writeTwoBytes(w, 0xb1, 0x01);
-    writeDouble(w, m.Open, "TouchLineDataMessage.Open");
-  }
-  if (!Object.is(m.High, 0)) {
-    writeTwoBytes(w, 0xb9, 0x01);
-    writeDouble(w, m.High, "TouchLineDataMessage.High");
-  }
-  if (!Object.is(m.Low, 0)) {
-    writeTwoBytes(w, 0xc1, 0x01);
-    writeDouble(w, m.Low, "TouchLineDataMessage.Low");
-  }
-  if (!Object.is(m.Close, 0)) {
-    writeTwoBytes(w, 0xc9, 0x01);
-    writeDouble(w, m.Close, "TouchLineDataMessage.Close");
-  }
+  if (!Object.is(m.Open, 0)) { writeTwoBytes(w, 0xb1, 0x01); writeDouble(w, m.Open, "TouchLineDataMessage.Open"); }
+  if (!Object.is(m.High, 0)) { writeTwoBytes(w, 0xb9, 0x01); writeDouble(w, m.High, "TouchLineDataMessage.High"); }
+  if (!Object.is(m.Low, 0)) { writeTwoBytes(w, 0xc1, 0x01); writeDouble(w, m.Low, "TouchLineDataMessage.Low"); }
+  if (!Object.is(m.Close, 0)) { writeTwoBytes(w, 0xc9, 0x01); writeDouble(w, m.Close, "TouchLineDataMessage.Close"); }
   if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeTwoBytes(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "TouchLineDataMessage.OI");
@@ -1079,14 +728,8 @@ export function writeTouchLineDataMessage(w: Writer, m: TouchLineDataMessage): v
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.PriceDepthLevel with the own properties protobuf-es's create() gives it. */
 export function zeroPriceDepthLevel(r: Reader): PriceDepthLevel {
-  return {
-    $typeName: "tickwire.marketdata.v1.PriceDepthLevel",
-    Qty: 0,
-    Price: 0,
-    Orders: 0,
-  } as PriceDepthLevel;
+  return { $typeName: "tickwire.marketdata.v1.PriceDepthLevel", Qty: 0, Price: 0, Orders: 0 } as PriceDepthLevel;
 }
 
 export function readPriceDepthLevel(r: Reader, end: number, depth: number): PriceDepthLevel {
@@ -1096,12 +739,9 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1109,51 +749,27 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          $Qty = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $Qty = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $Qty = readInt32(r);
-          pos = r.pos;
-        }
+      case 8: // int32 Qty = 1
+        if (pos < len && buf[pos]! < 0x80) $Qty = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $Qty = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $Qty = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 17: {
+      case 17: { // double Price = 2
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Price = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Price = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Price = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Price = readDouble(r); pos = r.pos; }
         break;
       }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $Orders = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $Orders = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: // int32 Orders = 3
+        if (pos < len && buf[pos]! < 0x80) $Orders = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $Orders = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $Orders = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $Orders = readInt32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -1165,73 +781,35 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
     Price: $Price,
     Orders: $Orders,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as PriceDepthLevel["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PriceDepthLevel["$unknown"]>;
   return m;
 }
 
 export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.Qty = readInt32(r);
-        pos = r.pos;
-        break;
-      case 17:
-        r.pos = pos;
-        m.Price = readDouble(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.Orders = readInt32(r);
-        pos = r.pos;
-        break;
+      case 8: m.Qty = readInt32(r); break; // int32 Qty = 1
+      case 17: m.Price = readDouble(r); break; // double Price = 2
+      case 24: m.Orders = readInt32(r); break; // int32 Orders = 3
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writePriceDepthLevel(w: Writer, m: PriceDepthLevel): void {
   if (m.$typeName !== "tickwire.marketdata.v1.PriceDepthLevel") failMessage("PriceDepthLevel", m.$typeName);
   const unknown = m.$unknown;
-  if ((m.Qty as unknown) != 0) {
-    writeByte(w, 0x08);
-    writeInt32(w, m.Qty, "PriceDepthLevel.Qty");
-  }
-  if (!Object.is(m.Price, 0)) {
-    writeByte(w, 0x11);
-    writeDouble(w, m.Price, "PriceDepthLevel.Price");
-  }
-  if ((m.Orders as unknown) != 0) {
-    writeByte(w, 0x18);
-    writeInt32(w, m.Orders, "PriceDepthLevel.Orders");
-  }
+  if ((m.Qty as unknown) != 0) { writeByte(w, 0x08); writeInt32(w, m.Qty, "PriceDepthLevel.Qty"); }
+  if (!Object.is(m.Price, 0)) { writeByte(w, 0x11); writeDouble(w, m.Price, "PriceDepthLevel.Price"); }
+  if ((m.Orders as unknown) != 0) { writeByte(w, 0x18); writeInt32(w, m.Orders, "PriceDepthLevel.Orders"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.MarketDepthMessage with the own properties protobuf-es's create() gives it. */
 export function zeroMarketDepthMessage(r: Reader): MarketDepthMessage {
   return {
     $typeName: "tickwire.marketdata.v1.MarketDepthMessage",
@@ -1281,15 +859,12 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -1297,174 +872,78 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        $InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        $TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          $LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        $LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145: {
+      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
+      case 145: { // double ATP = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $ATP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $ATP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $ATP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 152:
-        r.pos = pos;
-        $VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        $TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        $TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177: {
+      case 152: r.pos = pos; $VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
+      case 160: r.pos = pos; $TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
+      case 168: r.pos = pos; $TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
+      case 177: { // double Open = 22
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 185: {
+      case 185: { // double High = 23
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 193: {
+      case 193: { // double Low = 24
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 201: {
+      case 201: { // double Close = 25
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 208:
-        r.pos = pos;
-        $OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218:
-        r.pos = pos;
-        $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 226:
-        r.pos = pos;
-        $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        r.pos = pos; $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        r.pos = pos; $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -1494,138 +973,46 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
     BestBidLevel: $BestBidLevel,
     BestAskLevel: $BestAskLevel,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as MarketDepthMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MarketDepthMessage["$unknown"]>;
   return m;
 }
 
 export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 96:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121:
-        r.pos = pos;
-        m.LTP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 128:
-        r.pos = pos;
-        m.LTQ = readInt32(r);
-        pos = r.pos;
-        break;
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145:
-        r.pos = pos;
-        m.ATP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 152:
-        r.pos = pos;
-        m.VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        m.TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        m.TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177:
-        r.pos = pos;
-        m.Open = readDouble(r);
-        pos = r.pos;
-        break;
-      case 185:
-        r.pos = pos;
-        m.High = readDouble(r);
-        pos = r.pos;
-        break;
-      case 193:
-        r.pos = pos;
-        m.Low = readDouble(r);
-        pos = r.pos;
-        break;
-      case 201:
-        r.pos = pos;
-        m.Close = readDouble(r);
-        pos = r.pos;
-        break;
-      case 208:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218:
-        r.pos = pos;
-        m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
-      case 226:
-        r.pos = pos;
-        m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
+      case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
+      case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
+      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
+      case 121: m.LTP = readDouble(r); break; // double LTP = 15
+      case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
+      case 136: m.LTT = readInt64(r); break; // int64 LTT = 17
+      case 145: m.ATP = readDouble(r); break; // double ATP = 18
+      case 152: m.VTT = readInt64(r); break; // int64 VTT = 19
+      case 160: m.TBQ = readInt64(r); break; // int64 TBQ = 20
+      case 168: m.TSQ = readInt64(r); break; // int64 TSQ = 21
+      case 177: m.Open = readDouble(r); break; // double Open = 22
+      case 185: m.High = readDouble(r); break; // double High = 23
+      case 193: m.Low = readDouble(r); break; // double Low = 24
+      case 201: m.Close = readDouble(r); break; // double Close = 25
+      case 208: m.OI = readInt64(r); break; // int64 OI = 26
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        m.BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        m.BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); break;
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void {
@@ -1651,22 +1038,13 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "MarketDepthMessage.TimeStamp");
   }
-  if (!Object.is(m.LTP, 0)) {
-    writeByte(w, 0x79);
-    writeDouble(w, m.LTP, "MarketDepthMessage.LTP");
-  }
-  if ((m.LTQ as unknown) != 0) {
-    writeTwoBytes(w, 0x80, 0x01);
-    writeInt32(w, m.LTQ, "MarketDepthMessage.LTQ");
-  }
+  if (!Object.is(m.LTP, 0)) { writeByte(w, 0x79); writeDouble(w, m.LTP, "MarketDepthMessage.LTP"); }
+  if ((m.LTQ as unknown) != 0) { writeTwoBytes(w, 0x80, 0x01); writeInt32(w, m.LTQ, "MarketDepthMessage.LTQ"); }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeTwoBytes(w, 0x88, 0x01);
     writeInt64(w, m.LTT, "MarketDepthMessage.LTT");
   }
-  if (!Object.is(m.ATP, 0)) {
-    writeTwoBytes(w, 0x91, 0x01);
-    writeDouble(w, m.ATP, "MarketDepthMessage.ATP");
-  }
+  if (!Object.is(m.ATP, 0)) { writeTwoBytes(w, 0x91, 0x01); writeDouble(w, m.ATP, "MarketDepthMessage.ATP"); }
   if (typeof m.VTT === "bigint" ? m.VTT !== 0n : (m.VTT as unknown) != 0) {
     writeTwoBytes(w, 0x98, 0x01);
     writeInt64(w, m.VTT, "MarketDepthMessage.VTT");
@@ -1679,22 +1057,10 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
     writeTwoBytes(w, 0xa8, 0x01);
     writeInt64(w, m.TSQ, "MarketDepthMessage.TSQ");
   }
-  if (!Object.is(m.Open, 0)) {
-    writeTwoBytes(w, 0xb1, 0x01);
-    writeDouble(w, m.Open, "MarketDepthMessage.Open");
-  }
-  if (!Object.is(m.High, 0)) {
-    writeTwoBytes(w, 0xb9, 0x01);
-    writeDouble(w, m.High, "MarketDepthMessage.High");
-  }
-  if (!Object.is(m.Low, 0)) {
-    writeTwoBytes(w, 0xc1, 0x01);
-    writeDouble(w, m.Low, "MarketDepthMessage.Low");
-  }
-  if (!Object.is(m.Close, 0)) {
-    writeTwoBytes(w, 0xc9, 0x01);
-    writeDouble(w, m.Close, "MarketDepthMessage.Close");
-  }
+  if (!Object.is(m.Open, 0)) { writeTwoBytes(w, 0xb1, 0x01); writeDouble(w, m.Open, "MarketDepthMessage.Open"); }
+  if (!Object.is(m.High, 0)) { writeTwoBytes(w, 0xb9, 0x01); writeDouble(w, m.High, "MarketDepthMessage.High"); }
+  if (!Object.is(m.Low, 0)) { writeTwoBytes(w, 0xc1, 0x01); writeDouble(w, m.Low, "MarketDepthMessage.Low"); }
+  if (!Object.is(m.Close, 0)) { writeTwoBytes(w, 0xc9, 0x01); writeDouble(w, m.Close, "MarketDepthMessage.Close"); }
   if (typeof m.OI === "bigint" ? m.OI !== 0n : (m.OI as unknown) != 0) {
     writeTwoBytes(w, 0xd0, 0x01);
     writeInt64(w, m.OI, "MarketDepthMessage.OI");
@@ -1714,23 +1080,17 @@ export function writeMarketDepthMessage(w: Writer, m: MarketDepthMessage): void 
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.IndexDataMessage with the own properties protobuf-es's create() gives it. */
 export function zeroIndexDataMessage(r: Reader): IndexDataMessage {
-  return {
-    $typeName: "tickwire.marketdata.v1.IndexDataMessage",
-  } as IndexDataMessage;
+  return { $typeName: "tickwire.marketdata.v1.IndexDataMessage" } as IndexDataMessage;
 }
 
 export function readIndexDataMessage(r: Reader, end: number, depth: number): IndexDataMessage {
   let $IndexData: IndexDataMessage["IndexData"];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -1738,71 +1098,46 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // IndexData IndexData = 1
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $IndexData;
         if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
         else $IndexData = readIndexData(r, childEnd, depth + 1);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
   }
   r.pos = pos;
-  const m: IndexDataMessage = {
-    $typeName: "tickwire.marketdata.v1.IndexDataMessage",
-  };
+  const m: IndexDataMessage = { $typeName: "tickwire.marketdata.v1.IndexDataMessage" };
   if ($IndexData !== undefined) m.IndexData = $IndexData;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as IndexDataMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexDataMessage["$unknown"]>;
   return m;
 }
 
 export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: {
-        r.pos = pos;
+      case 10: { // IndexData IndexData = 1
         const childEnd = readLengthEnd(r);
         const current = m.IndexData;
         if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
         else m.IndexData = readIndexData(r, childEnd, depth + 1);
-        pos = r.pos;
         break;
       }
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
@@ -1817,7 +1152,6 @@ export function writeIndexDataMessage(w: Writer, m: IndexDataMessage): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.IndexData with the own properties protobuf-es's create() gives it. */
 export function zeroIndexData(r: Reader): IndexData {
   return {
     $typeName: "tickwire.marketdata.v1.IndexData",
@@ -1855,15 +1189,12 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -1871,150 +1202,77 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        $IndexName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        $TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: r.pos = pos; $IndexName = readString(r); pos = r.pos; break; // string IndexName = 13
+      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double Last = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Last = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Last = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Last = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Last = readDouble(r); pos = r.pos; }
         break;
       }
-      case 129: {
+      case 129: { // double Open = 16
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 137: {
+      case 137: { // double High = 17
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 145: {
+      case 145: { // double Low = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 153: {
+      case 153: { // double Close = 19
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 161: {
+      case 161: { // double YearlyHigh = 20
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $YearlyHigh = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $YearlyHigh = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $YearlyHigh = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $YearlyHigh = readDouble(r); pos = r.pos; }
         break;
       }
-      case 169: {
+      case 169: { // double YearlyLow = 21
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $YearlyLow = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $YearlyLow = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $YearlyLow = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $YearlyLow = readDouble(r); pos = r.pos; }
         break;
       }
-      case 176: {
-        if (pos < len && buf[pos] < 0x80) {
-          $NetChangeIndicator = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $NetChangeIndicator = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 176: // uint32 NetChangeIndicator = 22
+        if (pos < len && buf[pos]! < 0x80) $NetChangeIndicator = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $NetChangeIndicator = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $NetChangeIndicator = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $NetChangeIndicator = readUint32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -2038,107 +1296,38 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
     YearlyLow: $YearlyLow,
     NetChangeIndicator: $NetChangeIndicator,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as IndexData["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexData["$unknown"]>;
   return m;
 }
 
 export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 96:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 106:
-        r.pos = pos;
-        m.IndexName = readString(r);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121:
-        r.pos = pos;
-        m.Last = readDouble(r);
-        pos = r.pos;
-        break;
-      case 129:
-        r.pos = pos;
-        m.Open = readDouble(r);
-        pos = r.pos;
-        break;
-      case 137:
-        r.pos = pos;
-        m.High = readDouble(r);
-        pos = r.pos;
-        break;
-      case 145:
-        r.pos = pos;
-        m.Low = readDouble(r);
-        pos = r.pos;
-        break;
-      case 153:
-        r.pos = pos;
-        m.Close = readDouble(r);
-        pos = r.pos;
-        break;
-      case 161:
-        r.pos = pos;
-        m.YearlyHigh = readDouble(r);
-        pos = r.pos;
-        break;
-      case 169:
-        r.pos = pos;
-        m.YearlyLow = readDouble(r);
-        pos = r.pos;
-        break;
-      case 176:
-        r.pos = pos;
-        m.NetChangeIndicator = readUint32(r);
-        pos = r.pos;
-        break;
+      case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
+      case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
+      case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
+      case 106: m.IndexName = readString(r); break; // string IndexName = 13
+      case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
+      case 121: m.Last = readDouble(r); break; // double Last = 15
+      case 129: m.Open = readDouble(r); break; // double Open = 16
+      case 137: m.High = readDouble(r); break; // double High = 17
+      case 145: m.Low = readDouble(r); break; // double Low = 18
+      case 153: m.Close = readDouble(r); break; // double Close = 19
+      case 161: m.YearlyHigh = readDouble(r); break; // double YearlyHigh = 20
+      case 169: m.YearlyLow = readDouble(r); break; // double YearlyLow = 21
+      case 176: m.NetChangeIndicator = readUint32(r); break; // uint32 NetChangeIndicator = 22
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeIndexData(w: Writer, m: IndexData): void {
@@ -2148,50 +1337,26 @@ export function writeIndexData(w: Writer, m: IndexData): void {
     writeByte(w, 0x50);
     writeUint64(w, m.InstrumentID, "IndexData.InstrumentID");
   }
-  if (m.ExchangeSegment !== 0) {
-    writeByte(w, 0x58);
-    writeInt32(w, m.ExchangeSegment, "IndexData.ExchangeSegment");
-  }
+  if (m.ExchangeSegment !== 0) { writeByte(w, 0x58); writeInt32(w, m.ExchangeSegment, "IndexData.ExchangeSegment"); }
   if ((m.ExchangeInstrumentID as unknown) != 0) {
     writeByte(w, 0x60);
     writeUint32(w, m.ExchangeInstrumentID, "IndexData.ExchangeInstrumentID");
   }
-  if (m.IndexName !== "") {
-    writeByte(w, 0x6a);
-    writeString(w, m.IndexName, "IndexData.IndexName");
-  }
+  if (m.IndexName !== "") { writeByte(w, 0x6a); writeString(w, m.IndexName, "IndexData.IndexName"); }
   if (typeof m.TimeStamp === "bigint" ? m.TimeStamp !== 0n : (m.TimeStamp as unknown) != 0) {
     writeByte(w, 0x70);
     writeInt64(w, m.TimeStamp, "IndexData.TimeStamp");
   }
-  if (!Object.is(m.Last, 0)) {
-    writeByte(w, 0x79);
-    writeDouble(w, m.Last, "IndexData.Last");
-  }
-  if (!Object.is(m.Open, 0)) {
-    writeTwoBytes(w, 0x81, 0x01);
-    writeDouble(w, m.Open, "IndexData.Open");
-  }
-  if (!Object.is(m.High, 0)) {
-    writeTwoBytes(w, 0x89, 0x01);
-    writeDouble(w, m.High, "IndexData.High");
-  }
-  if (!Object.is(m.Low, 0)) {
-    writeTwoBytes(w, 0x91, 0x01);
-    writeDouble(w, m.Low, "IndexData.Low");
-  }
-  if (!Object.is(m.Close, 0)) {
-    writeTwoBytes(w, 0x99, 0x01);
-    writeDouble(w, m.Close, "IndexData.Close");
-  }
+  if (!Object.is(m.Last, 0)) { writeByte(w, 0x79); writeDouble(w, m.Last, "IndexData.Last"); }
+  if (!Object.is(m.Open, 0)) { writeTwoBytes(w, 0x81, 0x01); writeDouble(w, m.Open, "IndexData.Open"); }
+  if (!Object.is(m.High, 0)) { writeTwoBytes(w, 0x89, 0x01); writeDouble(w, m.High, "IndexData.High"); }
+  if (!Object.is(m.Low, 0)) { writeTwoBytes(w, 0x91, 0x01); writeDouble(w, m.Low, "IndexData.Low"); }
+  if (!Object.is(m.Close, 0)) { writeTwoBytes(w, 0x99, 0x01); writeDouble(w, m.Close, "IndexData.Close"); }
   if (!Object.is(m.YearlyHigh, 0)) {
     writeTwoBytes(w, 0xa1, 0x01);
     writeDouble(w, m.YearlyHigh, "IndexData.YearlyHigh");
   }
-  if (!Object.is(m.YearlyLow, 0)) {
-    writeTwoBytes(w, 0xa9, 0x01);
-    writeDouble(w, m.YearlyLow, "IndexData.YearlyLow");
-  }
+  if (!Object.is(m.YearlyLow, 0)) { writeTwoBytes(w, 0xa9, 0x01); writeDouble(w, m.YearlyLow, "IndexData.YearlyLow"); }
   if ((m.NetChangeIndicator as unknown) != 0) {
     writeTwoBytes(w, 0xb0, 0x01);
     writeUint32(w, m.NetChangeIndicator, "IndexData.NetChangeIndicator");
@@ -2199,12 +1364,8 @@ export function writeIndexData(w: Writer, m: IndexData): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.IndexDataListMessage with the own properties protobuf-es's create() gives it. */
 export function zeroIndexDataListMessage(r: Reader): IndexDataListMessage {
-  return {
-    $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
-    IndexDataList: [],
-  } as IndexDataListMessage;
+  return { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList: [] } as IndexDataListMessage;
 }
 
 export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
@@ -2212,15 +1373,12 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -2228,18 +1386,11 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
       pos = r.pos;
     }
     switch (tag) {
-      case 3210:
-        r.pos = pos;
-        $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 3210: // repeated IndexData IndexDataList = 401
+        r.pos = pos; $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 401:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 401: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -2249,46 +1400,23 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
     $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
     IndexDataList: $IndexDataList,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as IndexDataListMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexDataListMessage["$unknown"]>;
   return m;
 }
 
 export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
   const buf = r.buf;
-  const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 3210:
-        r.pos = pos;
-        m.IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 3210: // repeated IndexData IndexDataList = 401
+        m.IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1)); break;
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 401:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 401: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): void {
@@ -2303,7 +1431,6 @@ export function writeIndexDataListMessage(w: Writer, m: IndexDataListMessage): v
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.IncrementalUpdateMessage with the own properties protobuf-es's create() gives it. */
 export function zeroIncrementalUpdateMessage(r: Reader): IncrementalUpdateMessage {
   return {
     $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
@@ -2315,12 +1442,9 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
   const $MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -2328,18 +1452,11 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
       pos = r.pos;
     }
     switch (tag) {
-      case 90:
-        r.pos = pos;
-        $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 90: // repeated MDEntries MDEntriesList = 11
+        r.pos = pos; $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 11:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 11: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -2349,46 +1466,29 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
     $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
     MDEntriesList: $MDEntriesList,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as IncrementalUpdateMessage["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IncrementalUpdateMessage["$unknown"]>;
   return m;
 }
 
 export function fillIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 90:
-        r.pos = pos;
-        m.MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
-        break;
+      case 90: // repeated MDEntries MDEntriesList = 11
+        m.MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1)); break;
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 11:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 11: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMessage): void {
-  if (m.$typeName !== "tickwire.marketdata.v1.IncrementalUpdateMessage") failMessage("IncrementalUpdateMessage", m.$typeName);
+  if (m.$typeName !== "tickwire.marketdata.v1.IncrementalUpdateMessage") {
+    failMessage("IncrementalUpdateMessage", m.$typeName);
+  }
   const unknown = m.$unknown;
   for (const item of m.MDEntriesList) {
     writeByte(w, 0x5a);
@@ -2399,7 +1499,6 @@ export function writeIncrementalUpdateMessage(w: Writer, m: IncrementalUpdateMes
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.MDEntries with the own properties protobuf-es's create() gives it. */
 export function zeroMDEntries(r: Reader): MDEntries {
   return {
     $typeName: "tickwire.marketdata.v1.MDEntries",
@@ -2433,12 +1532,9 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -2446,130 +1542,68 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MDUpdateAction = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MDUpdateAction = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: // int32 MDUpdateAction = 1
+        if (pos < len && buf[pos]! < 0x80) $MDUpdateAction = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MDUpdateAction = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MDUpdateAction = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MDUpdateAction = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MDEntryType = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MDEntryType = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 16: // int32 MDEntryType = 2
+        if (pos < len && buf[pos]! < 0x80) $MDEntryType = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MDEntryType = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MDEntryType = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MDEntryType = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 24:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 32: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 3
+      case 32: // ExchangeSegment ExchangeSegment = 4
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 40: // uint32 ExchangeInstrumentID = 5
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 50:
-        r.pos = pos;
-        $InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 57: {
+      case 50: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 6
+      case 57: { // double MDEntryPrice = 7
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $MDEntryPrice = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $MDEntryPrice = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $MDEntryPrice = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $MDEntryPrice = readDouble(r); pos = r.pos; }
         break;
       }
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MDEntrySize = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MDEntrySize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 64: // int32 MDEntrySize = 8
+        if (pos < len && buf[pos]! < 0x80) $MDEntrySize = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MDEntrySize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MDEntrySize = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MDEntrySize = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 72: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MDEntryTime = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MDEntryTime = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 72: // int32 MDEntryTime = 9
+        if (pos < len && buf[pos]! < 0x80) $MDEntryTime = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MDEntryTime = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MDEntryTime = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MDEntryTime = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 80: {
-        if (pos < len && buf[pos] < 0x80) {
-          $MDEntryPosition = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $MDEntryPosition = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: // int32 MDEntryPosition = 10
+        if (pos < len && buf[pos]! < 0x80) $MDEntryPosition = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $MDEntryPosition = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $MDEntryPosition = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $MDEntryPosition = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 88:
-        r.pos = pos;
-        $OI = readInt64(r);
-        pos = r.pos;
-        break;
+      case 88: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 11
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
             failWireType(r, tag);
         }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
@@ -2591,93 +1625,35 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
     MDEntryPosition: $MDEntryPosition,
     OI: $OI,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as MDEntries["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MDEntries["$unknown"]>;
   return m;
 }
 
 export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.MDUpdateAction = readInt32(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.MDEntryType = readInt32(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 32:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 40:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 50:
-        r.pos = pos;
-        m.InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 57:
-        r.pos = pos;
-        m.MDEntryPrice = readDouble(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.MDEntrySize = readInt32(r);
-        pos = r.pos;
-        break;
-      case 72:
-        r.pos = pos;
-        m.MDEntryTime = readInt32(r);
-        pos = r.pos;
-        break;
-      case 80:
-        r.pos = pos;
-        m.MDEntryPosition = readInt32(r);
-        pos = r.pos;
-        break;
-      case 88:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
+      case 8: m.MDUpdateAction = readInt32(r); break; // int32 MDUpdateAction = 1
+      case 16: m.MDEntryType = readInt32(r); break; // int32 MDEntryType = 2
+      case 24: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 3
+      case 32: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 4
+      case 40: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 5
+      case 50: m.InstrumentName = readString(r); break; // string InstrumentName = 6
+      case 57: m.MDEntryPrice = readDouble(r); break; // double MDEntryPrice = 7
+      case 64: m.MDEntrySize = readInt32(r); break; // int32 MDEntrySize = 8
+      case 72: m.MDEntryTime = readInt32(r); break; // int32 MDEntryTime = 9
+      case 80: m.MDEntryPosition = readInt32(r); break; // int32 MDEntryPosition = 10
+      case 88: m.OI = readInt64(r); break; // int64 OI = 11
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeMDEntries(w: Writer, m: MDEntries): void {
@@ -2687,38 +1663,20 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
     writeByte(w, 0x08);
     writeInt32(w, m.MDUpdateAction, "MDEntries.MDUpdateAction");
   }
-  if ((m.MDEntryType as unknown) != 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.MDEntryType, "MDEntries.MDEntryType");
-  }
+  if ((m.MDEntryType as unknown) != 0) { writeByte(w, 0x10); writeInt32(w, m.MDEntryType, "MDEntries.MDEntryType"); }
   if (typeof m.InstrumentID === "bigint" ? m.InstrumentID !== 0n : (m.InstrumentID as unknown) != 0) {
     writeByte(w, 0x18);
     writeUint64(w, m.InstrumentID, "MDEntries.InstrumentID");
   }
-  if (m.ExchangeSegment !== 0) {
-    writeByte(w, 0x20);
-    writeInt32(w, m.ExchangeSegment, "MDEntries.ExchangeSegment");
-  }
+  if (m.ExchangeSegment !== 0) { writeByte(w, 0x20); writeInt32(w, m.ExchangeSegment, "MDEntries.ExchangeSegment"); }
   if ((m.ExchangeInstrumentID as unknown) != 0) {
     writeByte(w, 0x28);
     writeUint32(w, m.ExchangeInstrumentID, "MDEntries.ExchangeInstrumentID");
   }
-  if (m.InstrumentName !== "") {
-    writeByte(w, 0x32);
-    writeString(w, m.InstrumentName, "MDEntries.InstrumentName");
-  }
-  if (!Object.is(m.MDEntryPrice, 0)) {
-    writeByte(w, 0x39);
-    writeDouble(w, m.MDEntryPrice, "MDEntries.MDEntryPrice");
-  }
-  if ((m.MDEntrySize as unknown) != 0) {
-    writeByte(w, 0x40);
-    writeInt32(w, m.MDEntrySize, "MDEntries.MDEntrySize");
-  }
-  if ((m.MDEntryTime as unknown) != 0) {
-    writeByte(w, 0x48);
-    writeInt32(w, m.MDEntryTime, "MDEntries.MDEntryTime");
-  }
+  if (m.InstrumentName !== "") { writeByte(w, 0x32); writeString(w, m.InstrumentName, "MDEntries.InstrumentName"); }
+  if (!Object.is(m.MDEntryPrice, 0)) { writeByte(w, 0x39); writeDouble(w, m.MDEntryPrice, "MDEntries.MDEntryPrice"); }
+  if ((m.MDEntrySize as unknown) != 0) { writeByte(w, 0x40); writeInt32(w, m.MDEntrySize, "MDEntries.MDEntrySize"); }
+  if ((m.MDEntryTime as unknown) != 0) { writeByte(w, 0x48); writeInt32(w, m.MDEntryTime, "MDEntries.MDEntryTime"); }
   if ((m.MDEntryPosition as unknown) != 0) {
     writeByte(w, 0x50);
     writeInt32(w, m.MDEntryPosition, "MDEntries.MDEntryPosition");
@@ -2730,7 +1688,6 @@ export function writeMDEntries(w: Writer, m: MDEntries): void {
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
-/** A fresh tickwire.marketdata.v1.TickData with the own properties protobuf-es's create() gives it. */
 export function zeroTickData(r: Reader): TickData {
   return {
     $typeName: "tickwire.marketdata.v1.TickData",
@@ -2758,12 +1715,9 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
   let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -2771,92 +1725,42 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        $InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 1
+      case 16: // ExchangeSegment ExchangeSegment = 2
+        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          $ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: // uint32 ExchangeInstrumentID = 3
+        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          $ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 34:
-        r.pos = pos;
-        $InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 41: {
+      case 34: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 4
+      case 41: { // double LTP = 5
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          $LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          $LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 48: {
-        if (pos < len && buf[pos] < 0x80) {
-          $LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 48: // int32 LTQ = 6
+        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 56:
-        r.pos = pos;
-        $LTT = readInt64(r);
-        pos = r.pos;
+      case 56: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 7
+      case 64: // int32 Flag = 8
+        if (pos < len && buf[pos]! < 0x80) $Flag = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $Flag = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; $Flag = readInt32(r); pos = r.pos; }
         break;
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          $Flag = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          $Flag = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          $Flag = readInt32(r);
-          pos = r.pos;
-        }
-        break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: failWireType(r, tag); }
         unknownFields = keepUnknown(r, unknownFields, tag, depth);
         pos = r.pos;
     }
@@ -2873,77 +1777,29 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
     LTT: $LTT,
     Flag: $Flag,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as TickData["$unknown"];
+  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TickData["$unknown"]>;
   return m;
 }
 
 export function fillTickData(r: Reader, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
-  let pos = r.pos;
-  while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
+  while (r.pos < end) {
+    const b0 = buf[r.pos]!;
+    const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 16:
-        r.pos = pos;
-        m.ExchangeSegment = readInt32(r);
-        pos = r.pos;
-        break;
-      case 24:
-        r.pos = pos;
-        m.ExchangeInstrumentID = readUint32(r);
-        pos = r.pos;
-        break;
-      case 34:
-        r.pos = pos;
-        m.InstrumentName = readString(r);
-        pos = r.pos;
-        break;
-      case 41:
-        r.pos = pos;
-        m.LTP = readDouble(r);
-        pos = r.pos;
-        break;
-      case 48:
-        r.pos = pos;
-        m.LTQ = readInt32(r);
-        pos = r.pos;
-        break;
-      case 56:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 64:
-        r.pos = pos;
-        m.Flag = readInt32(r);
-        pos = r.pos;
-        break;
+      case 8: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 1
+      case 16: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 2
+      case 24: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 3
+      case 34: m.InstrumentName = readString(r); break; // string InstrumentName = 4
+      case 41: m.LTP = readDouble(r); break; // double LTP = 5
+      case 48: m.LTQ = readInt32(r); break; // int32 LTQ = 6
+      case 56: m.LTT = readInt64(r); break; // int64 LTT = 7
+      case 64: m.Flag = readInt32(r); break; // int32 Flag = 8
       default:
-        r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
-        pos = r.pos;
     }
   }
-  r.pos = pos;
 }
 
 export function writeTickData(w: Writer, m: TickData): void {
@@ -2953,190 +1809,252 @@ export function writeTickData(w: Writer, m: TickData): void {
     writeByte(w, 0x08);
     writeUint64(w, m.InstrumentID, "TickData.InstrumentID");
   }
-  if (m.ExchangeSegment !== 0) {
-    writeByte(w, 0x10);
-    writeInt32(w, m.ExchangeSegment, "TickData.ExchangeSegment");
-  }
+  if (m.ExchangeSegment !== 0) { writeByte(w, 0x10); writeInt32(w, m.ExchangeSegment, "TickData.ExchangeSegment"); }
   if ((m.ExchangeInstrumentID as unknown) != 0) {
     writeByte(w, 0x18);
     writeUint32(w, m.ExchangeInstrumentID, "TickData.ExchangeInstrumentID");
   }
-  if (m.InstrumentName !== "") {
-    writeByte(w, 0x22);
-    writeString(w, m.InstrumentName, "TickData.InstrumentName");
-  }
-  if (!Object.is(m.LTP, 0)) {
-    writeByte(w, 0x29);
-    writeDouble(w, m.LTP, "TickData.LTP");
-  }
-  if ((m.LTQ as unknown) != 0) {
-    writeByte(w, 0x30);
-    writeInt32(w, m.LTQ, "TickData.LTQ");
-  }
+  if (m.InstrumentName !== "") { writeByte(w, 0x22); writeString(w, m.InstrumentName, "TickData.InstrumentName"); }
+  if (!Object.is(m.LTP, 0)) { writeByte(w, 0x29); writeDouble(w, m.LTP, "TickData.LTP"); }
+  if ((m.LTQ as unknown) != 0) { writeByte(w, 0x30); writeInt32(w, m.LTQ, "TickData.LTQ"); }
   if (typeof m.LTT === "bigint" ? m.LTT !== 0n : (m.LTT as unknown) != 0) {
     writeByte(w, 0x38);
     writeInt64(w, m.LTT, "TickData.LTT");
   }
-  if ((m.Flag as unknown) != 0) {
-    writeByte(w, 0x40);
-    writeInt32(w, m.Flag, "TickData.Flag");
-  }
+  if ((m.Flag as unknown) != 0) { writeByte(w, 0x40); writeInt32(w, m.Flag, "TickData.Flag"); }
   if (unknown !== undefined) for (const u of unknown) writeUnknown(w, u.no, u.wireType, u.data);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.MarketDataMessageBase: deep-equal to protobuf-es's fromBinary(MarketDataMessageBaseSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * The top-level market-data message: a header and exactly one subtype.
+ * Dispatch on the subtype oneof, not on MessageCode (docs/platform.md, "Feed delivery").
+ *
+ * Decodes a MarketDataMessageBase as fromBinary(MarketDataMessageBaseSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.MarketDataMessageBase
  */
-export function decodeMarketDataMessageBase(bytes: Uint8Array, options?: DecodeOptions<"bigint">): MarketDataMessageBase;
-export function decodeMarketDataMessageBase<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<MarketDataMessageBase, M>;
+export function decodeMarketDataMessageBase(
+  bytes: Uint8Array,
+  options?: DecodeOptions<"bigint">,
+): MarketDataMessageBase;
+export function decodeMarketDataMessageBase<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<MarketDataMessageBase, M>;
 export function decodeMarketDataMessageBase(bytes: Uint8Array, options?: DecodeOptions): MarketDataMessageBase {
   return decodeWith(bytes, options, readMarketDataMessageBase);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeMarketDataMessageBase(target: MarketDataMessageBase, bytes: Uint8Array, options?: DecodeOptions): MarketDataMessageBase {
+/** Merges `bytes` into `target` as mergeFromBinary(MarketDataMessageBaseSchema, target, bytes) does. */
+export function mergeMarketDataMessageBase(
+  target: MarketDataMessageBase,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): MarketDataMessageBase {
   return mergeWith(target, bytes, options, fillMarketDataMessageBase);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(MarketDataMessageBaseSchema, message); 64-bit fields in any int64 mode. */
-export function encodeMarketDataMessageBase(message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>): Uint8Array {
+/** Encodes byte for byte as toBinary(MarketDataMessageBaseSchema, message) does; 64-bit fields in any int64 mode. */
+export function encodeMarketDataMessageBase(
+  message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>,
+): Uint8Array {
   return encodeWith(message as MarketDataMessageBase, writeMarketDataMessageBase);
 }
 
 /** As encodeMarketDataMessageBase, behind a varint length prefix (the "delimited" framing). */
-export function encodeMarketDataMessageBaseDelimited(message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>): Uint8Array {
+export function encodeMarketDataMessageBaseDelimited(
+  message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as MarketDataMessageBase, writeMarketDataMessageBase);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MarketDataMessageBase messages. */
-export function newMarketDataMessageBaseFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<MarketDataMessageBase> {
+export function newMarketDataMessageBaseFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<MarketDataMessageBase> {
   return new MessageFrameDecoder(options, readMarketDataMessageBase);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.TickDataMessage: deep-equal to protobuf-es's fromBinary(TickDataMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Tick data (docs/contract.md). When it is sent: not shown in the contract.
+ *
+ * Decodes a TickDataMessage as fromBinary(TickDataMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.TickDataMessage
  */
 export function decodeTickDataMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): TickDataMessage;
-export function decodeTickDataMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<TickDataMessage, M>;
+export function decodeTickDataMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<TickDataMessage, M>;
 export function decodeTickDataMessage(bytes: Uint8Array, options?: DecodeOptions): TickDataMessage {
   return decodeWith(bytes, options, readTickDataMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeTickDataMessage(target: TickDataMessage, bytes: Uint8Array, options?: DecodeOptions): TickDataMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(TickDataMessageSchema, target, bytes) does. */
+export function mergeTickDataMessage(
+  target: TickDataMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): TickDataMessage {
   return mergeWith(target, bytes, options, fillTickDataMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(TickDataMessageSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(TickDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTickDataMessage(message: TickDataMessage | Decoded<TickDataMessage, Int64Mode>): Uint8Array {
   return encodeWith(message as TickDataMessage, writeTickDataMessage);
 }
 
 /** As encodeTickDataMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeTickDataMessageDelimited(message: TickDataMessage | Decoded<TickDataMessage, Int64Mode>): Uint8Array {
+export function encodeTickDataMessageDelimited(
+  message: TickDataMessage | Decoded<TickDataMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as TickDataMessage, writeTickDataMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TickDataMessage messages. */
-export function newTickDataMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<TickDataMessage> {
+export function newTickDataMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<TickDataMessage> {
   return new MessageFrameDecoder(options, readTickDataMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.TouchLineDataMessage: deep-equal to protobuf-es's fromBinary(TouchLineDataMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Touch-line data (docs/contract.md). MarketDepthMessage has the same fields.
+ *
+ * Decodes a TouchLineDataMessage as fromBinary(TouchLineDataMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.TouchLineDataMessage
  */
 export function decodeTouchLineDataMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): TouchLineDataMessage;
-export function decodeTouchLineDataMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<TouchLineDataMessage, M>;
+export function decodeTouchLineDataMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<TouchLineDataMessage, M>;
 export function decodeTouchLineDataMessage(bytes: Uint8Array, options?: DecodeOptions): TouchLineDataMessage {
   return decodeWith(bytes, options, readTouchLineDataMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeTouchLineDataMessage(target: TouchLineDataMessage, bytes: Uint8Array, options?: DecodeOptions): TouchLineDataMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(TouchLineDataMessageSchema, target, bytes) does. */
+export function mergeTouchLineDataMessage(
+  target: TouchLineDataMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): TouchLineDataMessage {
   return mergeWith(target, bytes, options, fillTouchLineDataMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(TouchLineDataMessageSchema, message); 64-bit fields in any int64 mode. */
-export function encodeTouchLineDataMessage(message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>): Uint8Array {
+/** Encodes byte for byte as toBinary(TouchLineDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
+export function encodeTouchLineDataMessage(
+  message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>,
+): Uint8Array {
   return encodeWith(message as TouchLineDataMessage, writeTouchLineDataMessage);
 }
 
 /** As encodeTouchLineDataMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeTouchLineDataMessageDelimited(message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>): Uint8Array {
+export function encodeTouchLineDataMessageDelimited(
+  message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as TouchLineDataMessage, writeTouchLineDataMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TouchLineDataMessage messages. */
-export function newTouchLineDataMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<TouchLineDataMessage> {
+export function newTouchLineDataMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<TouchLineDataMessage> {
   return new MessageFrameDecoder(options, readTouchLineDataMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.MarketDepthMessage: deep-equal to protobuf-es's fromBinary(MarketDepthMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Market depth (docs/contract.md): the same fields as TouchLineDataMessage.
+ *
+ * Decodes a MarketDepthMessage as fromBinary(MarketDepthMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.MarketDepthMessage
  */
 export function decodeMarketDepthMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): MarketDepthMessage;
-export function decodeMarketDepthMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<MarketDepthMessage, M>;
+export function decodeMarketDepthMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<MarketDepthMessage, M>;
 export function decodeMarketDepthMessage(bytes: Uint8Array, options?: DecodeOptions): MarketDepthMessage {
   return decodeWith(bytes, options, readMarketDepthMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeMarketDepthMessage(target: MarketDepthMessage, bytes: Uint8Array, options?: DecodeOptions): MarketDepthMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(MarketDepthMessageSchema, target, bytes) does. */
+export function mergeMarketDepthMessage(
+  target: MarketDepthMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): MarketDepthMessage {
   return mergeWith(target, bytes, options, fillMarketDepthMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(MarketDepthMessageSchema, message); 64-bit fields in any int64 mode. */
-export function encodeMarketDepthMessage(message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>): Uint8Array {
+/** Encodes byte for byte as toBinary(MarketDepthMessageSchema, message) does; 64-bit fields in any int64 mode. */
+export function encodeMarketDepthMessage(
+  message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>,
+): Uint8Array {
   return encodeWith(message as MarketDepthMessage, writeMarketDepthMessage);
 }
 
 /** As encodeMarketDepthMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeMarketDepthMessageDelimited(message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>): Uint8Array {
+export function encodeMarketDepthMessageDelimited(
+  message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as MarketDepthMessage, writeMarketDepthMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MarketDepthMessage messages. */
-export function newMarketDepthMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<MarketDepthMessage> {
+export function newMarketDepthMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<MarketDepthMessage> {
   return new MessageFrameDecoder(options, readMarketDepthMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.PriceDepthLevel: deep-equal to protobuf-es's fromBinary(PriceDepthLevelSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * One price level of a book (docs/contract.md).
+ *
+ * Decodes a PriceDepthLevel as fromBinary(PriceDepthLevelSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.PriceDepthLevel
  */
 export function decodePriceDepthLevel(bytes: Uint8Array, options?: DecodeOptions<"bigint">): PriceDepthLevel;
-export function decodePriceDepthLevel<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<PriceDepthLevel, M>;
+export function decodePriceDepthLevel<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<PriceDepthLevel, M>;
 export function decodePriceDepthLevel(bytes: Uint8Array, options?: DecodeOptions): PriceDepthLevel {
   return decodeWith(bytes, options, readPriceDepthLevel);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergePriceDepthLevel(target: PriceDepthLevel, bytes: Uint8Array, options?: DecodeOptions): PriceDepthLevel {
+/** Merges `bytes` into `target` as mergeFromBinary(PriceDepthLevelSchema, target, bytes) does. */
+export function mergePriceDepthLevel(
+  target: PriceDepthLevel,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): PriceDepthLevel {
   return mergeWith(target, bytes, options, fillPriceDepthLevel);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(PriceDepthLevelSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(PriceDepthLevelSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePriceDepthLevel(message: PriceDepthLevel | Decoded<PriceDepthLevel, Int64Mode>): Uint8Array {
   return encodeWith(message as PriceDepthLevel, writePriceDepthLevel);
 }
 
 /** As encodePriceDepthLevel, behind a varint length prefix (the "delimited" framing). */
-export function encodePriceDepthLevelDelimited(message: PriceDepthLevel | Decoded<PriceDepthLevel, Int64Mode>): Uint8Array {
+export function encodePriceDepthLevelDelimited(
+  message: PriceDepthLevel | Decoded<PriceDepthLevel, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as PriceDepthLevel, writePriceDepthLevel);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields PriceDepthLevel messages. */
-export function newPriceDepthLevelFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<PriceDepthLevel> {
+export function newPriceDepthLevelFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<PriceDepthLevel> {
   return new MessageFrameDecoder(options, readPriceDepthLevel);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.TickData: deep-equal to protobuf-es's fromBinary(TickDataSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Tick data in a compact layout (docs/contract.md). When it is sent: not shown in the contract.
+ *
+ * Decodes a TickData as fromBinary(TickDataSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.TickData
  */
 export function decodeTickData(bytes: Uint8Array, options?: DecodeOptions<"bigint">): TickData;
 export function decodeTickData<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<TickData, M>;
@@ -3144,12 +2062,12 @@ export function decodeTickData(bytes: Uint8Array, options?: DecodeOptions): Tick
   return decodeWith(bytes, options, readTickData);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(TickDataSchema, target, bytes) does. */
 export function mergeTickData(target: TickData, bytes: Uint8Array, options?: DecodeOptions): TickData {
   return mergeWith(target, bytes, options, fillTickData);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(TickDataSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(TickDataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTickData(message: TickData | Decoded<TickData, Int64Mode>): Uint8Array {
   return encodeWith(message as TickData, writeTickData);
 }
@@ -3165,21 +2083,26 @@ export function newTickDataFrameDecoder(options: MessageFramesOptions = {}): Mes
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.IndexData: deep-equal to protobuf-es's fromBinary(IndexDataSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * One index value (docs/contract.md).
+ *
+ * Decodes a IndexData as fromBinary(IndexDataSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.IndexData
  */
 export function decodeIndexData(bytes: Uint8Array, options?: DecodeOptions<"bigint">): IndexData;
-export function decodeIndexData<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<IndexData, M>;
+export function decodeIndexData<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<IndexData, M>;
 export function decodeIndexData(bytes: Uint8Array, options?: DecodeOptions): IndexData {
   return decodeWith(bytes, options, readIndexData);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(IndexDataSchema, target, bytes) does. */
 export function mergeIndexData(target: IndexData, bytes: Uint8Array, options?: DecodeOptions): IndexData {
   return mergeWith(target, bytes, options, fillIndexData);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(IndexDataSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(IndexDataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIndexData(message: IndexData | Decoded<IndexData, Int64Mode>): Uint8Array {
   return encodeWith(message as IndexData, writeIndexData);
 }
@@ -3195,111 +2118,162 @@ export function newIndexDataFrameDecoder(options: MessageFramesOptions = {}): Me
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.IndexDataMessage: deep-equal to protobuf-es's fromBinary(IndexDataMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * A single index value (docs/contract.md).
+ *
+ * Decodes a IndexDataMessage as fromBinary(IndexDataMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.IndexDataMessage
  */
 export function decodeIndexDataMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): IndexDataMessage;
-export function decodeIndexDataMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<IndexDataMessage, M>;
+export function decodeIndexDataMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<IndexDataMessage, M>;
 export function decodeIndexDataMessage(bytes: Uint8Array, options?: DecodeOptions): IndexDataMessage {
   return decodeWith(bytes, options, readIndexDataMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeIndexDataMessage(target: IndexDataMessage, bytes: Uint8Array, options?: DecodeOptions): IndexDataMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(IndexDataMessageSchema, target, bytes) does. */
+export function mergeIndexDataMessage(
+  target: IndexDataMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): IndexDataMessage {
   return mergeWith(target, bytes, options, fillIndexDataMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(IndexDataMessageSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(IndexDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIndexDataMessage(message: IndexDataMessage | Decoded<IndexDataMessage, Int64Mode>): Uint8Array {
   return encodeWith(message as IndexDataMessage, writeIndexDataMessage);
 }
 
 /** As encodeIndexDataMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeIndexDataMessageDelimited(message: IndexDataMessage | Decoded<IndexDataMessage, Int64Mode>): Uint8Array {
+export function encodeIndexDataMessageDelimited(
+  message: IndexDataMessage | Decoded<IndexDataMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as IndexDataMessage, writeIndexDataMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IndexDataMessage messages. */
-export function newIndexDataMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<IndexDataMessage> {
+export function newIndexDataMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<IndexDataMessage> {
   return new MessageFrameDecoder(options, readIndexDataMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.IndexDataListMessage: deep-equal to protobuf-es's fromBinary(IndexDataListMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * A list of index values (docs/contract.md).
+ *
+ * Decodes a IndexDataListMessage as fromBinary(IndexDataListMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.IndexDataListMessage
  */
 export function decodeIndexDataListMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): IndexDataListMessage;
-export function decodeIndexDataListMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<IndexDataListMessage, M>;
+export function decodeIndexDataListMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<IndexDataListMessage, M>;
 export function decodeIndexDataListMessage(bytes: Uint8Array, options?: DecodeOptions): IndexDataListMessage {
   return decodeWith(bytes, options, readIndexDataListMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeIndexDataListMessage(target: IndexDataListMessage, bytes: Uint8Array, options?: DecodeOptions): IndexDataListMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(IndexDataListMessageSchema, target, bytes) does. */
+export function mergeIndexDataListMessage(
+  target: IndexDataListMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): IndexDataListMessage {
   return mergeWith(target, bytes, options, fillIndexDataListMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(IndexDataListMessageSchema, message); 64-bit fields in any int64 mode. */
-export function encodeIndexDataListMessage(message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>): Uint8Array {
+/** Encodes byte for byte as toBinary(IndexDataListMessageSchema, message) does; 64-bit fields in any int64 mode. */
+export function encodeIndexDataListMessage(
+  message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>,
+): Uint8Array {
   return encodeWith(message as IndexDataListMessage, writeIndexDataListMessage);
 }
 
 /** As encodeIndexDataListMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeIndexDataListMessageDelimited(message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>): Uint8Array {
+export function encodeIndexDataListMessageDelimited(
+  message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as IndexDataListMessage, writeIndexDataListMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IndexDataListMessage messages. */
-export function newIndexDataListMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<IndexDataListMessage> {
+export function newIndexDataListMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<IndexDataListMessage> {
   return new MessageFrameDecoder(options, readIndexDataListMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.IncrementalUpdateMessage: deep-equal to protobuf-es's fromBinary(IncrementalUpdateMessageSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * Incremental updates (docs/contract.md).
+ *
+ * Decodes a IncrementalUpdateMessage as fromBinary(IncrementalUpdateMessageSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.IncrementalUpdateMessage
  */
-export function decodeIncrementalUpdateMessage(bytes: Uint8Array, options?: DecodeOptions<"bigint">): IncrementalUpdateMessage;
-export function decodeIncrementalUpdateMessage<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<IncrementalUpdateMessage, M>;
+export function decodeIncrementalUpdateMessage(
+  bytes: Uint8Array,
+  options?: DecodeOptions<"bigint">,
+): IncrementalUpdateMessage;
+export function decodeIncrementalUpdateMessage<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<IncrementalUpdateMessage, M>;
 export function decodeIncrementalUpdateMessage(bytes: Uint8Array, options?: DecodeOptions): IncrementalUpdateMessage {
   return decodeWith(bytes, options, readIncrementalUpdateMessage);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
-export function mergeIncrementalUpdateMessage(target: IncrementalUpdateMessage, bytes: Uint8Array, options?: DecodeOptions): IncrementalUpdateMessage {
+/** Merges `bytes` into `target` as mergeFromBinary(IncrementalUpdateMessageSchema, target, bytes) does. */
+export function mergeIncrementalUpdateMessage(
+  target: IncrementalUpdateMessage,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): IncrementalUpdateMessage {
   return mergeWith(target, bytes, options, fillIncrementalUpdateMessage);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(IncrementalUpdateMessageSchema, message); 64-bit fields in any int64 mode. */
-export function encodeIncrementalUpdateMessage(message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>): Uint8Array {
+/** Encodes byte for byte as toBinary(IncrementalUpdateMessageSchema, message) does; 64-bit fields in any int64 mode. */
+export function encodeIncrementalUpdateMessage(
+  message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>,
+): Uint8Array {
   return encodeWith(message as IncrementalUpdateMessage, writeIncrementalUpdateMessage);
 }
 
 /** As encodeIncrementalUpdateMessage, behind a varint length prefix (the "delimited" framing). */
-export function encodeIncrementalUpdateMessageDelimited(message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>): Uint8Array {
+export function encodeIncrementalUpdateMessageDelimited(
+  message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>,
+): Uint8Array {
   return encodeDelimitedWith(message as IncrementalUpdateMessage, writeIncrementalUpdateMessage);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IncrementalUpdateMessage messages. */
-export function newIncrementalUpdateMessageFrameDecoder(options: MessageFramesOptions = {}): MessageFrameDecoder<IncrementalUpdateMessage> {
+export function newIncrementalUpdateMessageFrameDecoder(
+  options: MessageFramesOptions = {},
+): MessageFrameDecoder<IncrementalUpdateMessage> {
   return new MessageFrameDecoder(options, readIncrementalUpdateMessage);
 }
 
 /**
- * Decodes a tickwire.marketdata.v1.MDEntries: deep-equal to protobuf-es's fromBinary(MDEntriesSchema, bytes)
- * (`$unknown` included) in the default int64 mode. Throws DecodeError with the offset.
+ * One incremental update entry (docs/contract.md).
+ *
+ * Decodes a MDEntries as fromBinary(MDEntriesSchema, bytes) does.
+ * @generated from message tickwire.marketdata.v1.MDEntries
  */
 export function decodeMDEntries(bytes: Uint8Array, options?: DecodeOptions<"bigint">): MDEntries;
-export function decodeMDEntries<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<MDEntries, M>;
+export function decodeMDEntries<M extends Int64Mode>(
+  bytes: Uint8Array,
+  options: DecodeOptions<M>,
+): Decoded<MDEntries, M>;
 export function decodeMDEntries(bytes: Uint8Array, options?: DecodeOptions): MDEntries {
   return decodeWith(bytes, options, readMDEntries);
 }
 
-/** Merges `bytes` into `target` as protobuf-es's mergeFromBinary: scalars replaced, lists appended, messages merged. */
+/** Merges `bytes` into `target` as mergeFromBinary(MDEntriesSchema, target, bytes) does. */
 export function mergeMDEntries(target: MDEntries, bytes: Uint8Array, options?: DecodeOptions): MDEntries {
   return mergeWith(target, bytes, options, fillMDEntries);
 }
 
-/** Encodes byte for byte as protobuf-es's toBinary(MDEntriesSchema, message); 64-bit fields in any int64 mode. */
+/** Encodes byte for byte as toBinary(MDEntriesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMDEntries(message: MDEntries | Decoded<MDEntries, Int64Mode>): Uint8Array {
   return encodeWith(message as MDEntries, writeMDEntries);
 }
@@ -3317,7 +2291,6 @@ export function newMDEntriesFrameDecoder(options: MessageFramesOptions = {}): Me
 /** The empty oneof every reset shares: resetting must not allocate. */
 const NO_CASE: { case: undefined; value?: undefined } = Object.freeze({ case: undefined });
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader): void {
   m.MessageCode = 0;
   m.ID = r.zero64 as bigint;
@@ -3326,20 +2299,21 @@ export function resetMarketDataMessageBase(m: MarketDataMessageBase, r: Reader):
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
-export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: MarketDataMessageBase, depth: number): void {
+export function reuseMarketDataMessageBase(
+  r: Reader<Pools>,
+  end: number,
+  m: MarketDataMessageBase,
+  depth: number,
+): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -3347,38 +2321,22 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MessageCode = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MessageCode = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: // int32 MessageCode = 1
+        if (pos < len && buf[pos]! < 0x80) m.MessageCode = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MessageCode = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MessageCode = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MessageCode = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 16:
-        r.pos = pos;
-        m.ID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MessageSize = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MessageSize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 16: r.pos = pos; m.ID = readUint64(r); pos = r.pos; break; // uint64 ID = 2
+      case 24: // int32 MessageSize = 3
+        if (pos < len && buf[pos]! < 0x80) m.MessageSize = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MessageSize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MessageSize = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MessageSize = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 4002: {
+      case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3386,12 +2344,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeTickDataMessage();
           reuseTickDataMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_TickDataMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4010: {
+      case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3399,12 +2356,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeTouchLineDataMessage();
           reuseTouchLineDataMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_TouchLineDataMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4018: {
+      case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3412,12 +2368,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeMarketDepthMessage();
           reuseMarketDepthMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_MarketDepthMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4026: {
+      case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3425,12 +2380,11 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeIndexDataMessage();
           reuseIndexDataMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_IndexDataMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4034: {
+      case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3438,25 +2392,24 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeIndexDataListMessage();
           reuseIndexDataListMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_IndexDataListMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4042: {
+      case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current.case === "IncrementalUpdateMessage") reuseIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
-        else {
+        if (current.case === "IncrementalUpdateMessage") {
+          reuseIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
+        } else {
           const child = pools.takeIncrementalUpdateMessage();
           reuseIncrementalUpdateMessage(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage(child);
+          m.subtype = pools.holdMarketDataMessageBase_IncrementalUpdateMessage(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 4050: {
+      case 4050: { // oneof subtype: TickData TickData = 506
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
@@ -3464,17 +2417,14 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
         else {
           const child = pools.takeTickData();
           reuseTickData(r, childEnd, child, depth + 1);
-          m.subtype = pools.holdtickwire_marketdata_v1_MarketDataMessageBase_TickData(child);
+          m.subtype = pools.holdMarketDataMessageBase_TickData(child);
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
-          case 505: case 506:
+          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
@@ -3484,7 +2434,6 @@ export function reuseMarketDataMessageBase(r: Reader<Pools>, end: number, m: Mar
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -3497,19 +2446,15 @@ export function resetTickDataMessage(m: TickDataMessage, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -3517,80 +2462,38 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: // string InstrumentName = 13
+        r.pos = pos; m.InstrumentName = readStringReusing(r, m.InstrumentName); pos = r.pos; break;
+      case 112: r.pos = pos; m.TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) m.LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { m.LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; m.LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
+      case 136: r.pos = pos; m.LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
           case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
             failWireType(r, tag);
@@ -3602,7 +2505,6 @@ export function reuseTickDataMessage(r: Reader<Pools>, end: number, m: TickDataM
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -3626,20 +2528,16 @@ export function resetTouchLineDataMessage(m: TouchLineDataMessage, r: Reader): v
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: TouchLineDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -3647,180 +2545,89 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: // string InstrumentName = 13
+        r.pos = pos; m.InstrumentName = readStringReusing(r, m.InstrumentName); pos = r.pos; break;
+      case 112: r.pos = pos; m.TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) m.LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { m.LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; m.LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145: {
+      case 136: r.pos = pos; m.LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
+      case 145: { // double ATP = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.ATP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.ATP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.ATP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 152:
-        r.pos = pos;
-        m.VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        m.TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        m.TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177: {
+      case 152: r.pos = pos; m.VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
+      case 160: r.pos = pos; m.TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
+      case 168: r.pos = pos; m.TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
+      case 177: { // double Open = 22
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 185: {
+      case 185: { // double High = 23
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 193: {
+      case 193: { // double Low = 24
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 201: {
+      case 201: { // double Close = 25
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 208:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218: {
+      case 208: r.pos = pos; m.OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
+      case 218: { // repeated PriceDepthLevel BestBidLevel = 27
         r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestBidLevel.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 226: {
+      case 226: { // repeated PriceDepthLevel BestAskLevel = 28
         r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestAskLevel.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
@@ -3830,7 +2637,6 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
   m.Qty = 0;
   m.Price = 0;
@@ -3838,16 +2644,12 @@ export function resetPriceDepthLevel(m: PriceDepthLevel, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -3855,51 +2657,27 @@ export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDept
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Qty = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.Qty = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          m.Qty = readInt32(r);
-          pos = r.pos;
-        }
+      case 8: // int32 Qty = 1
+        if (pos < len && buf[pos]! < 0x80) m.Qty = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { m.Qty = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; m.Qty = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 17: {
+      case 17: { // double Price = 2
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Price = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Price = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Price = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Price = readDouble(r); pos = r.pos; }
         break;
       }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Orders = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.Orders = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: // int32 Orders = 3
+        if (pos < len && buf[pos]! < 0x80) m.Orders = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.Orders = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.Orders = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.Orders = readInt32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
         pos = r.pos;
     }
@@ -3907,7 +2685,6 @@ export function reusePriceDepthLevel(r: Reader<Pools>, end: number, m: PriceDept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -3931,20 +2708,16 @@ export function resetMarketDepthMessage(m: MarketDepthMessage, r: Reader): void 
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: MarketDepthMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -3952,180 +2725,89 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: // string InstrumentName = 13
+        r.pos = pos; m.InstrumentName = readStringReusing(r, m.InstrumentName); pos = r.pos; break;
+      case 112: r.pos = pos; m.TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double LTP = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 128: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+      case 128: // int32 LTQ = 16
+        if (pos < len && buf[pos]! < 0x80) m.LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { m.LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; m.LTQ = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 136:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 145: {
+      case 136: r.pos = pos; m.LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
+      case 145: { // double ATP = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.ATP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.ATP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.ATP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.ATP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 152:
-        r.pos = pos;
-        m.VTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 160:
-        r.pos = pos;
-        m.TBQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 168:
-        r.pos = pos;
-        m.TSQ = readInt64(r);
-        pos = r.pos;
-        break;
-      case 177: {
+      case 152: r.pos = pos; m.VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
+      case 160: r.pos = pos; m.TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
+      case 168: r.pos = pos; m.TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
+      case 177: { // double Open = 22
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 185: {
+      case 185: { // double High = 23
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 193: {
+      case 193: { // double Low = 24
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 201: {
+      case 201: { // double Close = 25
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 208:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
-      case 218: {
+      case 208: r.pos = pos; m.OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
+      case 218: { // repeated PriceDepthLevel BestBidLevel = 27
         r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestBidLevel.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
-      case 226: {
+      case 226: { // repeated PriceDepthLevel BestAskLevel = 28
         r.pos = pos;
         const child = pools.takePriceDepthLevel();
         reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
         m.BestAskLevel.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
@@ -4135,22 +2817,17 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexDataMessage(m: IndexDataMessage, r: Reader): void {
   m.IndexData = undefined;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDataMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -4158,7 +2835,7 @@ export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDat
       pos = r.pos;
     }
     switch (tag) {
-      case 10: {
+      case 10: { // IndexData IndexData = 1
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = m.IndexData;
@@ -4168,16 +2845,11 @@ export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDat
           reuseIndexData(r, childEnd, child, depth + 1);
           m.IndexData = child;
         }
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
         pos = r.pos;
     }
@@ -4185,7 +2857,6 @@ export function reuseIndexDataMessage(r: Reader<Pools>, end: number, m: IndexDat
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexData(m: IndexData, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -4203,19 +2874,15 @@ export function resetIndexData(m: IndexData, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -4223,150 +2890,78 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
       pos = r.pos;
     }
     switch (tag) {
-      case 80:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 88: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
+      case 88: // ExchangeSegment ExchangeSegment = 11
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 96: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 96: // uint32 ExchangeInstrumentID = 12
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 106:
-        r.pos = pos;
-        m.IndexName = readStringReusing(r, m.IndexName);
-        pos = r.pos;
-        break;
-      case 112:
-        r.pos = pos;
-        m.TimeStamp = readInt64(r);
-        pos = r.pos;
-        break;
-      case 121: {
+      case 106: // string IndexName = 13
+        r.pos = pos; m.IndexName = readStringReusing(r, m.IndexName); pos = r.pos; break;
+      case 112: r.pos = pos; m.TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
+      case 121: { // double Last = 15
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Last = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Last = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Last = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Last = readDouble(r); pos = r.pos; }
         break;
       }
-      case 129: {
+      case 129: { // double Open = 16
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Open = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Open = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Open = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Open = readDouble(r); pos = r.pos; }
         break;
       }
-      case 137: {
+      case 137: { // double High = 17
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.High = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.High = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.High = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.High = readDouble(r); pos = r.pos; }
         break;
       }
-      case 145: {
+      case 145: { // double Low = 18
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Low = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Low = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Low = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Low = readDouble(r); pos = r.pos; }
         break;
       }
-      case 153: {
+      case 153: { // double Close = 19
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.Close = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.Close = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.Close = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.Close = readDouble(r); pos = r.pos; }
         break;
       }
-      case 161: {
+      case 161: { // double YearlyHigh = 20
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.YearlyHigh = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.YearlyHigh = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.YearlyHigh = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.YearlyHigh = readDouble(r); pos = r.pos; }
         break;
       }
-      case 169: {
+      case 169: { // double YearlyLow = 21
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.YearlyLow = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.YearlyLow = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.YearlyLow = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.YearlyLow = readDouble(r); pos = r.pos; }
         break;
       }
-      case 176: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.NetChangeIndicator = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.NetChangeIndicator = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 176: // uint32 NetChangeIndicator = 22
+        if (pos < len && buf[pos]! < 0x80) m.NetChangeIndicator = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.NetChangeIndicator = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.NetChangeIndicator = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.NetChangeIndicator = readUint32(r); pos = r.pos; }
         break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-          case 18: case 19: case 20: case 21: case 22:
+          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+          case 22:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
@@ -4376,26 +2971,21 @@ export function reuseIndexData(r: Reader<Pools>, end: number, m: IndexData, dept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIndexDataListMessage(m: IndexDataListMessage, r: Reader): void {
   m.IndexDataList.length = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: IndexDataListMessage, depth: number): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // Tags of one and two bytes (fields 1 to 2047) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1] << 7);
+    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
       pos += 2;
     } else {
       r.pos = pos;
@@ -4403,21 +2993,16 @@ export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: Inde
       pos = r.pos;
     }
     switch (tag) {
-      case 3210: {
+      case 3210: { // repeated IndexData IndexDataList = 401
         r.pos = pos;
         const child = pools.takeIndexData();
         reuseIndexData(r, readLengthEnd(r), child, depth + 1);
         m.IndexDataList.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 401:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 401: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
         pos = r.pos;
     }
@@ -4425,22 +3010,22 @@ export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: Inde
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetIncrementalUpdateMessage(m: IncrementalUpdateMessage, r: Reader): void {
   m.MDEntriesList.length = 0;
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
-export function reuseIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: IncrementalUpdateMessage, depth: number): void {
+export function reuseIncrementalUpdateMessage(
+  r: Reader<Pools>,
+  end: number,
+  m: IncrementalUpdateMessage,
+  depth: number,
+): void {
   const pools = r.pools as Pools;
   const buf = r.buf;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -4448,21 +3033,16 @@ export function reuseIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: 
       pos = r.pos;
     }
     switch (tag) {
-      case 90: {
+      case 90: { // repeated MDEntries MDEntriesList = 11
         r.pos = pos;
         const child = pools.takeMDEntries();
         reuseMDEntries(r, readLengthEnd(r), child, depth + 1);
         m.MDEntriesList.push(child);
-        pos = r.pos;
-        break;
+        pos = r.pos; break;
       }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 11:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 11: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
         pos = r.pos;
     }
@@ -4470,7 +3050,6 @@ export function reuseIncrementalUpdateMessage(r: Reader<Pools>, end: number, m: 
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetMDEntries(m: MDEntries, r: Reader): void {
   m.MDUpdateAction = 0;
   m.MDEntryType = 0;
@@ -4486,16 +3065,12 @@ export function resetMDEntries(m: MDEntries, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -4503,130 +3078,69 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
       pos = r.pos;
     }
     switch (tag) {
-      case 8: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDUpdateAction = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MDUpdateAction = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: // int32 MDUpdateAction = 1
+        if (pos < len && buf[pos]! < 0x80) m.MDUpdateAction = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MDUpdateAction = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MDUpdateAction = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MDUpdateAction = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryType = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MDEntryType = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 16: // int32 MDEntryType = 2
+        if (pos < len && buf[pos]! < 0x80) m.MDEntryType = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MDEntryType = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MDEntryType = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MDEntryType = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 24:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 32: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 3
+      case 32: // ExchangeSegment ExchangeSegment = 4
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 40: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 40: // uint32 ExchangeInstrumentID = 5
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 50:
-        r.pos = pos;
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        pos = r.pos;
-        break;
-      case 57: {
+      case 50: // string InstrumentName = 6
+        r.pos = pos; m.InstrumentName = readStringReusing(r, m.InstrumentName); pos = r.pos; break;
+      case 57: { // double MDEntryPrice = 7
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.MDEntryPrice = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.MDEntryPrice = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.MDEntryPrice = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.MDEntryPrice = readDouble(r); pos = r.pos; }
         break;
       }
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntrySize = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MDEntrySize = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 64: // int32 MDEntrySize = 8
+        if (pos < len && buf[pos]! < 0x80) m.MDEntrySize = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MDEntrySize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MDEntrySize = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MDEntrySize = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 72: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryTime = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MDEntryTime = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 72: // int32 MDEntryTime = 9
+        if (pos < len && buf[pos]! < 0x80) m.MDEntryTime = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MDEntryTime = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MDEntryTime = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MDEntryTime = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 80: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.MDEntryPosition = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.MDEntryPosition = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 80: // int32 MDEntryPosition = 10
+        if (pos < len && buf[pos]! < 0x80) m.MDEntryPosition = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.MDEntryPosition = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.MDEntryPosition = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.MDEntryPosition = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 88:
-        r.pos = pos;
-        m.OI = readInt64(r);
-        pos = r.pos;
-        break;
+      case 88: r.pos = pos; m.OI = readInt64(r); pos = r.pos; break; // int64 OI = 11
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
         switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-          case 9: case 10: case 11:
+          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
             failWireType(r, tag);
         }
         readUnknown(r, m, tag, depth);
@@ -4636,7 +3150,6 @@ export function reuseMDEntries(r: Reader<Pools>, end: number, m: MDEntries, dept
   r.pos = pos;
 }
 
-/** Back to the message create() gives, keeping its lists (emptied) for the next frame. */
 export function resetTickData(m: TickData, r: Reader): void {
   m.InstrumentID = r.zero64 as bigint;
   m.ExchangeSegment = 0;
@@ -4649,16 +3162,12 @@ export function resetTickData(m: TickData, r: Reader): void {
   if (m.$unknown !== undefined) m.$unknown = undefined;
 }
 
-/** Merges `r.buf[r.pos, end)` into `m`, recycling nested messages from `r.pools`. */
 export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
   const len = r.len;
-  // The position lives in a local while the loop runs: the tag, one-byte varints and
-  // doubles are read without a load or store through `r`; a call gets it in `r.pos`.
   let pos = r.pos;
   while (pos < end) {
-    // One-byte tags (fields 1 to 15) inline: a call per field costs more than most fields.
-    let tag = buf[pos];
+    let tag = buf[pos]!;
     if (tag < 0x80) pos += 1;
     else {
       r.pos = pos;
@@ -4666,92 +3175,45 @@ export function reuseTickData(r: Reader<Pools>, end: number, m: TickData, depth:
       pos = r.pos;
     }
     switch (tag) {
-      case 8:
-        r.pos = pos;
-        m.InstrumentID = readUint64(r);
-        pos = r.pos;
-        break;
-      case 16: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeSegment = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeSegment = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 8: r.pos = pos; m.InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 1
+      case 16: // ExchangeSegment ExchangeSegment = 2
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeSegment = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeSegment = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeSegment = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 24: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.ExchangeInstrumentID = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.ExchangeInstrumentID = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 24: // uint32 ExchangeInstrumentID = 3
+        if (pos < len && buf[pos]! < 0x80) m.ExchangeInstrumentID = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.ExchangeInstrumentID = readUint32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      }
-      case 34:
-        r.pos = pos;
-        m.InstrumentName = readStringReusing(r, m.InstrumentName);
-        pos = r.pos;
-        break;
-      case 41: {
+      case 34: // string InstrumentName = 4
+        r.pos = pos; m.InstrumentName = readStringReusing(r, m.InstrumentName); pos = r.pos; break;
+      case 41: { // double LTP = 5
         const view = r.view;
-        if (view !== undefined && pos + 8 <= len) {
-          m.LTP = view.getFloat64(pos, true);
-          pos += 8;
-        } else {
-          r.pos = pos;
-          m.LTP = readDouble(r);
-          pos = r.pos;
-        }
+        if (view !== undefined && pos + 8 <= len) { m.LTP = view.getFloat64(pos, true); pos += 8; }
+        else { r.pos = pos; m.LTP = readDouble(r); pos = r.pos; }
         break;
       }
-      case 48: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.LTQ = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.LTQ = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
+      case 48: // int32 LTQ = 6
+        if (pos < len && buf[pos]! < 0x80) m.LTQ = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { m.LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
+        else { r.pos = pos; m.LTQ = readInt32(r); pos = r.pos; }
+        break;
+      case 56: r.pos = pos; m.LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 7
+      case 64: // int32 Flag = 8
+        if (pos < len && buf[pos]! < 0x80) m.Flag = buf[pos++]!;
+        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
+          m.Flag = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
           pos += 2;
-        } else {
-          r.pos = pos;
-          m.LTQ = readInt32(r);
-          pos = r.pos;
-        }
+        } else { r.pos = pos; m.Flag = readInt32(r); pos = r.pos; }
         break;
-      }
-      case 56:
-        r.pos = pos;
-        m.LTT = readInt64(r);
-        pos = r.pos;
-        break;
-      case 64: {
-        if (pos < len && buf[pos] < 0x80) {
-          m.Flag = buf[pos++];
-        } else if (pos + 1 < len && buf[pos + 1] < 0x80) {
-          m.Flag = (buf[pos] & 0x7f) | (buf[pos + 1] << 7);
-          pos += 2;
-        } else {
-          r.pos = pos;
-          m.Flag = readInt32(r);
-          pos = r.pos;
-        }
-        break;
-      }
       default:
         r.pos = pos;
-        // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-            failWireType(r, tag);
-        }
+        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
         pos = r.pos;
     }
@@ -4788,23 +3250,31 @@ export class Pools {
   private usedMDEntries = 0;
   private readonly poolTickData: TickData[] = [];
   private usedTickData = 0;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage: Extract<MarketDataMessageBase["subtype"], { case: "TickDataMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage: Extract<MarketDataMessageBase["subtype"], { case: "TouchLineDataMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage: Extract<MarketDataMessageBase["subtype"], { case: "MarketDepthMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage: Extract<MarketDataMessageBase["subtype"], { case: "IndexDataMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage: Extract<MarketDataMessageBase["subtype"], { case: "IndexDataListMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage: Extract<MarketDataMessageBase["subtype"], { case: "IncrementalUpdateMessage" }>;
-  private readonly holdertickwire_marketdata_v1_MarketDataMessageBase_TickData: Extract<MarketDataMessageBase["subtype"], { case: "TickData" }>;
+  private readonly holderMarketDataMessageBase_TickDataMessage: { case: "TickDataMessage"; value: TickDataMessage };
+  private readonly holderMarketDataMessageBase_TouchLineDataMessage:
+    { case: "TouchLineDataMessage"; value: TouchLineDataMessage };
+  private readonly holderMarketDataMessageBase_MarketDepthMessage:
+    { case: "MarketDepthMessage"; value: MarketDepthMessage };
+  private readonly holderMarketDataMessageBase_IndexDataMessage: { case: "IndexDataMessage"; value: IndexDataMessage };
+  private readonly holderMarketDataMessageBase_IndexDataListMessage:
+    { case: "IndexDataListMessage"; value: IndexDataListMessage };
+  private readonly holderMarketDataMessageBase_IncrementalUpdateMessage:
+    { case: "IncrementalUpdateMessage"; value: IncrementalUpdateMessage };
+  private readonly holderMarketDataMessageBase_TickData: { case: "TickData"; value: TickData };
 
   constructor(r: Reader) {
     this.r = r;
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage = { case: "TickDataMessage", value: zeroTickDataMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage = { case: "TouchLineDataMessage", value: zeroTouchLineDataMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage = { case: "MarketDepthMessage", value: zeroMarketDepthMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage = { case: "IndexDataMessage", value: zeroIndexDataMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage = { case: "IndexDataListMessage", value: zeroIndexDataListMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage = { case: "IncrementalUpdateMessage", value: zeroIncrementalUpdateMessage(r) };
-    this.holdertickwire_marketdata_v1_MarketDataMessageBase_TickData = { case: "TickData", value: zeroTickData(r) };
+    this.holderMarketDataMessageBase_TickDataMessage = { case: "TickDataMessage", value: zeroTickDataMessage(r) };
+    this.holderMarketDataMessageBase_TouchLineDataMessage =
+      { case: "TouchLineDataMessage", value: zeroTouchLineDataMessage(r) };
+    this.holderMarketDataMessageBase_MarketDepthMessage =
+      { case: "MarketDepthMessage", value: zeroMarketDepthMessage(r) };
+    this.holderMarketDataMessageBase_IndexDataMessage = { case: "IndexDataMessage", value: zeroIndexDataMessage(r) };
+    this.holderMarketDataMessageBase_IndexDataListMessage =
+      { case: "IndexDataListMessage", value: zeroIndexDataListMessage(r) };
+    this.holderMarketDataMessageBase_IncrementalUpdateMessage =
+      { case: "IncrementalUpdateMessage", value: zeroIncrementalUpdateMessage(r) };
+    this.holderMarketDataMessageBase_TickData = { case: "TickData", value: zeroTickData(r) };
   }
 
   /** Rewinds every pool: the objects handed out for the previous frame are reused from here on. */
@@ -4825,11 +3295,7 @@ export class Pools {
   takeMarketDataMessageBase(): MarketDataMessageBase {
     const pool = this.poolMarketDataMessageBase;
     const index = this.usedMarketDataMessageBase++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetMarketDataMessageBase(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetMarketDataMessageBase(m, this.r); return m; }
     const m = zeroMarketDataMessageBase(this.r);
     pool.push(m);
     return m;
@@ -4838,11 +3304,7 @@ export class Pools {
   takeTickDataMessage(): TickDataMessage {
     const pool = this.poolTickDataMessage;
     const index = this.usedTickDataMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetTickDataMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetTickDataMessage(m, this.r); return m; }
     const m = zeroTickDataMessage(this.r);
     pool.push(m);
     return m;
@@ -4851,11 +3313,7 @@ export class Pools {
   takeTouchLineDataMessage(): TouchLineDataMessage {
     const pool = this.poolTouchLineDataMessage;
     const index = this.usedTouchLineDataMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetTouchLineDataMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetTouchLineDataMessage(m, this.r); return m; }
     const m = zeroTouchLineDataMessage(this.r);
     pool.push(m);
     return m;
@@ -4864,11 +3322,7 @@ export class Pools {
   takePriceDepthLevel(): PriceDepthLevel {
     const pool = this.poolPriceDepthLevel;
     const index = this.usedPriceDepthLevel++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetPriceDepthLevel(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetPriceDepthLevel(m, this.r); return m; }
     const m = zeroPriceDepthLevel(this.r);
     pool.push(m);
     return m;
@@ -4877,11 +3331,7 @@ export class Pools {
   takeMarketDepthMessage(): MarketDepthMessage {
     const pool = this.poolMarketDepthMessage;
     const index = this.usedMarketDepthMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetMarketDepthMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetMarketDepthMessage(m, this.r); return m; }
     const m = zeroMarketDepthMessage(this.r);
     pool.push(m);
     return m;
@@ -4890,11 +3340,7 @@ export class Pools {
   takeIndexDataMessage(): IndexDataMessage {
     const pool = this.poolIndexDataMessage;
     const index = this.usedIndexDataMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetIndexDataMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetIndexDataMessage(m, this.r); return m; }
     const m = zeroIndexDataMessage(this.r);
     pool.push(m);
     return m;
@@ -4903,11 +3349,7 @@ export class Pools {
   takeIndexData(): IndexData {
     const pool = this.poolIndexData;
     const index = this.usedIndexData++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetIndexData(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetIndexData(m, this.r); return m; }
     const m = zeroIndexData(this.r);
     pool.push(m);
     return m;
@@ -4916,11 +3358,7 @@ export class Pools {
   takeIndexDataListMessage(): IndexDataListMessage {
     const pool = this.poolIndexDataListMessage;
     const index = this.usedIndexDataListMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetIndexDataListMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetIndexDataListMessage(m, this.r); return m; }
     const m = zeroIndexDataListMessage(this.r);
     pool.push(m);
     return m;
@@ -4929,11 +3367,7 @@ export class Pools {
   takeIncrementalUpdateMessage(): IncrementalUpdateMessage {
     const pool = this.poolIncrementalUpdateMessage;
     const index = this.usedIncrementalUpdateMessage++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetIncrementalUpdateMessage(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetIncrementalUpdateMessage(m, this.r); return m; }
     const m = zeroIncrementalUpdateMessage(this.r);
     pool.push(m);
     return m;
@@ -4942,11 +3376,7 @@ export class Pools {
   takeMDEntries(): MDEntries {
     const pool = this.poolMDEntries;
     const index = this.usedMDEntries++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetMDEntries(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetMDEntries(m, this.r); return m; }
     const m = zeroMDEntries(this.r);
     pool.push(m);
     return m;
@@ -4955,90 +3385,78 @@ export class Pools {
   takeTickData(): TickData {
     const pool = this.poolTickData;
     const index = this.usedTickData++;
-    if (index < pool.length) {
-      const m = pool[index];
-      resetTickData(m, this.r);
-      return m;
-    }
+    if (index < pool.length) { const m = pool[index]!; resetTickData(m, this.r); return m; }
     const m = zeroTickData(this.r);
     pool.push(m);
     return m;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage(value: TickDataMessage): Extract<MarketDataMessageBase["subtype"], { case: "TickDataMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_TickDataMessage;
+  holdMarketDataMessageBase_TickDataMessage(
+    value: TickDataMessage,
+  ): { case: "TickDataMessage"; value: TickDataMessage } {
+    const holder = this.holderMarketDataMessageBase_TickDataMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage(value: TouchLineDataMessage): Extract<MarketDataMessageBase["subtype"], { case: "TouchLineDataMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_TouchLineDataMessage;
+  holdMarketDataMessageBase_TouchLineDataMessage(
+    value: TouchLineDataMessage,
+  ): { case: "TouchLineDataMessage"; value: TouchLineDataMessage } {
+    const holder = this.holderMarketDataMessageBase_TouchLineDataMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage(value: MarketDepthMessage): Extract<MarketDataMessageBase["subtype"], { case: "MarketDepthMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_MarketDepthMessage;
+  holdMarketDataMessageBase_MarketDepthMessage(
+    value: MarketDepthMessage,
+  ): { case: "MarketDepthMessage"; value: MarketDepthMessage } {
+    const holder = this.holderMarketDataMessageBase_MarketDepthMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage(value: IndexDataMessage): Extract<MarketDataMessageBase["subtype"], { case: "IndexDataMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataMessage;
+  holdMarketDataMessageBase_IndexDataMessage(
+    value: IndexDataMessage,
+  ): { case: "IndexDataMessage"; value: IndexDataMessage } {
+    const holder = this.holderMarketDataMessageBase_IndexDataMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage(value: IndexDataListMessage): Extract<MarketDataMessageBase["subtype"], { case: "IndexDataListMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_IndexDataListMessage;
+  holdMarketDataMessageBase_IndexDataListMessage(
+    value: IndexDataListMessage,
+  ): { case: "IndexDataListMessage"; value: IndexDataListMessage } {
+    const holder = this.holderMarketDataMessageBase_IndexDataListMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage(value: IncrementalUpdateMessage): Extract<MarketDataMessageBase["subtype"], { case: "IncrementalUpdateMessage" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_IncrementalUpdateMessage;
+  holdMarketDataMessageBase_IncrementalUpdateMessage(
+    value: IncrementalUpdateMessage,
+  ): { case: "IncrementalUpdateMessage"; value: IncrementalUpdateMessage } {
+    const holder = this.holderMarketDataMessageBase_IncrementalUpdateMessage;
     holder.value = value;
     return holder;
   }
 
-  holdtickwire_marketdata_v1_MarketDataMessageBase_TickData(value: TickData): Extract<MarketDataMessageBase["subtype"], { case: "TickData" }> {
-    const holder = this.holdertickwire_marketdata_v1_MarketDataMessageBase_TickData;
+  holdMarketDataMessageBase_TickData(value: TickData): { case: "TickData"; value: TickData } {
+    const holder = this.holderMarketDataMessageBase_TickData;
     holder.value = value;
     return holder;
   }
 }
 
-/** What `MarketDataMessageBaseView.toObject()` returns: the message with 64-bit fields as numbers. */
+/** What a view's `toObject()` returns: the message with 64-bit fields as numbers. */
 export type MarketDataMessageBaseObject = WithInt64<MarketDataMessageBase, number>;
-
-/** What `TickDataMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type TickDataMessageObject = WithInt64<TickDataMessage, number>;
-
-/** What `TouchLineDataMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type TouchLineDataMessageObject = WithInt64<TouchLineDataMessage, number>;
-
-/** What `MarketDepthMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type MarketDepthMessageObject = WithInt64<MarketDepthMessage, number>;
-
-/** What `PriceDepthLevelView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type PriceDepthLevelObject = WithInt64<PriceDepthLevel, number>;
-
-/** What `TickDataView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type TickDataObject = WithInt64<TickData, number>;
-
-/** What `IndexDataView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type IndexDataObject = WithInt64<IndexData, number>;
-
-/** What `IndexDataMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type IndexDataMessageObject = WithInt64<IndexDataMessage, number>;
-
-/** What `IndexDataListMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type IndexDataListMessageObject = WithInt64<IndexDataListMessage, number>;
-
-/** What `IncrementalUpdateMessageView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type IncrementalUpdateMessageObject = WithInt64<IncrementalUpdateMessage, number>;
-
-/** What `MDEntriesView.toObject()` returns: the message with 64-bit fields as numbers. */
 export type MDEntriesObject = WithInt64<MDEntries, number>;
 
 /** Sets a reused oneof holder; its properties are readonly to consumers only. */
@@ -5048,21 +3466,35 @@ function setCase(holder: object, kase: string | undefined, value: object | undef
   h.value = value;
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.MarketDataMessageBase: valid until the next frame is decoded into it. */
+/**
+ * The top-level market-data message: a header and exactly one subtype.
+ * Dispatch on the subtype oneof, not on MessageCode (docs/platform.md, "Feed delivery").
+ *
+ * @generated from message tickwire.marketdata.v1.MarketDataMessageBase
+ */
 export class MarketDataMessageBaseView {
   readonly $typeName = "tickwire.marketdata.v1.MarketDataMessageBase";
   private readonly num = new Float64Array(3);
-  get MessageCode(): number {
-    return this.num[0];
-  }
-  get ID(): number {
-    return this.num[1];
-  }
-  get MessageSize(): number {
-    return this.num[2];
-  }
-  /** The current member of the oneof; the holder object is reused. */
-  readonly subtype: { readonly case: "TickDataMessage"; readonly value: TickDataMessageView } | { readonly case: "TouchLineDataMessage"; readonly value: TouchLineDataMessageView } | { readonly case: "MarketDepthMessage"; readonly value: MarketDepthMessageView } | { readonly case: "IndexDataMessage"; readonly value: IndexDataMessageView } | { readonly case: "IndexDataListMessage"; readonly value: IndexDataListMessageView } | { readonly case: "IncrementalUpdateMessage"; readonly value: IncrementalUpdateMessageView } | { readonly case: "TickData"; readonly value: TickDataView } | { readonly case: undefined; readonly value: undefined } = { case: undefined, value: undefined };
+  /**
+   * Message code. Meaning and allowed values: not shown in the contract
+   * (only 1502, market depth, and 1505, index data list, were seen documented).
+   */
+  get MessageCode(): number { return this.num[0]!; }
+  /** Message identifier. Meaning: not shown in the contract. */
+  get ID(): number { return this.num[1]!; }
+  /** Message size. Unit and meaning: not shown in the contract. */
+  get MessageSize(): number { return this.num[2]!; }
+  /** The message carried; exactly one of these. */
+  readonly subtype:
+    { readonly case: "TickDataMessage"; readonly value: TickDataMessageView }
+    | { readonly case: "TouchLineDataMessage"; readonly value: TouchLineDataMessageView }
+    | { readonly case: "MarketDepthMessage"; readonly value: MarketDepthMessageView }
+    | { readonly case: "IndexDataMessage"; readonly value: IndexDataMessageView }
+    | { readonly case: "IndexDataListMessage"; readonly value: IndexDataListMessageView }
+    | { readonly case: "IncrementalUpdateMessage"; readonly value: IncrementalUpdateMessageView }
+    | { readonly case: "TickData"; readonly value: TickDataView }
+    | { readonly case: undefined; readonly value: undefined }
+    = { case: undefined, value: undefined };
   private readonly subtypeTickDataMessage = new TickDataMessageView();
   private readonly subtypeTouchLineDataMessage = new TouchLineDataMessageView();
   private readonly subtypeMarketDepthMessage = new MarketDepthMessageView();
@@ -5071,106 +3503,87 @@ export class MarketDataMessageBaseView {
   private readonly subtypeIncrementalUpdateMessage = new IncrementalUpdateMessageView();
   private readonly subtypeTickData = new TickDataView();
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0;
     setCase(this.subtype, undefined, undefined);
   }
 
-  /** Merges one encoded MarketDataMessageBase, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 8:
-          readInt32To(r, this.num, 0);
+        case 8: readInt32To(r, this.num, 0); break; // int32 MessageCode = 1
+        case 16: readUint64To(r, this.num, 1); break; // uint64 ID = 2
+        case 24: readInt32To(r, this.num, 2); break; // int32 MessageSize = 3
+        case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "TickDataMessage") {
+            this.subtypeTickDataMessage.reset();
+            setCase(this.subtype, "TickDataMessage", this.subtypeTickDataMessage);
+          }
+          this.subtypeTickDataMessage.fill(r, childEnd, depth + 1);
           break;
-        case 16:
-          readUint64To(r, this.num, 1);
+        }
+        case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "TouchLineDataMessage") {
+            this.subtypeTouchLineDataMessage.reset();
+            setCase(this.subtype, "TouchLineDataMessage", this.subtypeTouchLineDataMessage);
+          }
+          this.subtypeTouchLineDataMessage.fill(r, childEnd, depth + 1);
           break;
-        case 24:
-          readInt32To(r, this.num, 2);
+        }
+        case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "MarketDepthMessage") {
+            this.subtypeMarketDepthMessage.reset();
+            setCase(this.subtype, "MarketDepthMessage", this.subtypeMarketDepthMessage);
+          }
+          this.subtypeMarketDepthMessage.fill(r, childEnd, depth + 1);
           break;
-        case 4002:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "TickDataMessage") {
-              this.subtypeTickDataMessage.reset();
-              setCase(this.subtype, "TickDataMessage", this.subtypeTickDataMessage);
-            }
-            this.subtypeTickDataMessage.fill(r, childEnd, depth + 1);
-            break;
+        }
+        case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "IndexDataMessage") {
+            this.subtypeIndexDataMessage.reset();
+            setCase(this.subtype, "IndexDataMessage", this.subtypeIndexDataMessage);
           }
-        case 4010:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "TouchLineDataMessage") {
-              this.subtypeTouchLineDataMessage.reset();
-              setCase(this.subtype, "TouchLineDataMessage", this.subtypeTouchLineDataMessage);
-            }
-            this.subtypeTouchLineDataMessage.fill(r, childEnd, depth + 1);
-            break;
+          this.subtypeIndexDataMessage.fill(r, childEnd, depth + 1);
+          break;
+        }
+        case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "IndexDataListMessage") {
+            this.subtypeIndexDataListMessage.reset();
+            setCase(this.subtype, "IndexDataListMessage", this.subtypeIndexDataListMessage);
           }
-        case 4018:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "MarketDepthMessage") {
-              this.subtypeMarketDepthMessage.reset();
-              setCase(this.subtype, "MarketDepthMessage", this.subtypeMarketDepthMessage);
-            }
-            this.subtypeMarketDepthMessage.fill(r, childEnd, depth + 1);
-            break;
+          this.subtypeIndexDataListMessage.fill(r, childEnd, depth + 1);
+          break;
+        }
+        case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "IncrementalUpdateMessage") {
+            this.subtypeIncrementalUpdateMessage.reset();
+            setCase(this.subtype, "IncrementalUpdateMessage", this.subtypeIncrementalUpdateMessage);
           }
-        case 4026:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "IndexDataMessage") {
-              this.subtypeIndexDataMessage.reset();
-              setCase(this.subtype, "IndexDataMessage", this.subtypeIndexDataMessage);
-            }
-            this.subtypeIndexDataMessage.fill(r, childEnd, depth + 1);
-            break;
+          this.subtypeIncrementalUpdateMessage.fill(r, childEnd, depth + 1);
+          break;
+        }
+        case 4050: { // oneof subtype: TickData TickData = 506
+          const childEnd = readLengthEnd(r);
+          if (this.subtype.case !== "TickData") {
+            this.subtypeTickData.reset();
+            setCase(this.subtype, "TickData", this.subtypeTickData);
           }
-        case 4034:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "IndexDataListMessage") {
-              this.subtypeIndexDataListMessage.reset();
-              setCase(this.subtype, "IndexDataListMessage", this.subtypeIndexDataListMessage);
-            }
-            this.subtypeIndexDataListMessage.fill(r, childEnd, depth + 1);
-            break;
-          }
-        case 4042:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "IncrementalUpdateMessage") {
-              this.subtypeIncrementalUpdateMessage.reset();
-              setCase(this.subtype, "IncrementalUpdateMessage", this.subtypeIncrementalUpdateMessage);
-            }
-            this.subtypeIncrementalUpdateMessage.fill(r, childEnd, depth + 1);
-            break;
-          }
-        case 4050:
-          {
-            const childEnd = readLengthEnd(r);
-            if (this.subtype.case !== "TickData") {
-              this.subtypeTickData.reset();
-              setCase(this.subtype, "TickData", this.subtypeTickData);
-            }
-            this.subtypeTickData.fill(r, childEnd, depth + 1);
-            break;
-          }
+          this.subtypeTickData.fill(r, childEnd, depth + 1);
+          break;
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
-            case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504:
-            case 505: case 506:
+            case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
               failWireType(r, tag);
           }
           skipField(r, tag, depth);
@@ -5178,88 +3591,68 @@ export class MarketDataMessageBaseView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MarketDataMessageBaseObject {
-    return { $typeName: "tickwire.marketdata.v1.MarketDataMessageBase", MessageCode: this.num[0], ID: this.num[1], MessageSize: this.num[2], subtype: (this.subtype.case === undefined ? { case: undefined } : { case: this.subtype.case, value: this.subtype.value.toObject() }) as MarketDataMessageBaseObject["subtype"] };
+    return {
+      $typeName: "tickwire.marketdata.v1.MarketDataMessageBase",
+      MessageCode: this.num[0]!,
+      ID: this.num[1]!,
+      MessageSize: this.num[2]!,
+      subtype: (this.subtype.case === undefined
+        ? { case: undefined }
+        : { case: this.subtype.case, value: this.subtype.value.toObject() }) as MarketDataMessageBaseObject["subtype"],
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.TickDataMessage: valid until the next frame is decoded into it. */
+/**
+ * Tick data (docs/contract.md). When it is sent: not shown in the contract.
+ *
+ * @generated from message tickwire.marketdata.v1.TickDataMessage
+ */
 export class TickDataMessageView {
   readonly $typeName = "tickwire.marketdata.v1.TickDataMessage";
   private readonly num = new Float64Array(7);
-  get InstrumentID(): number {
-    return this.num[0];
-  }
-  get ExchangeSegment(): number {
-    return this.num[1];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[2];
-  }
+  /** Unique instrument identifier (an integer of 15 to 17 digits in practice). */
+  get InstrumentID(): number { return this.num[0]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[1]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[2]!; }
+  /** Instrument name. */
   InstrumentName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousInstrumentName = "";
-  get TimeStamp(): number {
-    return this.num[3];
-  }
-  get LTP(): number {
-    return this.num[4];
-  }
-  get LTQ(): number {
-    return this.num[5];
-  }
-  get LTT(): number {
-    return this.num[6];
-  }
+  /** Time stamp. Unit and epoch: not shown in the contract. */
+  get TimeStamp(): number { return this.num[3]!; }
+  /** Last traded price (the contract's LTP entry names it so). */
+  get LTP(): number { return this.num[4]!; }
+  /** LTQ. Meaning: not shown in the contract (conventionally the last traded quantity). */
+  get LTQ(): number { return this.num[5]!; }
+  /** LTT. Meaning, unit and epoch: not shown in the contract (conventionally the last trade time). */
+  get LTT(): number { return this.num[6]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded TickDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 80:
-          readUint64To(r, this.num, 0);
-          break;
-        case 88:
-          readInt32To(r, this.num, 1);
-          break;
-        case 96:
-          readUint32To(r, this.num, 2);
-          break;
-        case 106:
-          this.InstrumentName = readStringReusing(r, this.previousInstrumentName);
-          break;
-        case 112:
-          readInt64To(r, this.num, 3);
-          break;
-        case 121:
-          readDoubleTo(r, this.num, 4);
-          break;
-        case 128:
-          readInt32To(r, this.num, 5);
-          break;
-        case 136:
-          readInt64To(r, this.num, 6);
-          break;
+        case 80: readUint64To(r, this.num, 0); break; // uint64 InstrumentID = 10
+        case 88: readInt32To(r, this.num, 1); break; // ExchangeSegment ExchangeSegment = 11
+        case 96: readUint32To(r, this.num, 2); break; // uint32 ExchangeInstrumentID = 12
+        case 106: // string InstrumentName = 13
+          this.InstrumentName = readStringReusing(r, this.previousInstrumentName); break;
+        case 112: readInt64To(r, this.num, 3); break; // int64 TimeStamp = 14
+        case 121: readDoubleTo(r, this.num, 4); break; // double LTP = 15
+        case 128: readInt32To(r, this.num, 5); break; // int32 LTQ = 16
+        case 136: readInt64To(r, this.num, 6); break; // int64 LTT = 17
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
             case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
               failWireType(r, tag);
@@ -5269,173 +3662,119 @@ export class TickDataMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TickDataMessageObject {
-    return { $typeName: "tickwire.marketdata.v1.TickDataMessage", InstrumentID: this.num[0], ExchangeSegment: this.num[1], ExchangeInstrumentID: this.num[2], InstrumentName: this.InstrumentName, TimeStamp: this.num[3], LTP: this.num[4], LTQ: this.num[5], LTT: this.num[6] };
+    return {
+      $typeName: "tickwire.marketdata.v1.TickDataMessage",
+      InstrumentID: this.num[0]!,
+      ExchangeSegment: this.num[1]!,
+      ExchangeInstrumentID: this.num[2]!,
+      InstrumentName: this.InstrumentName,
+      TimeStamp: this.num[3]!,
+      LTP: this.num[4]!,
+      LTQ: this.num[5]!,
+      LTT: this.num[6]!,
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.TouchLineDataMessage: valid until the next frame is decoded into it. */
+/**
+ * Touch-line data (docs/contract.md). MarketDepthMessage has the same fields.
+ *
+ * @generated from message tickwire.marketdata.v1.TouchLineDataMessage
+ */
 export class TouchLineDataMessageView {
   readonly $typeName = "tickwire.marketdata.v1.TouchLineDataMessage";
   private readonly num = new Float64Array(16);
-  get InstrumentID(): number {
-    return this.num[0];
-  }
-  get ExchangeSegment(): number {
-    return this.num[1];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[2];
-  }
+  /** Unique instrument identifier (an integer of 15 to 17 digits in practice). */
+  get InstrumentID(): number { return this.num[0]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[1]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[2]!; }
+  /** Instrument name. */
   InstrumentName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousInstrumentName = "";
-  get TimeStamp(): number {
-    return this.num[3];
-  }
-  get LTP(): number {
-    return this.num[4];
-  }
-  get LTQ(): number {
-    return this.num[5];
-  }
-  get LTT(): number {
-    return this.num[6];
-  }
-  get ATP(): number {
-    return this.num[7];
-  }
-  get VTT(): number {
-    return this.num[8];
-  }
-  get TBQ(): number {
-    return this.num[9];
-  }
-  get TSQ(): number {
-    return this.num[10];
-  }
-  get Open(): number {
-    return this.num[11];
-  }
-  get High(): number {
-    return this.num[12];
-  }
-  get Low(): number {
-    return this.num[13];
-  }
-  get Close(): number {
-    return this.num[14];
-  }
-  get OI(): number {
-    return this.num[15];
-  }
+  /** Time stamp. Unit and epoch: not shown in the contract. */
+  get TimeStamp(): number { return this.num[3]!; }
+  /** Last traded price (the contract's LTP entry names it so). */
+  get LTP(): number { return this.num[4]!; }
+  /** LTQ. Meaning: not shown in the contract (conventionally the last traded quantity). */
+  get LTQ(): number { return this.num[5]!; }
+  /** LTT. Meaning, unit and epoch: not shown in the contract (conventionally the last trade time). */
+  get LTT(): number { return this.num[6]!; }
+  /** ATP. Meaning: not shown in the contract (conventionally the average traded price). */
+  get ATP(): number { return this.num[7]!; }
+  /** VTT. Meaning: not shown in the contract (conventionally the volume traded today). */
+  get VTT(): number { return this.num[8]!; }
+  /** TBQ. Meaning: not shown in the contract (conventionally the total buy quantity). */
+  get TBQ(): number { return this.num[9]!; }
+  /** TSQ. Meaning: not shown in the contract (conventionally the total sell quantity). */
+  get TSQ(): number { return this.num[10]!; }
+  /** Open. Meaning: not shown in the contract. */
+  get Open(): number { return this.num[11]!; }
+  /** High. Meaning: not shown in the contract. */
+  get High(): number { return this.num[12]!; }
+  /** Low. Meaning: not shown in the contract. */
+  get Low(): number { return this.num[13]!; }
+  /** Close. Meaning: not shown in the contract. */
+  get Close(): number { return this.num[14]!; }
+  /** OI. Meaning: not shown in the contract (conventionally the open interest). */
+  get OI(): number { return this.num[15]!; }
+  /** Best bid levels. Depth and ordering: not shown in the contract. */
   readonly BestBidLevel = new ViewList(() => new PriceDepthLevelView());
+  /** Best ask levels. Depth and ordering: not shown in the contract. */
   readonly BestAskLevel = new ViewList(() => new PriceDepthLevelView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
-    num[7] = 0;
-    num[8] = 0;
-    num[9] = 0;
-    num[10] = 0;
-    num[11] = 0;
-    num[12] = 0;
-    num[13] = 0;
-    num[14] = 0;
-    num[15] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
+    num[9] = 0; num[10] = 0; num[11] = 0; num[12] = 0; num[13] = 0; num[14] = 0; num[15] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
     this.BestBidLevel.clear();
     this.BestAskLevel.clear();
   }
 
-  /** Merges one encoded TouchLineDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 80:
-          readUint64To(r, this.num, 0);
+        case 80: readUint64To(r, this.num, 0); break; // uint64 InstrumentID = 10
+        case 88: readInt32To(r, this.num, 1); break; // ExchangeSegment ExchangeSegment = 11
+        case 96: readUint32To(r, this.num, 2); break; // uint32 ExchangeInstrumentID = 12
+        case 106: // string InstrumentName = 13
+          this.InstrumentName = readStringReusing(r, this.previousInstrumentName); break;
+        case 112: readInt64To(r, this.num, 3); break; // int64 TimeStamp = 14
+        case 121: readDoubleTo(r, this.num, 4); break; // double LTP = 15
+        case 128: readInt32To(r, this.num, 5); break; // int32 LTQ = 16
+        case 136: readInt64To(r, this.num, 6); break; // int64 LTT = 17
+        case 145: readDoubleTo(r, this.num, 7); break; // double ATP = 18
+        case 152: readInt64To(r, this.num, 8); break; // int64 VTT = 19
+        case 160: readInt64To(r, this.num, 9); break; // int64 TBQ = 20
+        case 168: readInt64To(r, this.num, 10); break; // int64 TSQ = 21
+        case 177: readDoubleTo(r, this.num, 11); break; // double Open = 22
+        case 185: readDoubleTo(r, this.num, 12); break; // double High = 23
+        case 193: readDoubleTo(r, this.num, 13); break; // double Low = 24
+        case 201: readDoubleTo(r, this.num, 14); break; // double Close = 25
+        case 208: readInt64To(r, this.num, 15); break; // int64 OI = 26
+        case 218: { // repeated PriceDepthLevel BestBidLevel = 27
+          const child = this.BestBidLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 88:
-          readInt32To(r, this.num, 1);
+        }
+        case 226: { // repeated PriceDepthLevel BestAskLevel = 28
+          const child = this.BestAskLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 96:
-          readUint32To(r, this.num, 2);
-          break;
-        case 106:
-          this.InstrumentName = readStringReusing(r, this.previousInstrumentName);
-          break;
-        case 112:
-          readInt64To(r, this.num, 3);
-          break;
-        case 121:
-          readDoubleTo(r, this.num, 4);
-          break;
-        case 128:
-          readInt32To(r, this.num, 5);
-          break;
-        case 136:
-          readInt64To(r, this.num, 6);
-          break;
-        case 145:
-          readDoubleTo(r, this.num, 7);
-          break;
-        case 152:
-          readInt64To(r, this.num, 8);
-          break;
-        case 160:
-          readInt64To(r, this.num, 9);
-          break;
-        case 168:
-          readInt64To(r, this.num, 10);
-          break;
-        case 177:
-          readDoubleTo(r, this.num, 11);
-          break;
-        case 185:
-          readDoubleTo(r, this.num, 12);
-          break;
-        case 193:
-          readDoubleTo(r, this.num, 13);
-          break;
-        case 201:
-          readDoubleTo(r, this.num, 14);
-          break;
-        case 208:
-          readInt64To(r, this.num, 15);
-          break;
-        case 218:
-          {
-            const child = this.BestBidLevel.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
-        case 226:
-          {
-            const child = this.BestAskLevel.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
-            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-            case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-            case 26: case 27: case 28:
+            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+            case 22: case 23: case 24: case 25: case 26: case 27: case 28:
               failWireType(r, tag);
           }
           skipField(r, tag, depth);
@@ -5443,173 +3782,130 @@ export class TouchLineDataMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TouchLineDataMessageObject {
-    return { $typeName: "tickwire.marketdata.v1.TouchLineDataMessage", InstrumentID: this.num[0], ExchangeSegment: this.num[1], ExchangeInstrumentID: this.num[2], InstrumentName: this.InstrumentName, TimeStamp: this.num[3], LTP: this.num[4], LTQ: this.num[5], LTT: this.num[6], ATP: this.num[7], VTT: this.num[8], TBQ: this.num[9], TSQ: this.num[10], Open: this.num[11], High: this.num[12], Low: this.num[13], Close: this.num[14], OI: this.num[15], BestBidLevel: this.BestBidLevel.toArray((v) => v.toObject()), BestAskLevel: this.BestAskLevel.toArray((v) => v.toObject()) };
+    return {
+      $typeName: "tickwire.marketdata.v1.TouchLineDataMessage",
+      InstrumentID: this.num[0]!,
+      ExchangeSegment: this.num[1]!,
+      ExchangeInstrumentID: this.num[2]!,
+      InstrumentName: this.InstrumentName,
+      TimeStamp: this.num[3]!,
+      LTP: this.num[4]!,
+      LTQ: this.num[5]!,
+      LTT: this.num[6]!,
+      ATP: this.num[7]!,
+      VTT: this.num[8]!,
+      TBQ: this.num[9]!,
+      TSQ: this.num[10]!,
+      Open: this.num[11]!,
+      High: this.num[12]!,
+      Low: this.num[13]!,
+      Close: this.num[14]!,
+      OI: this.num[15]!,
+      BestBidLevel: this.BestBidLevel.toArray((v) => v.toObject()),
+      BestAskLevel: this.BestAskLevel.toArray((v) => v.toObject()),
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.MarketDepthMessage: valid until the next frame is decoded into it. */
+/**
+ * Market depth (docs/contract.md): the same fields as TouchLineDataMessage.
+ *
+ * @generated from message tickwire.marketdata.v1.MarketDepthMessage
+ */
 export class MarketDepthMessageView {
   readonly $typeName = "tickwire.marketdata.v1.MarketDepthMessage";
   private readonly num = new Float64Array(16);
-  get InstrumentID(): number {
-    return this.num[0];
-  }
-  get ExchangeSegment(): number {
-    return this.num[1];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[2];
-  }
+  /** Unique instrument identifier (an integer of 15 to 17 digits in practice). */
+  get InstrumentID(): number { return this.num[0]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[1]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[2]!; }
+  /** Instrument name. */
   InstrumentName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousInstrumentName = "";
-  get TimeStamp(): number {
-    return this.num[3];
-  }
-  get LTP(): number {
-    return this.num[4];
-  }
-  get LTQ(): number {
-    return this.num[5];
-  }
-  get LTT(): number {
-    return this.num[6];
-  }
-  get ATP(): number {
-    return this.num[7];
-  }
-  get VTT(): number {
-    return this.num[8];
-  }
-  get TBQ(): number {
-    return this.num[9];
-  }
-  get TSQ(): number {
-    return this.num[10];
-  }
-  get Open(): number {
-    return this.num[11];
-  }
-  get High(): number {
-    return this.num[12];
-  }
-  get Low(): number {
-    return this.num[13];
-  }
-  get Close(): number {
-    return this.num[14];
-  }
-  get OI(): number {
-    return this.num[15];
-  }
+  /** Time stamp. Unit and epoch: not shown in the contract. */
+  get TimeStamp(): number { return this.num[3]!; }
+  /** Last traded price (the contract's LTP entry names it so). */
+  get LTP(): number { return this.num[4]!; }
+  /** LTQ. Meaning: not shown in the contract (conventionally the last traded quantity). */
+  get LTQ(): number { return this.num[5]!; }
+  /** LTT. Meaning, unit and epoch: not shown in the contract (conventionally the last trade time). */
+  get LTT(): number { return this.num[6]!; }
+  /** ATP. Meaning: not shown in the contract (conventionally the average traded price). */
+  get ATP(): number { return this.num[7]!; }
+  /** VTT. Meaning: not shown in the contract (conventionally the volume traded today). */
+  get VTT(): number { return this.num[8]!; }
+  /** TBQ. Meaning: not shown in the contract (conventionally the total buy quantity). */
+  get TBQ(): number { return this.num[9]!; }
+  /** TSQ. Meaning: not shown in the contract (conventionally the total sell quantity). */
+  get TSQ(): number { return this.num[10]!; }
+  /** Open. Meaning: not shown in the contract. */
+  get Open(): number { return this.num[11]!; }
+  /** High. Meaning: not shown in the contract. */
+  get High(): number { return this.num[12]!; }
+  /** Low. Meaning: not shown in the contract. */
+  get Low(): number { return this.num[13]!; }
+  /** Close. Meaning: not shown in the contract. */
+  get Close(): number { return this.num[14]!; }
+  /** OI. Meaning: not shown in the contract (conventionally the open interest). */
+  get OI(): number { return this.num[15]!; }
+  /** Bid levels. Depth and ordering: not shown in the contract. */
   readonly BestBidLevel = new ViewList(() => new PriceDepthLevelView());
+  /** Ask levels. Depth and ordering: not shown in the contract. */
   readonly BestAskLevel = new ViewList(() => new PriceDepthLevelView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
-    num[7] = 0;
-    num[8] = 0;
-    num[9] = 0;
-    num[10] = 0;
-    num[11] = 0;
-    num[12] = 0;
-    num[13] = 0;
-    num[14] = 0;
-    num[15] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
+    num[9] = 0; num[10] = 0; num[11] = 0; num[12] = 0; num[13] = 0; num[14] = 0; num[15] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
     this.BestBidLevel.clear();
     this.BestAskLevel.clear();
   }
 
-  /** Merges one encoded MarketDepthMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 80:
-          readUint64To(r, this.num, 0);
+        case 80: readUint64To(r, this.num, 0); break; // uint64 InstrumentID = 10
+        case 88: readInt32To(r, this.num, 1); break; // ExchangeSegment ExchangeSegment = 11
+        case 96: readUint32To(r, this.num, 2); break; // uint32 ExchangeInstrumentID = 12
+        case 106: // string InstrumentName = 13
+          this.InstrumentName = readStringReusing(r, this.previousInstrumentName); break;
+        case 112: readInt64To(r, this.num, 3); break; // int64 TimeStamp = 14
+        case 121: readDoubleTo(r, this.num, 4); break; // double LTP = 15
+        case 128: readInt32To(r, this.num, 5); break; // int32 LTQ = 16
+        case 136: readInt64To(r, this.num, 6); break; // int64 LTT = 17
+        case 145: readDoubleTo(r, this.num, 7); break; // double ATP = 18
+        case 152: readInt64To(r, this.num, 8); break; // int64 VTT = 19
+        case 160: readInt64To(r, this.num, 9); break; // int64 TBQ = 20
+        case 168: readInt64To(r, this.num, 10); break; // int64 TSQ = 21
+        case 177: readDoubleTo(r, this.num, 11); break; // double Open = 22
+        case 185: readDoubleTo(r, this.num, 12); break; // double High = 23
+        case 193: readDoubleTo(r, this.num, 13); break; // double Low = 24
+        case 201: readDoubleTo(r, this.num, 14); break; // double Close = 25
+        case 208: readInt64To(r, this.num, 15); break; // int64 OI = 26
+        case 218: { // repeated PriceDepthLevel BestBidLevel = 27
+          const child = this.BestBidLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 88:
-          readInt32To(r, this.num, 1);
+        }
+        case 226: { // repeated PriceDepthLevel BestAskLevel = 28
+          const child = this.BestAskLevel.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
           break;
-        case 96:
-          readUint32To(r, this.num, 2);
-          break;
-        case 106:
-          this.InstrumentName = readStringReusing(r, this.previousInstrumentName);
-          break;
-        case 112:
-          readInt64To(r, this.num, 3);
-          break;
-        case 121:
-          readDoubleTo(r, this.num, 4);
-          break;
-        case 128:
-          readInt32To(r, this.num, 5);
-          break;
-        case 136:
-          readInt64To(r, this.num, 6);
-          break;
-        case 145:
-          readDoubleTo(r, this.num, 7);
-          break;
-        case 152:
-          readInt64To(r, this.num, 8);
-          break;
-        case 160:
-          readInt64To(r, this.num, 9);
-          break;
-        case 168:
-          readInt64To(r, this.num, 10);
-          break;
-        case 177:
-          readDoubleTo(r, this.num, 11);
-          break;
-        case 185:
-          readDoubleTo(r, this.num, 12);
-          break;
-        case 193:
-          readDoubleTo(r, this.num, 13);
-          break;
-        case 201:
-          readDoubleTo(r, this.num, 14);
-          break;
-        case 208:
-          readInt64To(r, this.num, 15);
-          break;
-        case 218:
-          {
-            const child = this.BestBidLevel.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
-        case 226:
-          {
-            const child = this.BestAskLevel.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
-            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-            case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-            case 26: case 27: case 28:
+            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+            case 22: case 23: case 24: case 25: case 26: case 27: case 28:
               failWireType(r, tag);
           }
           skipField(r, tag, depth);
@@ -5617,272 +3913,215 @@ export class MarketDepthMessageView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MarketDepthMessageObject {
-    return { $typeName: "tickwire.marketdata.v1.MarketDepthMessage", InstrumentID: this.num[0], ExchangeSegment: this.num[1], ExchangeInstrumentID: this.num[2], InstrumentName: this.InstrumentName, TimeStamp: this.num[3], LTP: this.num[4], LTQ: this.num[5], LTT: this.num[6], ATP: this.num[7], VTT: this.num[8], TBQ: this.num[9], TSQ: this.num[10], Open: this.num[11], High: this.num[12], Low: this.num[13], Close: this.num[14], OI: this.num[15], BestBidLevel: this.BestBidLevel.toArray((v) => v.toObject()), BestAskLevel: this.BestAskLevel.toArray((v) => v.toObject()) };
+    return {
+      $typeName: "tickwire.marketdata.v1.MarketDepthMessage",
+      InstrumentID: this.num[0]!,
+      ExchangeSegment: this.num[1]!,
+      ExchangeInstrumentID: this.num[2]!,
+      InstrumentName: this.InstrumentName,
+      TimeStamp: this.num[3]!,
+      LTP: this.num[4]!,
+      LTQ: this.num[5]!,
+      LTT: this.num[6]!,
+      ATP: this.num[7]!,
+      VTT: this.num[8]!,
+      TBQ: this.num[9]!,
+      TSQ: this.num[10]!,
+      Open: this.num[11]!,
+      High: this.num[12]!,
+      Low: this.num[13]!,
+      Close: this.num[14]!,
+      OI: this.num[15]!,
+      BestBidLevel: this.BestBidLevel.toArray((v) => v.toObject()),
+      BestAskLevel: this.BestAskLevel.toArray((v) => v.toObject()),
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.PriceDepthLevel: valid until the next frame is decoded into it. */
+/**
+ * One price level of a book (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.PriceDepthLevel
+ */
 export class PriceDepthLevelView {
   readonly $typeName = "tickwire.marketdata.v1.PriceDepthLevel";
   private readonly num = new Float64Array(3);
-  get Qty(): number {
-    return this.num[0];
-  }
-  get Price(): number {
-    return this.num[1];
-  }
-  get Orders(): number {
-    return this.num[2];
-  }
+  /** Quantity of the level. Meaning beyond the name: not shown in the contract. */
+  get Qty(): number { return this.num[0]!; }
+  /** Price of the level. */
+  get Price(): number { return this.num[1]!; }
+  /** Orders of the level. Meaning beyond the name: not shown in the contract. */
+  get Orders(): number { return this.num[2]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0;
   }
 
-  /** Merges one encoded PriceDepthLevel, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 8:
-          readInt32To(r, this.num, 0);
-          break;
-        case 17:
-          readDoubleTo(r, this.num, 1);
-          break;
-        case 24:
-          readInt32To(r, this.num, 2);
-          break;
+        case 8: readInt32To(r, this.num, 0); break; // int32 Qty = 1
+        case 17: readDoubleTo(r, this.num, 1); break; // double Price = 2
+        case 24: readInt32To(r, this.num, 2); break; // int32 Orders = 3
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-          switch (tag >>> 3) {
-            case 1: case 2: case 3:
-              failWireType(r, tag);
-          }
+          switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
           skipField(r, tag, depth);
       }
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): PriceDepthLevelObject {
-    return { $typeName: "tickwire.marketdata.v1.PriceDepthLevel", Qty: this.num[0], Price: this.num[1], Orders: this.num[2] };
+    return {
+      $typeName: "tickwire.marketdata.v1.PriceDepthLevel",
+      Qty: this.num[0]!,
+      Price: this.num[1]!,
+      Orders: this.num[2]!,
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.TickData: valid until the next frame is decoded into it. */
+/**
+ * Tick data in a compact layout (docs/contract.md). When it is sent: not shown in the contract.
+ *
+ * @generated from message tickwire.marketdata.v1.TickData
+ */
 export class TickDataView {
   readonly $typeName = "tickwire.marketdata.v1.TickData";
   private readonly num = new Float64Array(7);
-  get InstrumentID(): number {
-    return this.num[0];
-  }
-  get ExchangeSegment(): number {
-    return this.num[1];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[2];
-  }
+  /** Unique instrument identifier (an integer of 15 to 17 digits in practice). */
+  get InstrumentID(): number { return this.num[0]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[1]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[2]!; }
+  /** Instrument name. */
   InstrumentName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousInstrumentName = "";
-  get LTP(): number {
-    return this.num[3];
-  }
-  get LTQ(): number {
-    return this.num[4];
-  }
-  get LTT(): number {
-    return this.num[5];
-  }
-  get Flag(): number {
-    return this.num[6];
-  }
+  /** Last traded price (the contract's LTP entry names it so). */
+  get LTP(): number { return this.num[3]!; }
+  /** LTQ. Meaning: not shown in the contract (conventionally the last traded quantity). */
+  get LTQ(): number { return this.num[4]!; }
+  /** LTT. Meaning, unit and epoch: not shown in the contract (conventionally the last trade time). */
+  get LTT(): number { return this.num[5]!; }
+  /** Flag. Meaning and allowed values: not shown in the contract. */
+  get Flag(): number { return this.num[6]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded TickData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 8:
-          readUint64To(r, this.num, 0);
-          break;
-        case 16:
-          readInt32To(r, this.num, 1);
-          break;
-        case 24:
-          readUint32To(r, this.num, 2);
-          break;
-        case 34:
-          this.InstrumentName = readStringReusing(r, this.previousInstrumentName);
-          break;
-        case 41:
-          readDoubleTo(r, this.num, 3);
-          break;
-        case 48:
-          readInt32To(r, this.num, 4);
-          break;
-        case 56:
-          readInt64To(r, this.num, 5);
-          break;
-        case 64:
-          readInt32To(r, this.num, 6);
-          break;
+        case 8: readUint64To(r, this.num, 0); break; // uint64 InstrumentID = 1
+        case 16: readInt32To(r, this.num, 1); break; // ExchangeSegment ExchangeSegment = 2
+        case 24: readUint32To(r, this.num, 2); break; // uint32 ExchangeInstrumentID = 3
+        case 34: // string InstrumentName = 4
+          this.InstrumentName = readStringReusing(r, this.previousInstrumentName); break;
+        case 41: readDoubleTo(r, this.num, 3); break; // double LTP = 5
+        case 48: readInt32To(r, this.num, 4); break; // int32 LTQ = 6
+        case 56: readInt64To(r, this.num, 5); break; // int64 LTT = 7
+        case 64: readInt32To(r, this.num, 6); break; // int32 Flag = 8
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-          switch (tag >>> 3) {
-            case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-              failWireType(r, tag);
-          }
+          switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: failWireType(r, tag); }
           skipField(r, tag, depth);
       }
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): TickDataObject {
-    return { $typeName: "tickwire.marketdata.v1.TickData", InstrumentID: this.num[0], ExchangeSegment: this.num[1], ExchangeInstrumentID: this.num[2], InstrumentName: this.InstrumentName, LTP: this.num[3], LTQ: this.num[4], LTT: this.num[5], Flag: this.num[6] };
+    return {
+      $typeName: "tickwire.marketdata.v1.TickData",
+      InstrumentID: this.num[0]!,
+      ExchangeSegment: this.num[1]!,
+      ExchangeInstrumentID: this.num[2]!,
+      InstrumentName: this.InstrumentName,
+      LTP: this.num[3]!,
+      LTQ: this.num[4]!,
+      LTT: this.num[5]!,
+      Flag: this.num[6]!,
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.IndexData: valid until the next frame is decoded into it. */
+/**
+ * One index value (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.IndexData
+ */
 export class IndexDataView {
   readonly $typeName = "tickwire.marketdata.v1.IndexData";
   private readonly num = new Float64Array(12);
-  get InstrumentID(): number {
-    return this.num[0];
-  }
-  get ExchangeSegment(): number {
-    return this.num[1];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[2];
-  }
+  /** Unique instrument identifier of the index. */
+  get InstrumentID(): number { return this.num[0]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[1]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[2]!; }
+  /** Index name. */
   IndexName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousIndexName = "";
-  get TimeStamp(): number {
-    return this.num[3];
-  }
-  get Last(): number {
-    return this.num[4];
-  }
-  get Open(): number {
-    return this.num[5];
-  }
-  get High(): number {
-    return this.num[6];
-  }
-  get Low(): number {
-    return this.num[7];
-  }
-  get Close(): number {
-    return this.num[8];
-  }
-  get YearlyHigh(): number {
-    return this.num[9];
-  }
-  get YearlyLow(): number {
-    return this.num[10];
-  }
-  get NetChangeIndicator(): number {
-    return this.num[11];
-  }
+  /** Time stamp. Unit and epoch: not shown in the contract. */
+  get TimeStamp(): number { return this.num[3]!; }
+  /** Last. Meaning: not shown in the contract (conventionally the last index value). */
+  get Last(): number { return this.num[4]!; }
+  /** Open. Meaning: not shown in the contract. */
+  get Open(): number { return this.num[5]!; }
+  /** High. Meaning: not shown in the contract. */
+  get High(): number { return this.num[6]!; }
+  /** Low. Meaning: not shown in the contract. */
+  get Low(): number { return this.num[7]!; }
+  /** Close. Meaning: not shown in the contract. */
+  get Close(): number { return this.num[8]!; }
+  /** Yearly high. Meaning beyond the name: not shown in the contract. */
+  get YearlyHigh(): number { return this.num[9]!; }
+  /** Yearly low. Meaning beyond the name: not shown in the contract. */
+  get YearlyLow(): number { return this.num[10]!; }
+  /** Net change indicator. Meaning and allowed values: not shown in the contract. */
+  get NetChangeIndicator(): number { return this.num[11]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
-    num[7] = 0;
-    num[8] = 0;
-    num[9] = 0;
-    num[10] = 0;
-    num[11] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
+    num[9] = 0; num[10] = 0; num[11] = 0;
     if (this.IndexName !== "") this.previousIndexName = this.IndexName;
     this.IndexName = "";
   }
 
-  /** Merges one encoded IndexData, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 80:
-          readUint64To(r, this.num, 0);
-          break;
-        case 88:
-          readInt32To(r, this.num, 1);
-          break;
-        case 96:
-          readUint32To(r, this.num, 2);
-          break;
-        case 106:
-          this.IndexName = readStringReusing(r, this.previousIndexName);
-          break;
-        case 112:
-          readInt64To(r, this.num, 3);
-          break;
-        case 121:
-          readDoubleTo(r, this.num, 4);
-          break;
-        case 129:
-          readDoubleTo(r, this.num, 5);
-          break;
-        case 137:
-          readDoubleTo(r, this.num, 6);
-          break;
-        case 145:
-          readDoubleTo(r, this.num, 7);
-          break;
-        case 153:
-          readDoubleTo(r, this.num, 8);
-          break;
-        case 161:
-          readDoubleTo(r, this.num, 9);
-          break;
-        case 169:
-          readDoubleTo(r, this.num, 10);
-          break;
-        case 176:
-          readUint32To(r, this.num, 11);
-          break;
+        case 80: readUint64To(r, this.num, 0); break; // uint64 InstrumentID = 10
+        case 88: readInt32To(r, this.num, 1); break; // ExchangeSegment ExchangeSegment = 11
+        case 96: readUint32To(r, this.num, 2); break; // uint32 ExchangeInstrumentID = 12
+        case 106: this.IndexName = readStringReusing(r, this.previousIndexName); break; // string IndexName = 13
+        case 112: readInt64To(r, this.num, 3); break; // int64 TimeStamp = 14
+        case 121: readDoubleTo(r, this.num, 4); break; // double Last = 15
+        case 129: readDoubleTo(r, this.num, 5); break; // double Open = 16
+        case 137: readDoubleTo(r, this.num, 6); break; // double High = 17
+        case 145: readDoubleTo(r, this.num, 7); break; // double Low = 18
+        case 153: readDoubleTo(r, this.num, 8); break; // double Close = 19
+        case 161: readDoubleTo(r, this.num, 9); break; // double YearlyHigh = 20
+        case 169: readDoubleTo(r, this.num, 10); break; // double YearlyLow = 21
+        case 176: readUint32To(r, this.num, 11); break; // uint32 NetChangeIndicator = 22
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
-            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-            case 18: case 19: case 20: case 21: case 22:
+            case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
+            case 22:
               failWireType(r, tag);
           }
           skipField(r, tag, depth);
@@ -5890,56 +4129,64 @@ export class IndexDataView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataObject {
-    return { $typeName: "tickwire.marketdata.v1.IndexData", InstrumentID: this.num[0], ExchangeSegment: this.num[1], ExchangeInstrumentID: this.num[2], IndexName: this.IndexName, TimeStamp: this.num[3], Last: this.num[4], Open: this.num[5], High: this.num[6], Low: this.num[7], Close: this.num[8], YearlyHigh: this.num[9], YearlyLow: this.num[10], NetChangeIndicator: this.num[11] };
+    return {
+      $typeName: "tickwire.marketdata.v1.IndexData",
+      InstrumentID: this.num[0]!,
+      ExchangeSegment: this.num[1]!,
+      ExchangeInstrumentID: this.num[2]!,
+      IndexName: this.IndexName,
+      TimeStamp: this.num[3]!,
+      Last: this.num[4]!,
+      Open: this.num[5]!,
+      High: this.num[6]!,
+      Low: this.num[7]!,
+      Close: this.num[8]!,
+      YearlyHigh: this.num[9]!,
+      YearlyLow: this.num[10]!,
+      NetChangeIndicator: this.num[11]!,
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.IndexDataMessage: valid until the next frame is decoded into it. */
+/**
+ * A single index value (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.IndexDataMessage
+ */
 export class IndexDataMessageView {
   readonly $typeName = "tickwire.marketdata.v1.IndexDataMessage";
   private readonly IndexDataView = new IndexDataView();
   private hasIndexData = false;
-  /** Undefined when the frame has no IndexData, as protobuf-es leaves the property absent. */
-  get IndexData(): IndexDataView | undefined {
-    return this.hasIndexData ? this.IndexDataView : undefined;
-  }
+  /** The index value. */
+  get IndexData(): IndexDataView | undefined { return this.hasIndexData ? this.IndexDataView : undefined; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.hasIndexData = false;
   }
 
-  /** Merges one encoded IndexDataMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 10:
-          {
-            const childEnd = readLengthEnd(r);
-            if (!this.hasIndexData) {
-              this.IndexDataView.reset();
-              this.hasIndexData = true;
-            }
-            this.IndexDataView.fill(r, childEnd, depth + 1);
-            break;
+        case 10: { // IndexData IndexData = 1
+          const childEnd = readLengthEnd(r);
+          if (!this.hasIndexData) {
+            this.IndexDataView.reset();
+            this.hasIndexData = true;
           }
+          this.IndexDataView.fill(r, childEnd, depth + 1);
+          break;
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-          switch (tag >>> 3) {
-            case 1:
-              failWireType(r, tag);
-          }
+          switch (tag >>> 3) { case 1: failWireType(r, tag); }
           skipField(r, tag, depth);
       }
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataMessageObject {
     const m: IndexDataMessageObject = { $typeName: "tickwire.marketdata.v1.IndexDataMessage" };
     if (this.hasIndexData) m.IndexData = this.IndexDataView.toObject();
@@ -5947,188 +4194,158 @@ export class IndexDataMessageView {
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.IndexDataListMessage: valid until the next frame is decoded into it. */
+/**
+ * A list of index values (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.IndexDataListMessage
+ */
 export class IndexDataListMessageView {
   readonly $typeName = "tickwire.marketdata.v1.IndexDataListMessage";
+  /** The index values. */
   readonly IndexDataList = new ViewList(() => new IndexDataView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.IndexDataList.clear();
   }
 
-  /** Merges one encoded IndexDataListMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 3210:
-          {
-            const child = this.IndexDataList.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
+        case 3210: { // repeated IndexData IndexDataList = 401
+          const child = this.IndexDataList.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
+          break;
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-          switch (tag >>> 3) {
-            case 401:
-              failWireType(r, tag);
-          }
+          switch (tag >>> 3) { case 401: failWireType(r, tag); }
           skipField(r, tag, depth);
       }
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IndexDataListMessageObject {
-    return { $typeName: "tickwire.marketdata.v1.IndexDataListMessage", IndexDataList: this.IndexDataList.toArray((v) => v.toObject()) };
+    return {
+      $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
+      IndexDataList: this.IndexDataList.toArray((v) => v.toObject()),
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.IncrementalUpdateMessage: valid until the next frame is decoded into it. */
+/**
+ * Incremental updates (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.IncrementalUpdateMessage
+ */
 export class IncrementalUpdateMessageView {
   readonly $typeName = "tickwire.marketdata.v1.IncrementalUpdateMessage";
+  /** The update entries. */
   readonly MDEntriesList = new ViewList(() => new MDEntriesView());
 
-  /** Back to a message with no fields set. */
   reset(): void {
     this.MDEntriesList.clear();
   }
 
-  /** Merges one encoded IncrementalUpdateMessage, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 90:
-          {
-            const child = this.MDEntriesList.add();
-            child.reset();
-            child.fill(r, readLengthEnd(r), depth + 1);
-            break;
-          }
+        case 90: { // repeated MDEntries MDEntriesList = 11
+          const child = this.MDEntriesList.add();
+          child.reset();
+          child.fill(r, readLengthEnd(r), depth + 1);
+          break;
+        }
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
-          switch (tag >>> 3) {
-            case 11:
-              failWireType(r, tag);
-          }
+          switch (tag >>> 3) { case 11: failWireType(r, tag); }
           skipField(r, tag, depth);
       }
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): IncrementalUpdateMessageObject {
-    return { $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage", MDEntriesList: this.MDEntriesList.toArray((v) => v.toObject()) };
+    return {
+      $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
+      MDEntriesList: this.MDEntriesList.toArray((v) => v.toObject()),
+    };
   }
 }
 
-/** A reused, zero-allocation view of a tickwire.marketdata.v1.MDEntries: valid until the next frame is decoded into it. */
+/**
+ * One incremental update entry (docs/contract.md).
+ *
+ * @generated from message tickwire.marketdata.v1.MDEntries
+ */
 export class MDEntriesView {
   readonly $typeName = "tickwire.marketdata.v1.MDEntries";
   private readonly num = new Float64Array(10);
-  get MDUpdateAction(): number {
-    return this.num[0];
-  }
-  get MDEntryType(): number {
-    return this.num[1];
-  }
-  get InstrumentID(): number {
-    return this.num[2];
-  }
-  get ExchangeSegment(): number {
-    return this.num[3];
-  }
-  get ExchangeInstrumentID(): number {
-    return this.num[4];
-  }
+  /**
+   * Update action. Meaning and values: not shown in the contract (the name
+   * follows FIX tag 279; see docs/platform.md).
+   */
+  get MDUpdateAction(): number { return this.num[0]!; }
+  /**
+   * Entry type. Meaning and values: not shown in the contract (the name
+   * follows FIX tag 269; see docs/platform.md).
+   */
+  get MDEntryType(): number { return this.num[1]!; }
+  /** Unique instrument identifier (an integer of 15 to 17 digits in practice). */
+  get InstrumentID(): number { return this.num[2]!; }
+  /** Trading segment. */
+  get ExchangeSegment(): number { return this.num[3]!; }
+  /** Exchange instrument identifier. Meaning beyond the name: not shown in the contract. */
+  get ExchangeInstrumentID(): number { return this.num[4]!; }
+  /** Instrument name. */
   InstrumentName = "";
-  /** The value before the last reset: a recycled view's string is kept when the bytes spell it again. */
   private previousInstrumentName = "";
-  get MDEntryPrice(): number {
-    return this.num[5];
-  }
-  get MDEntrySize(): number {
-    return this.num[6];
-  }
-  get MDEntryTime(): number {
-    return this.num[7];
-  }
-  get MDEntryPosition(): number {
-    return this.num[8];
-  }
-  get OI(): number {
-    return this.num[9];
-  }
+  /** Entry price. Meaning beyond the name: not shown in the contract. */
+  get MDEntryPrice(): number { return this.num[5]!; }
+  /** Entry size. Meaning beyond the name: not shown in the contract. */
+  get MDEntrySize(): number { return this.num[6]!; }
+  /**
+   * Entry time. Unit and epoch: not shown in the contract (int32, so it
+   * cannot hold epoch milliseconds).
+   */
+  get MDEntryTime(): number { return this.num[7]!; }
+  /** Entry position. Meaning beyond the name: not shown in the contract. */
+  get MDEntryPosition(): number { return this.num[8]!; }
+  /** OI. Meaning: not shown in the contract (conventionally the open interest). */
+  get OI(): number { return this.num[9]!; }
 
-  /** Back to a message with no fields set. */
   reset(): void {
     const num = this.num;
-    num[0] = 0;
-    num[1] = 0;
-    num[2] = 0;
-    num[3] = 0;
-    num[4] = 0;
-    num[5] = 0;
-    num[6] = 0;
-    num[7] = 0;
-    num[8] = 0;
+    num[0] = 0; num[1] = 0; num[2] = 0; num[3] = 0; num[4] = 0; num[5] = 0; num[6] = 0; num[7] = 0; num[8] = 0;
     num[9] = 0;
     if (this.InstrumentName !== "") this.previousInstrumentName = this.InstrumentName;
     this.InstrumentName = "";
   }
 
-  /** Merges one encoded MDEntries, `r.buf[r.pos, end)`, into this view. */
   fill(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
-      const b0 = buf[r.pos];
+      const b0 = buf[r.pos]!;
       const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
       switch (tag) {
-        case 8:
-          readInt32To(r, this.num, 0);
-          break;
-        case 16:
-          readInt32To(r, this.num, 1);
-          break;
-        case 24:
-          readUint64To(r, this.num, 2);
-          break;
-        case 32:
-          readInt32To(r, this.num, 3);
-          break;
-        case 40:
-          readUint32To(r, this.num, 4);
-          break;
-        case 50:
-          this.InstrumentName = readStringReusing(r, this.previousInstrumentName);
-          break;
-        case 57:
-          readDoubleTo(r, this.num, 5);
-          break;
-        case 64:
-          readInt32To(r, this.num, 6);
-          break;
-        case 72:
-          readInt32To(r, this.num, 7);
-          break;
-        case 80:
-          readInt32To(r, this.num, 8);
-          break;
-        case 88:
-          readInt64To(r, this.num, 9);
-          break;
+        case 8: readInt32To(r, this.num, 0); break; // int32 MDUpdateAction = 1
+        case 16: readInt32To(r, this.num, 1); break; // int32 MDEntryType = 2
+        case 24: readUint64To(r, this.num, 2); break; // uint64 InstrumentID = 3
+        case 32: readInt32To(r, this.num, 3); break; // ExchangeSegment ExchangeSegment = 4
+        case 40: readUint32To(r, this.num, 4); break; // uint32 ExchangeInstrumentID = 5
+        case 50: // string InstrumentName = 6
+          this.InstrumentName = readStringReusing(r, this.previousInstrumentName); break;
+        case 57: readDoubleTo(r, this.num, 5); break; // double MDEntryPrice = 7
+        case 64: readInt32To(r, this.num, 6); break; // int32 MDEntrySize = 8
+        case 72: readInt32To(r, this.num, 7); break; // int32 MDEntryTime = 9
+        case 80: readInt32To(r, this.num, 8); break; // int32 MDEntryPosition = 10
+        case 88: readInt64To(r, this.num, 9); break; // int64 OI = 11
         default:
-          // A known field with the wrong wire type is rejected, not read by its declared type (see the codec README).
           switch (tag >>> 3) {
-            case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8:
-            case 9: case 10: case 11:
+            case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
               failWireType(r, tag);
           }
           skipField(r, tag, depth);
@@ -6136,9 +4353,21 @@ export class MDEntriesView {
     }
   }
 
-  /** A plain copy, shaped as a decode with int64 "number" returns it (allocates). */
   toObject(): MDEntriesObject {
-    return { $typeName: "tickwire.marketdata.v1.MDEntries", MDUpdateAction: this.num[0], MDEntryType: this.num[1], InstrumentID: this.num[2], ExchangeSegment: this.num[3], ExchangeInstrumentID: this.num[4], InstrumentName: this.InstrumentName, MDEntryPrice: this.num[5], MDEntrySize: this.num[6], MDEntryTime: this.num[7], MDEntryPosition: this.num[8], OI: this.num[9] };
+    return {
+      $typeName: "tickwire.marketdata.v1.MDEntries",
+      MDUpdateAction: this.num[0]!,
+      MDEntryType: this.num[1]!,
+      InstrumentID: this.num[2]!,
+      ExchangeSegment: this.num[3]!,
+      ExchangeInstrumentID: this.num[4]!,
+      InstrumentName: this.InstrumentName,
+      MDEntryPrice: this.num[5]!,
+      MDEntrySize: this.num[6]!,
+      MDEntryTime: this.num[7]!,
+      MDEntryPosition: this.num[8]!,
+      OI: this.num[9]!,
+    };
   }
 }
 
