@@ -43,9 +43,19 @@ if (selected.length === 0) {
   console.log(`no ${tier} tests in packages/${packageName}`);
   process.exit(0);
 }
+// node --test runs one file at a time on 2 cores (available parallelism - 1). A package whose files each wait on
+// processes of their own (the bench's smoke runs) may run them side by side: at the end of a test run it is the
+// last task left, with a core idle.
+const concurrency = tier === "unit" ? undefined : tiers.concurrency?.[packageName];
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", ...selected.map((file) => join("test", file))],
+  [
+    "--import",
+    "tsx",
+    "--test",
+    ...(concurrency ? [`--test-concurrency=${concurrency}`] : []),
+    ...selected.map((file) => join("test", file)),
+  ],
   { stdio: "inherit", cwd: packageDir },
 );
 if (result.error) fail(`could not start node: ${result.error.message}`);
