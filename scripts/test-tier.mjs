@@ -47,15 +47,14 @@ if (selected.length === 0) {
 // processes of their own (the bench's smoke runs) may run them side by side: at the end of a test run it is the
 // last task left, with a core idle.
 const concurrency = tier === "unit" ? undefined : tiers.concurrency?.[packageName];
+// Unit tests share one process (test-in-one-process.mjs says why), unless the package's files need one each.
+const oneProcess = tier === "unit" && !tiers.isolated?.includes(packageName);
+const runner = oneProcess
+  ? [new URL("./test-in-one-process.mjs", import.meta.url).pathname]
+  : ["--test", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
 const result = spawnSync(
   process.execPath,
-  [
-    "--import",
-    "tsx",
-    "--test",
-    ...(concurrency ? [`--test-concurrency=${concurrency}`] : []),
-    ...selected.map((file) => join("test", file)),
-  ],
+  ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
   { stdio: "inherit", cwd: packageDir },
 );
 if (result.error) fail(`could not start node: ${result.error.message}`);
