@@ -35,7 +35,12 @@ for (const { file, schema } of schemas) {
 
 // --- validators -----------------------------------------------------------------------------------------------
 // strict: unknown keywords, ambiguous types and required-but-undeclared properties are compile errors.
-const ajv = new Ajv2020({ strict: true, allErrors: true, code: { source: true, esm: true, lines: true } });
+const ajv = new Ajv2020({
+  strict: true,
+  allErrors: true,
+  inlineRefs: false,
+  code: { source: true, esm: true, lines: true },
+});
 for (const { schema } of schemas) ajv.addSchema(schema);
 const exportsByName: Record<string, string> = {};
 for (const { schema } of schemas) exportsByName[`validate${String(schema.title)}`] = String(schema.$id);

@@ -7,6 +7,7 @@ import { parseJson } from "@tickwire/rest-schemas";
 import type { Logger } from "pino";
 import { WebSocket, WebSocketServer } from "ws";
 import type { FeedFrame } from "./frame.js";
+import { errorTypeOf, type ResponseForm } from "./http.js";
 import { scrub } from "./logging.js";
 import { TOKEN_FAILURE_MESSAGES, type TokenClaims, type TokenService } from "./tokens.js";
 
@@ -32,6 +33,8 @@ export interface FeedOptions {
   pingReply: "none" | "ping" | "pong";
   slowConsumer: SlowConsumerPolicy;
   maxSubscriptions: number;
+  /** "envelope": a refused upgrade's JSON body carries `error_type`, as the REST error bodies do. */
+  responseForm: ResponseForm;
 }
 
 const UINT64_MAX = (1n << 64n) - 1n;
@@ -90,19 +93,19 @@ export class FeedHub {
     };
     socket.on("error", onSocketError);
     if (url.pathname !== FEED_PATH) {
-      rejectUpgrade(socket, 404, `No WebSocket service at ${url.pathname}`);
+      this.refuseUpgrade(socket, 404, `No WebSocket service at ${url.pathname}`);
       return;
     }
     const format = url.searchParams.get("format") ?? "base64";
     if (format !== "base64" && format !== "binary") {
-      rejectUpgrade(socket, 400, 'format must be "base64" or "binary"');
+      this.refuseUpgrade(socket, 400, 'format must be "base64" or "binary"');
       return;
     }
     this.options.tokens.verify(url.searchParams.get("key") ?? undefined).then(
       (check) => {
         if (!check.ok) {
           log.info({ reason: check.reason }, "feed upgrade refused");
-          rejectUpgrade(socket, 401, TOKEN_FAILURE_MESSAGES[check.reason]);
+          this.refuseUpgrade(socket, 401, TOKEN_FAILURE_MESSAGES[check.reason]);
           return;
         }
         if (socket.destroyed) return;
@@ -114,9 +117,13 @@ export class FeedHub {
       },
       (error: unknown) => {
         log.error({ err: error }, "feed upgrade failed");
-        rejectUpgrade(socket, 500, "Internal server error");
+        this.refuseUpgrade(socket, 500, "Internal server error");
       },
     );
+  }
+
+  private refuseUpgrade(socket: Duplex, status: number, message: string): void {
+    rejectUpgrade(socket, status, message, this.options.responseForm === "envelope" ? errorTypeOf(status) : undefined);
   }
 
   private accept(socket: WebSocket, claims: TokenClaims, binary: boolean): void {
@@ -317,10 +324,10 @@ function transportOf(socket: WebSocket): { cork(): void; uncork(): void } | unde
 }
 
 /** Answers a refused upgrade and frees the socket once the answer is written, whether or not the client closes. */
-function rejectUpgrade(socket: Duplex, status: number, message: string): void {
+function rejectUpgrade(socket: Duplex, status: number, message: string, errorType: string | undefined): void {
   if (socket.destroyed) return;
   socket.once("finish", () => socket.destroy());
-  const body = JSON.stringify({ status: "error", message });
+  const body = JSON.stringify({ status: "error", message, ...(errorType ? { error_type: errorType } : {}) });
   const reason = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 500: "Internal Server Error" }[status];
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

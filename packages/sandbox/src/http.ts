@@ -40,14 +40,25 @@ export const CONTRACT_PATHS = Object.freeze({
   ltp: "/api/marketfeed/ltp",
 });
 
-/** The envelope form's `error_type` for a status: the exception classes of the vendor's documented error bodies. */
+/**
+ * The envelope form's `error_type` for a status, from the vendor's exception table (docs/platform.md, "Error types"):
+ * a failed login or an expired token is AuthenticationError (401), a session to log in again TokenException (403),
+ * bad input InputException (400), an unreachable back end NetworkException (502), an unclassified failure
+ * GeneralException (500). Other 4xx (404, 413, 429: the table names no class for them) get its general RequestError.
+ */
 export function errorTypeOf(status: number): string {
-  if (status === 401) return "TokenException";
-  if (status === 403) return "PermissionException";
-  if (status === 429) return "NetworkException";
-  if (status >= 400 && status < 500 && status !== 404) return "InputException";
-  return "GeneralException";
+  const named = ERROR_TYPES[status];
+  if (named) return named;
+  return status < 500 ? "RequestError" : "GeneralException";
 }
+
+const ERROR_TYPES: Readonly<Record<number, string>> = Object.freeze({
+  400: "InputException",
+  401: "AuthenticationError",
+  403: "TokenException",
+  500: "GeneralException",
+  502: "NetworkException",
+});
 
 export interface HttpOptions {
   users: UserDirectory;

@@ -155,6 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       maxConsecutiveDrops: options.slowConsumer?.maxConsecutiveDrops ?? 50_000,
     },
     maxSubscriptions: options.maxSubscriptions ?? 5000,
+    responseForm: options.responseForm ?? "legacy",
   });
   const capture = options.capture ? new CaptureWriter(options.capture) : undefined;
   const sink = (frames: FeedFrame[]) => {

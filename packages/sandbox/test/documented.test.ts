@@ -9,8 +9,8 @@ import {
   parseJson,
   TRADE_RECORD_FIELDS,
 } from "@tickwire/rest-schemas";
-import { CONTRACT_PATHS, defaultInstruments, MAX_SAFE_ID, VENDOR_PATHS } from "../src/index.js";
-import { bearer, get, login, post, start, type TestSandbox } from "./helpers.js";
+import { CONTRACT_PATHS, defaultInstruments, MAX_SAFE_ID, type SandboxUser, VENDOR_PATHS } from "../src/index.js";
+import { bearer, get, login, post, start, type TestSandbox, USERS, upgradeStatus } from "./helpers.js";
 
 const RELIANCE = 110010000002885n;
 const WIDE = defaultInstruments.find((i) => i.id > MAX_SAFE_ID)?.id as bigint;
@@ -205,7 +205,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
     );
   });
 
-  test("error bodies carry error_type: InputException, TokenException, and the route's own fields", async () => {
+  test("error bodies carry the vendor's exception class for their status, and the route's own fields", async () => {
     const empty = await post(sandbox, CONTRACT_PATHS.ltp, '{"InstrumentIds":[]}', bearer(token));
     assert.equal(empty.status, 400);
     const ltpError = parseJson(empty.text, "ltpError") as unknown as Record<string, unknown>;
@@ -213,12 +213,52 @@ describe('responseForm: "envelope", the documented record shapes', () => {
     assert.equal(typeof ltpError.error, "string");
     const unauthorized = await get(sandbox, CONTRACT_PATHS.positions);
     assert.equal(unauthorized.status, 401);
-    assert.equal(parseJson(unauthorized.text, "errorBody").error_type, "TokenException");
+    assert.equal(parseJson(unauthorized.text, "errorBody").error_type, "AuthenticationError");
     const login = await post(sandbox, CONTRACT_PATHS.login, '{"userId":"TRADER01","appKey":"wrong-key-000000"}');
     assert.equal(login.status, 401);
     assert.deepEqual(Object.keys(JSON.parse(login.text)), ["status", "message", "data", "error_type"]);
+    assert.equal(JSON.parse(login.text).error_type, "AuthenticationError");
+    const blocked = USERS[2] as SandboxUser;
+    const disabled = await post(sandbox, CONTRACT_PATHS.login, JSON.stringify(blocked));
+    assert.equal(disabled.status, 403);
+    assert.equal(JSON.parse(disabled.text).error_type, "TokenException");
     const missing = await get(sandbox, "/api/v2/nothing", bearer(token));
-    assert.equal(parseJson(missing.text, "errorBody").error_type, "GeneralException");
+    assert.equal(missing.status, 404);
+    assert.equal(parseJson(missing.text, "errorBody").error_type, "RequestError");
+  });
+
+  test("an expired token is AuthenticationError 401 on REST and on the refused feed upgrade", async () => {
+    let now = Date.now();
+    const timed = await start({ paused: true, responseForm: "envelope", clock: () => now });
+    try {
+      const stale = await login(timed);
+      now += 3_601_000;
+      const rest = await get(timed, CONTRACT_PATHS.positions, bearer(stale));
+      assert.equal(rest.status, 401);
+      assert.equal(parseJson(rest.text, "errorBody").error_type, "AuthenticationError");
+      const upgrade = await upgradeStatus(`${timed.wsUrl}?key=${stale}`);
+      assert.equal(upgrade.status, 401);
+      assert.deepEqual(JSON.parse(upgrade.body), {
+        status: "error",
+        message: "Access token has expired",
+        error_type: "AuthenticationError",
+      });
+      const wrongPath = await upgradeStatus(`${timed.wsUrl.replace("/ws", "/wss")}?key=${stale}`);
+      assert.equal(JSON.parse(wrongPath.body).error_type, "RequestError");
+    } finally {
+      await timed.close();
+    }
+  });
+
+  test("the legacy form's refused upgrade keeps {status, message}", async () => {
+    const legacy = await start({ paused: true });
+    try {
+      const upgrade = await upgradeStatus(`${legacy.wsUrl}?key=nothing`);
+      assert.equal(upgrade.status, 401);
+      assert.deepEqual(Object.keys(JSON.parse(upgrade.body)), ["status", "message"]);
+    } finally {
+      await legacy.close();
+    }
   });
 
   test("LTP entries are {instrumentId, instrumentName, ltp}, the wide id exact", async () => {

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Runs one tier of the current package's tests: `node scripts/test-tier.mjs unit|integration|timing` from a package
+// directory (its package.json scripts do). Which test file is in which tier is written in scripts/test-tiers.json
+// (why: README, "Tests"); a file it does not list is a unit test. Each tier is a turbo task of its own.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+
+const TIERS = ["unit", "integration", "timing"];
+const tier = process.argv[2];
+if (!TIERS.includes(tier)) fail(`usage: test-tier.mjs ${TIERS.join("|")} (got ${tier ?? "nothing"})`);
+
+const packageDir = process.cwd();
+const packageName = basename(packageDir);
+const tiersFile = new URL("./test-tiers.json", import.meta.url);
+const tiers = JSON.parse(readFileSync(tiersFile, "utf8"));
+const scripts = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).scripts ?? {};
+
+const testDir = join(packageDir, "test");
+const files = existsSync(testDir)
+  ? readdirSync(testDir)
+      .filter((f) => f.endsWith(".test.ts"))
+      .sort()
+  : [];
+const listed = new Map();
+for (const other of TIERS.slice(1)) {
+  for (const file of tiers[other]?.[packageName] ?? []) {
+    if (!files.includes(file))
+      fail(
+        `scripts/test-tiers.json puts packages/${packageName}/test/${file} in the ${other} tier, but there is no such file`,
+      );
+    if (listed.has(file)) fail(`scripts/test-tiers.json puts packages/${packageName}/test/${file} in two tiers`);
+    listed.set(file, other);
+  }
+}
+// A tier with files but no script of its own in package.json would never run under turbo.
+for (const other of new Set(listed.values())) {
+  if (!scripts[`test:${other}`]) fail(`packages/${packageName} has ${other} tests but no "test:${other}" script`);
+}
+
+const selected = files.filter((file) => (listed.get(file) ?? "unit") === tier);
+if (selected.length === 0) {
+  console.log(`no ${tier} tests in packages/${packageName}`);
+  process.exit(0);
+}
+// node --test runs one file at a time on 2 cores (available parallelism - 1). A package whose files each wait on
+// processes of their own (the bench's smoke runs) may run them side by side: at the end of a test run it is the
+// last task left, with a core idle.
+const concurrency = tier === "unit" ? undefined : tiers.concurrency?.[packageName];
+// Unit tests share one process (test-in-one-process.mjs says why), unless the package's files need one each.
+const oneProcess = tier === "unit" && !tiers.isolated?.includes(packageName);
+const runner = oneProcess
+  ? [new URL("./test-in-one-process.mjs", import.meta.url).pathname]
+  : ["--test", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
+const result = spawnSync(
+  process.execPath,
+  ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
+  { stdio: "inherit", cwd: packageDir },
+);
+if (result.error) fail(`could not start node: ${result.error.message}`);
+process.exit(result.status ?? 1);
+
+function fail(message) {
+  console.error(`test-tier: ${message}`);
+  process.exit(2);
+}
