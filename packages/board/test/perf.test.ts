@@ -34,8 +34,23 @@ test("the panel shows p50/p99 of decode, update, render and latency, the rate, d
   // A message decodes in microseconds, not milliseconds; a snapshot is drawn within a second of the server's receipt.
   assert.ok(decode.p50 < 200, `decode p50 ${decode.p50} µs`);
   assert.ok(latency.p50 < 1000 && latency.p99 < 5000, `latency ${JSON.stringify(latency)} ms`);
-  const rate = Number(((await h.page.textContent('[data-perf="rate"]')) ?? "").replaceAll(",", ""));
-  assert.ok(rate > 1000 && rate < 3000, `msg/s ${rate} at a 2,000 msg/s feed`);
+  // The panel's rate against the board server's own count over the same span: on a loaded machine the sandbox sends
+  // below its nominal 2,000 msg/s, and the panel must follow what arrives, not the nominal rate.
+  const sentBefore = h.board.stats().framesSent;
+  const startedAt = performance.now();
+  const shown: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    shown.push(Number(((await h.page.textContent('[data-perf="rate"]')) ?? "").replaceAll(",", "")));
+  }
+  const serverRate = ((h.board.stats().framesSent - sentBefore) * 1000) / (performance.now() - startedAt);
+  const rate = shown.sort((a, b) => a - b)[3];
+  t.diagnostic(`panel msg/s ${rate} (median of ${shown.join(", ")}), board server ${serverRate.toFixed(0)} msg/s`);
+  assert.ok(serverRate > 100, `the board server received ${serverRate.toFixed(0)} msg/s`);
+  assert.ok(
+    rate > serverRate / 2 && rate < serverRate * 2,
+    `panel msg/s ${rate}, board server ${serverRate.toFixed(0)}`,
+  );
   const points = ((await h.page.getAttribute("#rate-history path", "d")) ?? "").match(/[ML]/g) ?? [];
   assert.ok(points.length > 10, `${points.length} points of rate history`);
   assert.equal(await h.page.getAttribute('[data-perf="dropped"]', "data-count"), String(h.board.stats().framesDropped));
