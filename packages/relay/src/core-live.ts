@@ -74,6 +74,12 @@ const RETRY_MAX_MS = 500;
  * sent then is lost: a short wait asks again soon after the new leader is there.
  */
 const REQUEST_TIMEOUT_MS = 1500;
+/**
+ * How often held live messages are checked for having filled a gap themselves, and how long they are held at least
+ * before the check: a subject quieter than that has shown nothing yet, gap or not.
+ */
+const HELD_CHECK_MS = 100;
+const HELD_AT_LEAST_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -210,16 +216,22 @@ export class CoreLive {
         this.#replayAgainFrom = undefined;
         const deadline = gapFoundAt + this.#deps.gapWaitMs;
         const read: Incoming[] = [];
-        let failed: Error | undefined;
-        try {
-          const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
-          await this.#readStream(policy, deadline, (m) => read.push(m));
-        } catch (error) {
-          failed = error as Error;
-        }
+        const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
+        const stop = { stopped: false };
+        // What a reconnected consumer missed may come back live before the stream answers: the relay publishes again
+        // what the stream did not acknowledge, to every core subscriber. Whichever fills the gaps first ends the wait.
+        const outcome = await Promise.race([
+          this.#readStream(policy, deadline, (m) => read.push(m), stop).then(
+            () => ({ failed: undefined, coveredLive: false }),
+            (error: Error) => ({ failed: error, coveredLive: false }),
+          ),
+          this.#untilHeldComplete(stop).then(() => ({ failed: undefined, coveredLive: true })),
+        ]);
+        stop.stopped = true;
         if (this.#closed) return;
-        const ordered = inPositionOrder(read);
-        const missing = failed ? 0 : this.#positions.missingBefore([...ordered, ...(this.#held ?? [])]);
+        const { failed, coveredLive } = outcome;
+        const all = inPositionOrder(coveredLive ? [...(this.#held ?? [])] : [...read, ...(this.#held ?? [])]);
+        const missing = failed ? 0 : this.#positions.missingBefore(all);
         if (failed || missing === 0 || Date.now() >= deadline) {
           if (failed) {
             this.#deps.report(new Error(`replay after a gap failed for ${this.#deps.gapWaitMs} ms: ${failed.message}`));
@@ -231,7 +243,9 @@ export class CoreLive {
               ),
             );
           }
-          for (const m of ordered) this.#offer(m, true);
+          // Read and held together, each subject in its numbering's order; nothing arrives while this runs.
+          for (const m of all) this.#offer(m, true);
+          this.#held = [];
           const again = this.#replayAgainFrom;
           if (again === undefined) return;
           from = again;
@@ -240,8 +254,8 @@ export class CoreLive {
           this.#deps.stats.replays++;
           continue;
         }
-        // The stream does not hold the missing messages yet (the relay publishes them again once the stream
-        // answers): read again after a pause, the live messages still held.
+        // Neither the stream nor the live messages hold what is missing yet (the relay publishes it again once the
+        // stream answers): read again after a pause, the live messages still held.
         this.#deps.stats.replayRetries++;
         await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt++));
         if (this.#replayAgainFrom !== undefined) from = Math.min(from, this.#replayAgainFrom);
@@ -254,12 +268,30 @@ export class CoreLive {
       });
   }
 
-  /** Delivers the held live messages; the stream has had its chance, so a gap left among them is accepted. */
+  /**
+   * Delivers the held live messages, each subject in its numbering's order (a relay's copies published again arrive
+   * after newer ones); the stream has had its chance, so a gap left among them is accepted.
+   */
   #releaseHeld(): void {
     const held = this.#held;
     this.#held = undefined;
     if (held === undefined || this.#closed) return;
-    for (const m of held) this.#offer(m, true);
+    for (const m of inPositionOrder(held)) this.#offer(m, true);
+  }
+
+  /**
+   * Resolves once the held live messages alone continue every subject they hold from what was delivered, with no
+   * hole (the relay's copies published again filled it); polls until `stop`. A subject that holds nothing yet says
+   * nothing: its next message, if it leaves a gap, starts another replay.
+   */
+  async #untilHeldComplete(stop: { stopped: boolean }): Promise<void> {
+    await sleep(HELD_AT_LEAST_MS - HELD_CHECK_MS);
+    for (;;) {
+      await sleep(HELD_CHECK_MS);
+      if (stop.stopped || this.#closed) return new Promise(() => {});
+      const held = this.#held;
+      if (held && held.length > 0 && this.#positions.missingBefore(inPositionOrder(held)) === 0) return;
+    }
   }
 
   /**
@@ -267,23 +299,28 @@ export class CoreLive {
    * A request that fails (JetStream electing a leader, a lost server, a loaded cluster) is tried again, each filter on
    * its own, after a short pause, until `deadline` (epoch ms); then the read fails.
    */
-  async #readStream(policy: Partial<ConsumerConfig>, deadline: number, take: (m: Incoming) => void): Promise<void> {
+  async #readStream(
+    policy: Partial<ConsumerConfig>,
+    deadline: number,
+    take: (m: Incoming) => void,
+    stop: { stopped: boolean } = { stopped: false },
+  ): Promise<void> {
     const { nc, stream } = this.#deps;
     const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS, checkAPI: false });
     const js = jetstream(nc, { timeout: REQUEST_TIMEOUT_MS });
     // "Up to its end as of now": messages stored after this are live ones too, held or still to come.
-    const end = (await this.#retrying(deadline, () => jsm.streams.info(stream))).state.last_seq;
+    const end = (await this.#retrying(deadline, stop, () => jsm.streams.info(stream))).state.last_seq;
     await Promise.all(
       this.#deps.filters.map(async (filter) => {
-        const messages = await this.#retrying(deadline, () => this.#readFilter(jsm, js, filter, policy, end));
+        const messages = await this.#retrying(deadline, stop, () => this.#readFilter(jsm, js, filter, policy, end));
         for (const m of messages) take(m);
       }),
     );
   }
 
-  async #retrying<T>(deadline: number, run: () => Promise<T>): Promise<T> {
+  async #retrying<T>(deadline: number, stop: { stopped: boolean }, run: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      if (this.#closed) throw new Error("closed");
+      if (this.#closed || stop.stopped) throw new Error("stopped");
       try {
         return await run();
       } catch (error) {

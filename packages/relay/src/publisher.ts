@@ -107,6 +107,7 @@ export class Publisher {
   /** Set by an ack that stored something: the stream answers, so the backlog goes at once. */
   #streamAnswered = false;
   #stopped = false;
+  #lastReport = 0;
   #idleWaiters: (() => void)[] = [];
   readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight" | "backlogMessages"> = {
     enqueued: 0,
@@ -271,9 +272,7 @@ export class Publisher {
     if (text.includes('"error"') || !text.includes('"seq"')) {
       this.stats.publishErrors++;
       this.#addToBacklog([flight.entry]);
-      if (this.stats.publishErrors === 1 || this.stats.publishErrors % 1000 === 0) {
-        this.#reportError(new Error(`JetStream refused a publish: ${text.slice(0, 200) || "no answer"}`));
-      }
+      this.#reportError(new Error(`JetStream refused a publish: ${text.slice(0, 200) || "no answer"}`));
       this.#scheduleRetry();
       this.#settleIdle();
       return;
@@ -350,7 +349,11 @@ export class Publisher {
     }
   }
 
+  /** At most one report every 5 s: a stream electing a leader fails thousands of publishes. */
   #reportError(error: unknown): void {
+    const now = Date.now();
+    if (now - this.#lastReport < 5000) return;
+    this.#lastReport = now;
     this.#options.onError(error);
   }
 

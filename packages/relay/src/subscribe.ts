@@ -88,6 +88,8 @@ export interface RelayFeedStats {
   gapsPassedOver: number;
   /** Core path: live messages are held while the stream is read (the start, or after a gap). */
   catchingUp: boolean;
+  /** Reconnects to NATS (to another node when given several: its server died, or cut it off as slow). */
+  reconnects: number;
   subscriptions: number;
   interestRequests: number;
   interestFailures: number;
@@ -173,6 +175,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       replays: 0,
       replayRetries: 0,
       gapsPassedOver: 0,
+      reconnects: 0,
       interestRequests: 0,
       interestFailures: 0,
     };
@@ -199,6 +202,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       await nc.close();
       return;
     }
+    void (async () => {
+      for await (const status of nc.status()) if (status.type === "reconnect") this.#stats.reconnects++;
+    })().catch(() => {});
     if (this.#instruments.length > 0 && this.#options.requestInterest !== false) {
       this.#watchActivations(nc);
       await this.#requestInterest(nc);

@@ -85,9 +85,10 @@ describe("relay: NATS unreachable", () => {
     const stored = await storedMessages(stack.nc, "SMALL");
     const ids = stored.map((m) => decodeMessage(m.data).ID);
     // Stored, dropped from the buffer, or (sent when NATS went, no ack) dropped from the backlog past the same
-    // bound: every frame is accounted for.
+    // bound: every frame is accounted for. A publish given up from the backlog may have been stored (its ack lost).
     assert.equal(stats.published + stats.duplicates + stats.bufferDrops + stats.backlogDrops, stats.enqueued);
-    assert.equal(ids.length + stats.bufferDrops + stats.backlogDrops, stats.frames, JSON.stringify(stats));
+    assert.ok(ids.length + stats.bufferDrops + stats.backlogDrops >= stats.frames, JSON.stringify(stats));
+    assert.ok(ids.length + stats.bufferDrops <= stats.frames, JSON.stringify(stats));
     assert.equal(new Set(ids).size, ids.length);
   });
 });

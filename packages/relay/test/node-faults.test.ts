@@ -30,6 +30,8 @@ interface Fault {
   victim: string;
   /** From the kill until JetStream answers again: the stream has a leader and a consumer can be created. */
   answersAgainMs: number;
+  /** Which consumers reconnected (their server was the one killed). */
+  reconnected: boolean[];
   killedAt: number;
   restartedAt: number;
 }
@@ -78,11 +80,12 @@ describe("relay: NATS nodes killed in turn", () => {
   async function allCurrent(stream: string): Promise<boolean> {
     try {
       const jsm = await jetstreamManager(stack.nc, { timeout: 2000, checkAPI: false });
-      const cluster = (await jsm.streams.info(stream)).cluster;
+      const info = await jsm.streams.info(stream);
+      const replicas = info.cluster?.replicas ?? [];
       return (
-        !!cluster?.leader &&
-        (cluster.replicas ?? []).length === 2 &&
-        cluster.replicas?.every((r) => r.current && !r.offline) === true
+        !!info.cluster?.leader &&
+        replicas.length === info.config.num_replicas - 1 &&
+        replicas.every((r) => r.current && !r.offline)
       );
     } catch {
       return false;
@@ -92,6 +95,7 @@ describe("relay: NATS nodes killed in turn", () => {
   async function kill(role: string, victim: string): Promise<Fault> {
     const node = stack.nats.nodes.find((n) => n.name === victim);
     assert.ok(node, `no node named ${victim}`);
+    const reconnectsBefore = feeds.map((f) => f.stats().reconnects);
     const killedAt = Date.now();
     await node.kill();
     await until(answers, `JetStream to answer after ${victim} was killed`, 60_000);
@@ -113,7 +117,8 @@ describe("relay: NATS nodes killed in turn", () => {
       "the relay and the consumers to catch up",
       60_000,
     );
-    return { role, victim, answersAgainMs, killedAt, restartedAt };
+    const reconnected = feeds.map((f, i) => f.stats().reconnects > reconnectsBefore[i]);
+    return { role, victim, answersAgainMs, reconnected, killedAt, restartedAt };
   }
 
   test("stream leader, lock's node, metadata leader: every frame stored once, delivered once in order, one session", async (t) => {
@@ -194,7 +199,7 @@ describe("relay: NATS nodes killed in turn", () => {
     });
     for (const f of report) {
       t.diagnostic(
-        `${f.role} (${f.victim}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.join(", ")} ms`,
+        `${f.role} (${f.victim}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.join(", ")} ms (reconnected: ${f.reconnected.join(", ")})`,
       );
     }
     t.diagnostic(
@@ -258,12 +263,17 @@ describe("relay: NATS nodes killed in turn", () => {
       assert.ok(got.size >= slices[c].length, `consumer ${c} got ${got.size} subjects`);
     }
 
-    // Live pauses: no longer than JetStream took to answer again, plus 1 s (and 1 s of margin on a loaded machine).
+    // Live pauses. A consumer whose server stayed up gets the relay's publishes live whatever the stream does: under
+    // 1 s (1.5 s with a loaded machine's margin). One whose server died reconnects and gets what it missed from the
+    // relay's copies published again or from the stream: no longer than JetStream took to answer again plus 1 s (plus
+    // 1 s of margin), or, when nats-server 2.9 placed the read's ephemeral consumer on the dead node (it places a
+    // one-replica consumer on any of the stream's peers), until that node is back.
     for (const f of report) {
       for (const [c, pause] of f.pauses.entries()) {
+        const bound = f.reconnected[c] ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) + 2000 : 1500;
         assert.ok(
-          pause <= f.answersAgainMs + 2000,
-          `${f.role}: consumer ${c} paused ${pause} ms (JetStream back after ${f.answersAgainMs} ms)`,
+          pause <= bound,
+          `${f.role}: consumer ${c} (reconnected: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,
         );
       }
     }

@@ -1,7 +1,8 @@
 // Child processes of the relay part: a relay, and a consumer (subscribeRelay) that reports what it received and how
 // late: from the relay's receive time to the message decoded. Each answers "report" with its counts, CPU and RSS,
-// "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), and exits at
-// "close" or when its parent goes.
+// "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), "delivered" (when
+// told to record) with every message it delivered (subject, ID, arrival time), and exits at "close" or when its
+// parent goes.
 import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
 
 export interface ProcessUsage {
@@ -23,6 +24,12 @@ export interface ConsumerReport extends ProcessUsage {
   repeatsSkipped: number;
   gapsDetected: number;
   replays: number;
+  replayRetries: number;
+  gapsPassedOver: number;
+  /** Live messages held while the stream is read. */
+  catchingUp: boolean;
+  /** NATS reconnects (its server died, or cut it off). */
+  reconnects: number;
   /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
   histogram: number[];
 }
@@ -39,12 +46,19 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** A delivered message: subject, message ID (digits) and arrival time (epoch ms). */
+export type Delivered = [subject: string, id: string, at: number];
+
 async function consumer(config: {
   servers: string[];
   stream: string;
   start: "new" | "last";
   live?: "core" | "jetstream";
   expectLast?: number;
+  /** Read these instruments (asking the relay for them) instead of the whole feed. */
+  instruments?: string[];
+  /** Keep every delivered message for "delivered". */
+  record?: boolean;
 }): Promise<void> {
   let latencies = new Float64Array(1 << 16);
   /** Latencies recorded since the start or the last "restart" (the parent's warm-up is left out). */
@@ -55,13 +69,15 @@ async function consumer(config: {
   const feed = await subscribeRelay({
     servers: config.servers,
     stream: config.stream,
-    subjects: ["tickwire.md.>"],
+    ...(config.instruments ? { instruments: config.instruments } : { subjects: ["tickwire.md.>"] }),
     start: config.start,
     live: config.live,
   });
+  const delivered: Delivered[] = [];
   // Counted into the histogram as they arrive: the parent's progress polls and reports then cost no pass over them.
   const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
-  feed.on("message", (_message, info) => {
+  feed.on("message", (message, info) => {
+    if (config.record) delivered.push([info.subject, String(message.ID), Date.now()]);
     const latency = performance.timeOrigin + performance.now() - info.receivedAt;
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);
@@ -108,10 +124,16 @@ async function consumer(config: {
         repeatsSkipped: stats.repeatsSkipped,
         gapsDetected: stats.gapsDetected,
         replays: stats.replays,
+        replayRetries: stats.replayRetries,
+        gapsPassedOver: stats.gapsPassedOver,
+        catchingUp: stats.catchingUp,
+        reconnects: stats.reconnects,
         histogram: [...histogram],
         ...usage(),
       };
       process.send?.({ report });
+    } else if (command === "delivered") {
+      process.send?.({ report: delivered });
     } else if (command === "close") {
       await feed.close();
       process.exit(0);
