@@ -3,6 +3,7 @@
 // "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), "delivered" (when
 // told to record) with every message it delivered (subject, ID, arrival time), and exits at "close" or when its
 // parent goes.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
 
 export interface ProcessUsage {
@@ -142,10 +143,38 @@ async function consumer(config: {
 }
 
 async function relay(options: RelayOptions): Promise<void> {
-  const r = await startRelay({ ...options, logger: { warn: (m) => process.stderr.write(`relay child: ${m}\n`) } });
+  const r = await startRelay({
+    ...options,
+    logger: {
+      warn: (m, fields) =>
+        process.stderr.write(
+          `[${new Date().toISOString()}] relay child ${options.name}: ${m} ${fields ? JSON.stringify(fields) : ""}\n`,
+        ),
+      info: (m) => process.stderr.write(`[${new Date().toISOString()}] relay child ${options.name}: ${m}\n`),
+    },
+  });
   if (r.role === "active") await r.active();
   process.send?.({ ready: true, role: r.role });
   let announced = r.role === "active";
+  // Where a pause starts: the event loop's longest delay, and the longest time without a frame from the platform.
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  let framesSeen = 0;
+  let lastFrameAt = Date.now();
+  let longestWithoutFrameMs = 0;
+  let longestWithoutFrameEndedAt = 0;
+  const frameWatch = setInterval(() => {
+    const frames = r.stats().frames;
+    const now = Date.now();
+    if (frames !== framesSeen) {
+      if (framesSeen > 0 && now - lastFrameAt > longestWithoutFrameMs) {
+        longestWithoutFrameMs = now - lastFrameAt;
+        longestWithoutFrameEndedAt = now;
+      }
+      framesSeen = frames;
+      lastFrameAt = now;
+    }
+  }, 50);
   const watch = setInterval(() => {
     if (!announced && r.role === "active") {
       announced = true;
@@ -153,9 +182,16 @@ async function relay(options: RelayOptions): Promise<void> {
     }
   }, 20);
   process.on("message", async (command) => {
-    if (command === "report") process.send?.({ report: { ...r.stats(), ...usage() } });
-    else if (command === "close") {
+    if (command === "report") {
+      const health = {
+        eventLoopMaxMs: loop.max / 1e6,
+        longestWithoutFrameMs,
+        longestWithoutFrameEndedAt,
+      };
+      process.send?.({ report: { ...r.stats(), ...usage(), ...health } });
+    } else if (command === "close") {
       clearInterval(watch);
+      clearInterval(frameWatch);
       await r.close();
       process.exit(0);
     }
