@@ -202,7 +202,7 @@ describe("relay: NATS nodes killed in turn", () => {
     });
     for (const f of report) {
       t.diagnostic(
-        `${f.role} (${f.victim}${f.ledMetadata ? ", also metadata leader" : ""}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.join(", ")} ms (reconnected: ${f.reconnected.join(", ")})`,
+        `${f.role} (${f.victim}${f.ledMetadata && f.role !== "metadata leader" ? ", also metadata leader" : ""}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.join(", ")} ms (reconnected: ${f.reconnected.join(", ")})`,
       );
     }
     t.diagnostic(
