@@ -163,9 +163,17 @@ async function relay(options: RelayOptions): Promise<void> {
   let lastFrameAt = Date.now();
   let longestWithoutFrameMs = 0;
   let longestWithoutFrameEndedAt = 0;
+  // And the longest time frames waited in its buffer (NATS unreachable as far as the relay knows).
+  let bufferingSince = 0;
+  let longestBufferingMs = 0;
   const frameWatch = setInterval(() => {
-    const frames = r.stats().frames;
+    const stats = r.stats();
+    const frames = stats.frames;
     const now = Date.now();
+    if (stats.bufferedMessages > 0) {
+      if (bufferingSince === 0) bufferingSince = now;
+      longestBufferingMs = Math.max(longestBufferingMs, now - bufferingSince);
+    } else bufferingSince = 0;
     if (frames !== framesSeen) {
       if (framesSeen > 0 && now - lastFrameAt > longestWithoutFrameMs) {
         longestWithoutFrameMs = now - lastFrameAt;
@@ -187,6 +195,7 @@ async function relay(options: RelayOptions): Promise<void> {
         eventLoopMaxMs: loop.max / 1e6,
         longestWithoutFrameMs,
         longestWithoutFrameEndedAt,
+        longestBufferingMs,
       };
       process.send?.({ report: { ...r.stats(), ...usage(), ...health } });
     } else if (command === "close") {

@@ -297,6 +297,7 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       /** The relay process's longest event-loop delay and longest time without a frame from the platform. */
       eventLoopMaxMs: Math.round((r as unknown as { eventLoopMaxMs: number }).eventLoopMaxMs),
       longestWithoutFrameMs: (r as unknown as { longestWithoutFrameMs: number }).longestWithoutFrameMs,
+      longestBufferingMs: (r as unknown as { longestBufferingMs: number }).longestBufferingMs,
     })),
     consumers: perConsumer,
   };
