@@ -90,6 +90,8 @@ export interface RelayFeedStats {
   catchingUp: boolean;
   /** Reconnects to NATS (to another node when given several: its server died, or cut it off as slow). */
   reconnects: number;
+  /** The name of the NATS server it is connected to (undefined before the first connection). */
+  server: string | undefined;
   subscriptions: number;
   interestRequests: number;
   interestFailures: number;
@@ -122,7 +124,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   readonly #listeners = new Listeners();
   readonly #fanout: IteratorFanout<DecodedMessage<M>>;
   readonly #recentFrames = new Set<string>();
-  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions" | "catchingUp">;
+  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions" | "catchingUp" | "server">;
   #state: RelayFeedState = "connecting";
   #nc: NatsConnection | undefined;
   #consumers: ConsumerMessages[] = [];
@@ -425,6 +427,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       state: this.#state,
       subscriptions: this.#filters.length,
       catchingUp: this.#core?.catchingUp ?? false,
+      server: this.#nc?.info?.server_name,
     };
   }
 

@@ -97,7 +97,9 @@ describe("relay: NATS nodes killed in turn", () => {
   async function kill(role: string, victim: string): Promise<Fault> {
     const node = stack.nats.nodes.find((n) => n.name === victim);
     assert.ok(node, `no node named ${victim}`);
-    const reconnectsBefore = feeds.map((f) => f.stats().reconnects);
+    // Which consumers were on the node killed: their server's name, not their reconnect count (a count read after
+    // the fault's settling can miss a reconnect still under way).
+    const onVictim = feeds.map((f) => f.stats().server === victim);
     const ledMetadata = (await metaLeader(stack.nats)) === victim;
     const killedAt = Date.now();
     await node.kill();
@@ -120,7 +122,7 @@ describe("relay: NATS nodes killed in turn", () => {
       "the relay and the consumers to catch up",
       60_000,
     );
-    const reconnected = feeds.map((f, i) => f.stats().reconnects > reconnectsBefore[i]);
+    const reconnected = onVictim;
     return { role, victim, answersAgainMs, reconnected, ledMetadata, killedAt, restartedAt };
   }
 
@@ -151,6 +153,13 @@ describe("relay: NATS nodes killed in turn", () => {
     }
     await until(() => received.every((list) => list.length > 100), "every consumer receiving");
 
+    // The live path does not wait for JetStream: the relay sends every frame at once while it has a connection, so
+    // its buffer (frames not yet sent) stays empty through every election. The previous publisher, which allowed 512
+    // publishes awaiting an ack, queued everything behind them while the stream had no leader.
+    let mostBuffered = 0;
+    const sampler = setInterval(() => {
+      for (const relay of relays) mostBuffered = Math.max(mostBuffered, relay.stats().bufferedMessages);
+    }, 50);
     const faults: Fault[] = [];
     faults.push(await kill("stream leader", await leaderOf(STREAM)));
     faults.push(await kill("lock's node", await leaderOf(LOCK_STREAM)));
@@ -161,6 +170,7 @@ describe("relay: NATS nodes killed in turn", () => {
     });
     faults.push(await kill("metadata leader", meta));
 
+    clearInterval(sampler);
     stack.sandbox.feed.pause();
     const active = relays.find((r) => r.role === "active");
     assert.ok(active, "a relay is active at the end");
@@ -266,22 +276,20 @@ describe("relay: NATS nodes killed in turn", () => {
       assert.ok(got.size >= slices[c].length, `consumer ${c} got ${got.size} subjects`);
     }
 
-    // Live pauses, no longer than JetStream took to answer again (the elections) plus 1 s, plus 1 s of margin for a
-    // loaded machine. A consumer whose server stayed up gets the relay's publishes live whatever the stream does:
-    // under 1.5 s, unless the node killed led the metadata too (then the campaign measured consumers waiting about as
-    // long as the election; docs/reliability/relay.md). One whose server died reconnects and gets what it missed from
-    // the relay's copies published again or from the stream; nats-server 2.9 may place the catch-up read's one-replica
-    // consumer on the dead node, so its bound is the longer of JetStream's answer and the node's absence.
+    // Live. The relay kept sending (at 1,000 frames/s, 500 frames is half a second: a reconnect of its own at most).
+    t.diagnostic(`most frames waiting in the relay's buffer at any sample: ${mostBuffered}`);
+    assert.ok(mostBuffered <= 500, `the relay held up to ${mostBuffered} frames unsent`);
+    // And no consumer paused longer than JetStream took to answer again (or, on the node killed, than the node was
+    // down: nats-server 2.9 may place the catch-up read's one-replica consumer on the dead node) plus 1 s, plus 1 s of
+    // margin for a loaded machine. Consumers on surviving servers were measured pausing about as long as the election
+    // in some runs (docs/reliability/relay.md), hence this bound for every consumer rather than a shorter one.
     for (const f of report) {
       for (const [c, pause] of f.pauses.entries()) {
-        const bound = f.reconnected[c]
-          ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) + 2000
-          : f.ledMetadata
-            ? f.answersAgainMs + 2000
-            : 1500;
+        const bound =
+          (f.reconnected[c] ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) : f.answersAgainMs) + 2000;
         assert.ok(
           pause <= bound,
-          `${f.role}: consumer ${c} (reconnected: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,
+          `${f.role}: consumer ${c} (on the node killed: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,
         );
       }
     }

@@ -31,6 +31,8 @@ export interface ConsumerReport extends ProcessUsage {
   catchingUp: boolean;
   /** NATS reconnects (its server died, or cut it off). */
   reconnects: number;
+  /** The NATS server it is connected to. */
+  server: string | undefined;
   /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
   histogram: number[];
 }
@@ -129,6 +131,7 @@ async function consumer(config: {
         gapsPassedOver: stats.gapsPassedOver,
         catchingUp: stats.catchingUp,
         reconnects: stats.reconnects,
+        server: stats.server,
         histogram: [...histogram],
         ...usage(),
       };
