@@ -16,7 +16,7 @@ before(async () => {
 });
 after(() => stack.close());
 
-test("after SIGTERM the relay process exits within 1 s of its relay closing", async (t) => {
+test("after SIGTERM the relay process exits within 1 s of its relay closing", { timeout: 60_000 }, async (t) => {
   const options = {
     name: "stopping",
     platform: stack.platform,
@@ -25,19 +25,40 @@ test("after SIGTERM the relay process exits within 1 s of its relay closing", as
     stream: { name: "STOPPING" },
   };
   const child = spawn(process.execPath, ["--import", "tsx", FIXTURE, JSON.stringify(options)], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   child.on("error", () => {});
   t.after(() => child.kill("SIGKILL"));
   let out = "";
+  let err = "";
+  let closedAt = 0;
+  child.stderr?.on("data", (chunk) => {
+    err += String(chunk);
+  });
+  const exited = once(child, "exit");
+  const closed = once(child, "close");
+  const waiting = new Set<() => void>();
   child.stdout?.on("data", (chunk) => {
     out += String(chunk);
+    for (const check of waiting) check();
   });
-  while (!out.includes("active")) await once(child.stdout as NodeJS.ReadableStream, "data");
-  const exited = once(child, "exit");
+  // Resolves when the child has printed `text`; fails, saying what it printed, if it exits first.
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!out.includes(text)) return;
+        waiting.delete(check);
+        if (text === "closed") closedAt = Date.now();
+        resolve();
+      };
+      waiting.add(check);
+      check();
+      // "close" comes once its output is all read ("exit" can come before the last of it).
+      void closed.then(() => reject(new Error(`exited before "${text}": ${out} ${err}`)));
+    });
+  await printed("active");
   child.kill("SIGTERM");
-  while (!out.includes("closed")) await once(child.stdout as NodeJS.ReadableStream, "data");
-  const closedAt = Date.now();
+  await printed("closed");
   await exited;
   const lingerMs = Date.now() - closedAt;
   t.diagnostic(`exited ${lingerMs} ms after its relay closed`);

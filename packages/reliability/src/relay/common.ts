@@ -41,7 +41,19 @@ export async function platformAt(rate: number): Promise<Platform> {
   return { sandbox, options: { baseUrl: sandbox.httpUrl, userId: user.userId, appKey: user.appKey } };
 }
 
+/**
+ * Deletes a stream, trying again for up to 30 s until it is gone: after a node's loss the cluster can be slow to
+ * answer, and a stream left behind makes the next scenario's stream overlap it.
+ */
 export async function resetStream(nc: NatsConnection, name: string): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  await jsm.streams.delete(name).catch(() => false);
+  await until(async () => {
+    try {
+      const jsm = await jetstreamManager(nc, { timeout: 5000 });
+      await jsm.streams.delete(name).catch(() => false);
+      await jsm.streams.info(name);
+      return false;
+    } catch (error) {
+      return (error as Error).message.includes("not found");
+    }
+  }, 30_000);
 }
