@@ -1,6 +1,9 @@
 // subscribeRelay's core-NATS live path. Core subscriptions on the subject filters are opened (and flushed to the
 // server) first; the live messages that arrive meanwhile are held while the stream's last values (or its history from
 // a time) are read through an ephemeral consumer per filter, up to the stream's end; then the held messages follow.
+// A stream read that fails (the stream electing a leader, the server lost) is tried again with a growing pause until
+// the stream answers; a gap the stream does not fill yet (the relay publishes what the stream missed again once it
+// answers) is read again until it is filled or gapWaitMs has passed, the live messages held meanwhile.
 // The relay numbers each subject's publishes (positions.ts), so at the seam a message already delivered is skipped, as
 // is a relay's retry that core NATS shows twice. A jump in a subject's numbering, or a reconnect (nats-server cuts off
 // a consumer too slow to read: core NATS does not queue for it), holds the live messages again and replays the stream
@@ -11,22 +14,19 @@ import {
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
+  jetstream,
+  jetstreamManager,
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
-import { SubjectPositions } from "./positions.js";
-
-interface Incoming {
-  data: Uint8Array;
-  subject: string;
-  headers: LiveHeaders;
-  streamSequence: number;
-}
+import { inPositionOrder, SubjectPositions } from "./positions.js";
 
 export interface CoreLiveStats {
   repeatsSkipped: number;
   gapsDetected: number;
   replays: number;
+  replayRetries: number;
+  gapsPassedOver: number;
   drops: number;
 }
 
@@ -38,6 +38,8 @@ export interface CoreLiveDeps {
   filters: readonly string[];
   /** The feed's counters, updated in place. */
   stats: CoreLiveStats;
+  /** How long a gap may wait for the stream to hold what is missing before it is passed over. */
+  gapWaitMs: number;
   deliver(
     bytes: Uint8Array,
     subject: string,
@@ -48,6 +50,15 @@ export interface CoreLiveDeps {
   report(error: Error): void;
 }
 
+interface Incoming {
+  data: Uint8Array;
+  subject: string;
+  headers: LiveHeaders;
+  /** Also the position, for ordering and gap checks. */
+  position: string | undefined;
+  streamSequence: number;
+}
+
 /** A replay after a gap starts this long before the subject's last delivered message: the relay's clock and the
  * servers' may differ; the overlap is skipped by numbering. */
 const REPLAY_MARGIN_MS = 2000;
@@ -55,6 +66,26 @@ const REPLAY_MARGIN_MS = 2000;
 const READ_IDLE_MS = 5000;
 /** Live messages held while the stream is read, at most. */
 const MAX_HELD = 1_000_000;
+/** Pauses between stream reads that failed or left a gap open: 250 ms, then 500 ms. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 500;
+/**
+ * How long a stream read's requests wait for an answer. While JetStream elects a leader nothing answers, and a request
+ * sent then is lost: a short wait asks again soon after the new leader is there.
+ */
+const REQUEST_TIMEOUT_MS = 1500;
+/**
+ * How often held live messages are checked for having filled a gap themselves, and how long they are held at least
+ * before the check: a subject quieter than that has shown nothing yet, gap or not.
+ */
+const HELD_CHECK_MS = 100;
+const HELD_AT_LEAST_MS = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function incoming(m: { data: Uint8Array; subject: string }, headers: LiveHeaders, streamSequence: number): Incoming {
+  return { data: m.data, subject: m.subject, headers, position: headers.position, streamSequence };
+}
 
 export class CoreLive {
   readonly #deps: CoreLiveDeps;
@@ -71,6 +102,11 @@ export class CoreLive {
 
   constructor(deps: CoreLiveDeps) {
     this.#deps = deps;
+  }
+
+  /** Whether live messages are held while the stream is read (the start, or a gap). */
+  get catchingUp(): boolean {
+    return this.#held !== undefined || this.#replaying;
   }
 
   close(): void {
@@ -90,7 +126,7 @@ export class CoreLive {
         nc.subscribe(filter, {
           callback: (error, m) => {
             if (error) this.#deps.report(error);
-            else this.#onLive({ data: m.data, subject: m.subject, headers: readLiveHeaders(m), streamSequence: 0 });
+            else this.#onLive(incoming(m, readLiveHeaders(m), 0));
           },
         }),
       );
@@ -105,8 +141,11 @@ export class CoreLive {
         : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: start.toISOString() };
     // In the background, as the JetStream path's consumers do: the caller attaches its listeners once this resolves.
     this.#replaying = true;
-    void this.#readStream(policy)
-      .catch((error) => this.#deps.report(new Error(`reading the stream's start failed: ${(error as Error).message}`)))
+    void this.#readStream(policy, Number.POSITIVE_INFINITY, (m) => this.#offer(m, true))
+      .catch((error) => {
+        if (!this.#closed)
+          this.#deps.report(new Error(`reading the stream's start failed: ${(error as Error).message}`));
+      })
       .finally(() => {
         this.#replaying = false;
         this.#releaseHeld();
@@ -123,19 +162,19 @@ export class CoreLive {
     }
   }
 
-  #onLive(incoming: Incoming): void {
+  #onLive(message: Incoming): void {
     if (this.#held !== undefined) {
       // Past the bound the newest go: the release then passes over their gap (counted as drops).
       if (this.#held.length >= MAX_HELD) this.#deps.stats.drops++;
-      else this.#held.push(incoming);
+      else this.#held.push(message);
       return;
     }
-    this.#offer(incoming, false);
+    this.#offer(message, false);
   }
 
   /** Delivers a message unless it was delivered already; a gap on a live message starts a replay instead. */
-  #offer(incoming: Incoming, gapAllowed: boolean): void {
-    const { subject, headers } = incoming;
+  #offer(message: Incoming, gapAllowed: boolean): void {
+    const { subject, headers } = message;
     const { position, msgId, received } = headers;
     const verdict = this.#positions.classify(subject, position, msgId);
     if (verdict === "repeat") {
@@ -145,17 +184,21 @@ export class CoreLive {
     if (verdict === "gap" && !gapAllowed) {
       this.#deps.stats.gapsDetected++;
       const from = this.#positions.receivedAt(subject);
-      this.#held = [incoming];
+      this.#held = [message];
       this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
       return;
     }
     const receivedAt = Number(received ?? Number.NaN);
     this.#positions.accept(subject, position, msgId, receivedAt);
     if (!(receivedAt <= this.#lastReceivedAt)) this.#lastReceivedAt = receivedAt;
-    this.#deps.deliver(incoming.data, subject, received, headers.frameId, incoming.streamSequence);
+    this.#deps.deliver(message.data, subject, received, headers.frameId, message.streamSequence);
   }
 
-  /** Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. */
+  /**
+   * Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. A read that
+   * fails, or leaves a subject's numbering with a hole the stream may still fill, is tried again after a pause, until
+   * gapWaitMs has passed since the gap was found; then what is there is delivered and the rest passed over.
+   */
   #replayFrom(fromMs: number): void {
     const startMs = (Number.isFinite(fromMs) ? fromMs : Date.now()) - REPLAY_MARGIN_MS;
     this.#held ??= [];
@@ -165,13 +208,57 @@ export class CoreLive {
     }
     this.#replaying = true;
     void (async () => {
-      let from: number | undefined = startMs;
-      while (from !== undefined && !this.#closed) {
+      let from = startMs;
+      let gapFoundAt = Date.now();
+      let attempt = 0;
+      this.#deps.stats.replays++;
+      while (!this.#closed) {
         this.#replayAgainFrom = undefined;
-        this.#deps.stats.replays++;
+        const deadline = gapFoundAt + this.#deps.gapWaitMs;
+        const read: Incoming[] = [];
         const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
-        await this.#readStream(policy);
-        from = this.#replayAgainFrom;
+        const stop = { stopped: false };
+        // What a reconnected consumer missed may come back live before the stream answers: the relay publishes again
+        // what the stream did not acknowledge, to every core subscriber. Whichever fills the gaps first ends the wait.
+        const outcome = await Promise.race([
+          this.#readStream(policy, deadline, (m) => read.push(m), stop).then(
+            () => ({ failed: undefined, coveredLive: false }),
+            (error: Error) => ({ failed: error, coveredLive: false }),
+          ),
+          this.#untilHeldComplete(stop).then(() => ({ failed: undefined, coveredLive: true })),
+        ]);
+        stop.stopped = true;
+        if (this.#closed) return;
+        const { failed, coveredLive } = outcome;
+        const all = inPositionOrder(coveredLive ? [...(this.#held ?? [])] : [...read, ...(this.#held ?? [])]);
+        const missing = failed ? 0 : this.#positions.missingBefore(all);
+        if (failed || missing === 0 || Date.now() >= deadline) {
+          if (failed) {
+            this.#deps.report(new Error(`replay after a gap failed for ${this.#deps.gapWaitMs} ms: ${failed.message}`));
+          } else if (missing > 0) {
+            this.#deps.stats.gapsPassedOver += missing;
+            this.#deps.report(
+              new Error(
+                `${missing} messages passed over: the stream did not hold them within ${this.#deps.gapWaitMs} ms`,
+              ),
+            );
+          }
+          // Read and held together, each subject in its numbering's order; nothing arrives while this runs.
+          for (const m of all) this.#offer(m, true);
+          this.#held = [];
+          const again = this.#replayAgainFrom;
+          if (again === undefined) return;
+          from = again;
+          gapFoundAt = Date.now();
+          attempt = 0;
+          this.#deps.stats.replays++;
+          continue;
+        }
+        // Neither the stream nor the live messages hold what is missing yet (the relay publishes it again once the
+        // stream answers): read again after a pause, the live messages still held.
+        this.#deps.stats.replayRetries++;
+        await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt++));
+        if (this.#replayAgainFrom !== undefined) from = Math.min(from, this.#replayAgainFrom);
       }
     })()
       .catch((error) => this.#deps.report(new Error(`replay after a gap failed: ${(error as Error).message}`)))
@@ -181,50 +268,106 @@ export class CoreLive {
       });
   }
 
-  /** Delivers the held live messages; the stream has had its chance, so a gap left among them is accepted. */
+  /**
+   * Delivers the held live messages, each subject in its numbering's order (a relay's copies published again arrive
+   * after newer ones); the stream has had its chance, so a gap left among them is accepted.
+   */
   #releaseHeld(): void {
     const held = this.#held;
     this.#held = undefined;
     if (held === undefined || this.#closed) return;
-    for (const incoming of held) this.#offer(incoming, true);
+    for (const m of inPositionOrder(held)) this.#offer(m, true);
   }
 
   /**
-   * Reads the stream up to its end as of now, one ephemeral consumer per filter (server 2.9 takes one filter each),
-   * delivering what was not delivered yet.
+   * Resolves once the held live messages alone continue every subject they hold from what was delivered, with no
+   * hole (the relay's copies published again filled it); polls until `stop`. A subject that holds nothing yet says
+   * nothing: its next message, if it leaves a gap, starts another replay.
    */
-  async #readStream(policy: Partial<ConsumerConfig>): Promise<void> {
-    const { js, jsm, stream } = this.#deps;
+  async #untilHeldComplete(stop: { stopped: boolean }): Promise<void> {
+    await sleep(HELD_AT_LEAST_MS - HELD_CHECK_MS);
+    for (;;) {
+      await sleep(HELD_CHECK_MS);
+      if (stop.stopped || this.#closed) return new Promise(() => {});
+      const held = this.#held;
+      if (held && held.length > 0 && this.#positions.missingBefore(inPositionOrder(held)) === 0) return;
+    }
+  }
+
+  /**
+   * Reads the stream up to its end as of now, one ephemeral consumer per filter (server 2.9 takes one filter each).
+   * A request that fails (JetStream electing a leader, a lost server, a loaded cluster) is tried again, each filter on
+   * its own, after a short pause, until `deadline` (epoch ms); then the read fails.
+   */
+  async #readStream(
+    policy: Partial<ConsumerConfig>,
+    deadline: number,
+    take: (m: Incoming) => void,
+    stop: { stopped: boolean } = { stopped: false },
+  ): Promise<void> {
+    const { nc, stream } = this.#deps;
+    const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS, checkAPI: false });
+    const js = jetstream(nc, { timeout: REQUEST_TIMEOUT_MS });
     // "Up to its end as of now": messages stored after this are live ones too, held or still to come.
-    const end = (await jsm.streams.info(stream)).state.last_seq;
+    const end = (await this.#retrying(deadline, stop, () => jsm.streams.info(stream))).state.last_seq;
     await Promise.all(
       this.#deps.filters.map(async (filter) => {
-        const info = await jsm.consumers.add(stream, {
-          ...policy,
-          filter_subject: filter,
-          ack_policy: AckPolicy.None,
-          mem_storage: true,
-          num_replicas: 1,
-          inactive_threshold: nanos(30_000),
-        });
-        try {
-          if (info.num_pending === 0) return;
-          const messages = await (await js.consumers.get(stream, info.name)).consume({ max_messages: 1000 });
-          // Messages counted as pending can age out before they are read: a read that goes quiet ends.
-          let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
-          for await (const m of messages) {
-            if (this.#closed) break;
-            this.#offer({ data: m.data, subject: m.subject, headers: readLiveHeaders(m), streamSequence: m.seq }, true);
-            if (m.info.pending === 0 || m.seq >= end) break;
-            clearTimeout(idle);
-            idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
-          }
-          clearTimeout(idle);
-          messages.stop();
-        } finally {
-          await jsm.consumers.delete(stream, info.name).catch(() => {});
-        }
+        const messages = await this.#retrying(deadline, stop, () => this.#readFilter(jsm, js, filter, policy, end));
+        for (const m of messages) take(m);
       }),
     );
+  }
+
+  async #retrying<T>(deadline: number, stop: { stopped: boolean }, run: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.#closed || stop.stopped) throw new Error("stopped");
+      try {
+        return await run();
+      } catch (error) {
+        if (Date.now() >= deadline) throw error;
+        if (this.#deps.stats.replayRetries++ === 0) {
+          this.#deps.report(new Error(`reading the stream failed, retrying: ${(error as Error).message}`));
+        }
+        await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt));
+      }
+    }
+  }
+
+  async #readFilter(
+    jsm: JetStreamManager,
+    js: ReturnType<typeof jetstream>,
+    filter: string,
+    policy: Partial<ConsumerConfig>,
+    end: number,
+  ): Promise<Incoming[]> {
+    const { stream } = this.#deps;
+    const out: Incoming[] = [];
+    const info = await jsm.consumers.add(stream, {
+      ...policy,
+      filter_subject: filter,
+      ack_policy: AckPolicy.None,
+      mem_storage: true,
+      num_replicas: 1,
+      inactive_threshold: nanos(30_000),
+    });
+    try {
+      if (info.num_pending === 0) return out;
+      const messages = await (await js.consumers.get(stream, info.name)).consume({ max_messages: 1000 });
+      // Messages counted as pending can age out before they are read: a read that goes quiet ends.
+      let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
+      for await (const m of messages) {
+        if (this.#closed) break;
+        out.push(incoming(m, readLiveHeaders(m), m.seq));
+        if (m.info.pending === 0 || m.seq >= end) break;
+        clearTimeout(idle);
+        idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
+      }
+      clearTimeout(idle);
+      messages.stop();
+      return out;
+    } finally {
+      // Not waited for: its inactivity threshold removes it should this not arrive.
+      void jsm.consumers.delete(stream, info.name).catch(() => {});
+    }
   }
 }

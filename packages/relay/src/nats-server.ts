@@ -10,6 +10,8 @@ export interface NatsNode {
   readonly name: string;
   readonly port: number;
   readonly clusterPort: number;
+  /** The monitoring port (HTTP: /jsz, /varz...). */
+  readonly monitorPort: number;
   readonly url: string;
   readonly storeDir: string;
   /** Whether the process is running. */
@@ -94,13 +96,15 @@ export async function startNatsServers(
   const root = mkdtempSync(join(tmpdir(), "tickwire-nats-"));
   const configFile = join(root, "nats.conf");
   if (options.config !== undefined) writeFileSync(configFile, options.config);
-  const ports = await Promise.all(Array.from({ length: size }, async () => [await freePort(), await freePort()]));
+  const ports = await Promise.all(
+    Array.from({ length: size }, async () => [await freePort(), await freePort(), await freePort()]),
+  );
   const routes = ports.map(([, cluster]) => `nats://127.0.0.1:${cluster}`).join(",");
-  const nodes = ports.map(([port, clusterPort], i) => {
+  const nodes = ports.map(([port, clusterPort, monitorPort], i) => {
     const name = `n${i + 1}`;
     const storeDir = join(root, name);
     let child: ChildProcess | undefined;
-    const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir, "-n", name];
+    const args = ["-a", "127.0.0.1", "-p", String(port), "-m", String(monitorPort), "-js", "-sd", storeDir, "-n", name];
     if (options.config !== undefined) args.unshift("-c", configFile);
     if (size > 1)
       args.push("--cluster_name", "tickwire", "--cluster", `nats://127.0.0.1:${clusterPort}`, "--routes", routes);
@@ -108,6 +112,7 @@ export async function startNatsServers(
       name,
       port,
       clusterPort,
+      monitorPort,
       url: `nats://127.0.0.1:${port}`,
       storeDir,
       get pid() {
@@ -152,4 +157,23 @@ export async function startNatsServers(
     throw error;
   }
   return servers;
+}
+
+/**
+ * The JetStream metadata leader's server name as a running node reports it (its monitoring endpoint's /jsz), or
+ * undefined while none is elected or no node answers.
+ */
+export async function metaLeader(servers: NatsServers): Promise<string | undefined> {
+  for (const node of servers.nodes) {
+    if (!node.running) continue;
+    try {
+      const response = await fetch(`http://127.0.0.1:${node.monitorPort}/jsz`, { signal: AbortSignal.timeout(1000) });
+      const jsz = (await response.json()) as { meta_cluster?: { leader?: string } };
+      const leader = jsz.meta_cluster?.leader;
+      if (leader) return leader;
+    } catch {
+      // Not answering (starting, or loaded): ask the next one.
+    }
+  }
+  return undefined;
 }

@@ -36,6 +36,35 @@ function parse(position: string | undefined): Position | undefined {
   return lastParsed;
 }
 
+/**
+ * Puts each subject's messages in the order of their positions, in the slots the subject had: the relay publishes a
+ * message the stream missed again once the stream answers, so the stream may hold it after newer ones.
+ */
+export function inPositionOrder<T extends { subject: string; position: string | undefined }>(messages: T[]): T[] {
+  const slots = new Map<string, number[]>();
+  messages.forEach((m, i) => {
+    const list = slots.get(m.subject);
+    if (list) list.push(i);
+    else slots.set(m.subject, [i]);
+  });
+  const out = messages.slice();
+  for (const indexes of slots.values()) {
+    if (indexes.length < 2) continue;
+    const epochs = new Map<string, number>();
+    const keyed = indexes.map((i) => {
+      const at = parse(messages[i].position);
+      const epoch = at?.epoch ?? "";
+      if (!epochs.has(epoch)) epochs.set(epoch, epochs.size);
+      return { m: messages[i], epoch: epochs.get(epoch) as number, seq: at?.seq ?? 0, i };
+    });
+    keyed.sort((a, b) => a.epoch - b.epoch || a.seq - b.seq || a.i - b.i);
+    indexes.forEach((slot, k) => {
+      out[slot] = keyed[k].m;
+    });
+  }
+  return out;
+}
+
 export class SubjectPositions {
   readonly #subjects = new Map<string, SubjectState>();
 
@@ -68,6 +97,27 @@ export class SubjectPositions {
       state.recentIds[state.nextId] = msgId;
       state.nextId = (state.nextId + 1) % RECENT_IDS;
     }
+  }
+
+  /**
+   * Whether delivering `messages` in this order, after what was delivered, would pass over a message: a subject whose
+   * numbering jumps. Returns the messages that would be passed over (0: none).
+   */
+  missingBefore(messages: readonly { subject: string; position: string | undefined }[]): number {
+    const at = new Map<string, Position>();
+    let missing = 0;
+    for (const { subject, position } of messages) {
+      const next = parse(position);
+      if (next === undefined) continue;
+      const state = this.#subjects.get(subject);
+      const current = at.get(subject) ?? (state ? { epoch: state.epoch, seq: state.seq } : undefined);
+      if (current !== undefined && current.epoch === next.epoch) {
+        if (next.seq <= current.seq) continue;
+        if (next.seq > current.seq + 1) missing += next.seq - current.seq - 1;
+      }
+      at.set(subject, { epoch: next.epoch, seq: next.seq });
+    }
+    return missing;
   }
 
   /** The relay receive time of the subject's last delivered message (NaN when none). */

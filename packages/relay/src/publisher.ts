@@ -1,8 +1,11 @@
-// The publish path: JetStream publishes pipelined (a window of them in flight, acks collected as they come), in
-// front of them a buffer bounded in bytes that absorbs a NATS outage and drops its oldest entries when full. Awaited
-// one at a time, publishes reach about 14,000/s on the CI machine; the feed can carry 50,000/s. Each publish is a
-// core publish whose reply subject is one of ours: one subscription takes every ack and one timer sweeps for the
-// missing ones, where the client library's request-per-publish costs a promise, a timer and an inbox each.
+// The publish path. Every frame is published at once, whatever the stream does: a core publish whose reply subject is
+// one of ours, which core subscribers receive as soon as it reaches their server and which the stream stores when
+// it has a leader. The stream's acks come back on one subscription. A publish the stream did not acknowledge (no
+// answer within publishTimeoutMs, an error, an ack of a later publish while it has none, a lost connection) goes to
+// the backlog and is published again, with the same Nats-Msg-Id and position, as soon as the stream answers: what the
+// stream had after all it drops as a duplicate, core subscribers skip it as a repeat. Live delivery never waits for
+// JetStream; the backlog is bounded in bytes. While NATS is unreachable nothing can be sent: frames wait in a buffer
+// (the same byte bound), oldest dropped first, never numbered, so consumers see no gap for them.
 
 import { randomBytes } from "node:crypto";
 import {
@@ -22,29 +25,38 @@ export interface PendingPublish {
   receivedAt: string;
   /** Set when the frame went to several subjects. */
   frameId: string | undefined;
-  /** Receive order, to put failed publishes back in order and to spot ones overtaken by a newer value. */
+  /** Receive order, to publish the backlog again in order. */
   seq: number;
   /** The POSITION_HEADER value, given at the first send and kept by a retry (which is then a repeat, not news). */
   position?: string;
 }
 
 export interface PublisherStats {
-  /** Publishes asked for: one per subject a frame goes to. Each ends published, duplicate, dropped or superseded. */
+  /** Publishes asked for: one per subject a frame goes to. Each ends published, duplicate or dropped. */
   enqueued: number;
+  /** Stored by the stream (its ack said so). */
   published: number;
+  /** Acknowledged as already stored (another relay's copy, or a retry of one whose ack was lost). */
   duplicates: number;
+  /** Publishes the stream did not acknowledge (each goes to the backlog). */
   publishErrors: number;
+  /** Publishes sent again from the backlog. */
   retried: number;
-  /** Failed publishes not retried because a newer value for the same subject was already stored. */
-  superseded: number;
+  /** Never sent: the buffer (NATS unreachable) was full; dropped before numbering, so no consumer sees a gap. */
   bufferDrops: number;
+  /** Sent live but given up for the stream: the backlog reached its byte bound (oldest first). */
+  backlogDrops: number;
   bufferedMessages: number;
   bufferedBytes: number;
+  /** Publishes awaiting their ack, and those waiting to be published again. */
   inFlight: number;
+  backlogMessages: number;
 }
 
 export interface PublisherOptions {
+  /** The byte bound of the buffer (while NATS is unreachable) and, separately, of the backlog. */
   maxBufferBytes: number;
+  /** How many backlog entries are published again at once. */
   maxInFlight: number;
   publishTimeoutMs: number;
   onError: (error: unknown) => void;
@@ -52,6 +64,11 @@ export interface PublisherOptions {
 
 /** Bytes an entry is charged for beyond its payload: subject, id and headers. */
 const ENTRY_OVERHEAD = 128;
+/**
+ * The stream's leader acknowledges publishes in the order it stores them: one sent this long before a publish now
+ * acknowledged and still without an ack was not stored (or its ack was lost; its retry is then dropped as a duplicate).
+ */
+const OVERTAKEN_MS = 200;
 
 interface InFlight {
   entry: PendingPublish;
@@ -62,36 +79,44 @@ const decoder = new TextDecoder();
 /** nats-server 2.9 writes `"duplicate": true`; allow either spacing. */
 const DUPLICATE = /"duplicate":\s*true/;
 
+const sizeOf = (entry: PendingPublish) => entry.bytes.length + ENTRY_OVERHEAD;
+
 export class Publisher {
   readonly #nc: NatsConnection;
   readonly #inbox: string;
   readonly #acks: Subscription;
   readonly #sweeper: ReturnType<typeof setInterval>;
+  /** Sent and awaiting an ack, by send id (ascending: a Map iterates in insertion order). */
   readonly #pending = new Map<number, InFlight>();
+  #pendingBytes = 0;
   #nextId = 0;
   readonly #options: PublisherOptions;
+  /** Not sent yet: NATS is unreachable. */
   #queue: PendingPublish[] = [];
   #head = 0;
   #queuedBytes = 0;
-  #inFlight = 0;
-  #failed: PendingPublish[] = [];
-  readonly #lastStored = new Map<string, number>();
+  /** Sent but not acknowledged: to publish again once the stream answers. */
+  #backlog: PendingPublish[] = [];
+  #backlogBytes = 0;
   /** A fresh epoch per publisher: counts restart with a relay, and a consumer must not compare them across relays. */
   readonly #epoch = randomBytes(6).toString("hex");
   readonly #sentPerSubject = new Map<string, number>();
   #connected = true;
   #failedRounds = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set by an ack that stored something: the stream answers, so the backlog goes at once. */
+  #streamAnswered = false;
   #stopped = false;
+  #lastReport = 0;
   #idleWaiters: (() => void)[] = [];
-  readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight"> = {
+  readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight" | "backlogMessages"> = {
     enqueued: 0,
     published: 0,
     duplicates: 0,
     publishErrors: 0,
     retried: 0,
-    superseded: 0,
     bufferDrops: 0,
+    backlogDrops: 0,
   };
 
   constructor(nc: NatsConnection, options: PublisherOptions) {
@@ -110,20 +135,25 @@ export class Publisher {
   snapshot(): PublisherStats {
     return {
       ...this.stats,
-      bufferedMessages: this.#queue.length - this.#head + this.#failed.length,
+      bufferedMessages: this.#queue.length - this.#head,
       bufferedBytes: this.#queuedBytes,
-      inFlight: this.#inFlight,
+      inFlight: this.#pending.size + this.#backlog.length,
+      backlogMessages: this.#backlog.length,
     };
   }
 
   enqueue(entry: PendingPublish): void {
     if (this.#stopped) return;
     this.stats.enqueued++;
-    const size = entry.bytes.length + ENTRY_OVERHEAD;
+    if (this.#connected && this.#head === this.#queue.length) {
+      this.#send(entry);
+      return;
+    }
+    const size = sizeOf(entry);
     while (this.#queuedBytes + size > this.#options.maxBufferBytes && this.#head < this.#queue.length) {
       const dropped = this.#queue[this.#head];
       this.#queue[this.#head++] = undefined as unknown as PendingPublish;
-      this.#queuedBytes -= dropped.bytes.length + ENTRY_OVERHEAD;
+      this.#queuedBytes -= sizeOf(dropped);
       this.stats.bufferDrops++;
     }
     if (this.#queuedBytes + size > this.#options.maxBufferBytes) {
@@ -135,13 +165,21 @@ export class Publisher {
     this.#pump();
   }
 
-  /** NATS connection state: while disconnected nothing is sent (the buffer holds it), so the bound is ours. */
+  /**
+   * NATS connection state. Publishes awaiting an ack when the connection went will get none (it would go to the old
+   * connection): they join the backlog. While disconnected nothing is sent (the buffer holds it).
+   */
   setConnected(connected: boolean): void {
     this.#connected = connected;
-    if (connected) this.#pump();
+    if (!connected) {
+      this.#toBacklog(this.#pending.keys());
+      return;
+    }
+    this.#retryNow();
+    this.#pump();
   }
 
-  /** Resolves when everything buffered has been stored (or the publisher stopped). */
+  /** Resolves when everything buffered has been stored (or dropped, or the publisher stopped). */
   drained(): Promise<void> {
     if (this.#isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
@@ -152,18 +190,20 @@ export class Publisher {
     this.#stopped = true;
     clearInterval(this.#sweeper);
     clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
     this.#acks.unsubscribe();
     this.#pending.clear();
-    this.#inFlight = 0;
+    this.#pendingBytes = 0;
     this.#queue = [];
     this.#head = 0;
-    this.#failed = [];
+    this.#backlog = [];
+    this.#backlogBytes = 0;
     this.#queuedBytes = 0;
     this.#settleIdle(true);
   }
 
   #isIdle(): boolean {
-    return this.#inFlight === 0 && this.#failed.length === 0 && this.#head === this.#queue.length;
+    return this.#pending.size === 0 && this.#backlog.length === 0 && this.#head === this.#queue.length;
   }
 
   #settleIdle(force = false): void {
@@ -173,16 +213,19 @@ export class Publisher {
     for (const w of waiters) w();
   }
 
+  /** Sends what the buffer holds, in order, once connected (after the backlog, which is older). */
   #pump(): void {
-    if (this.#stopped || !this.#connected || this.#failed.length > 0 || this.#retryTimer !== undefined) return;
-    const max = this.#options.maxInFlight;
-    while (this.#inFlight < max && this.#head < this.#queue.length) {
+    if (this.#stopped || !this.#connected) return;
+    while (this.#head < this.#queue.length && this.#connected) {
       const entry = this.#queue[this.#head];
       this.#queue[this.#head++] = undefined as unknown as PendingPublish;
-      this.#queuedBytes -= entry.bytes.length + ENTRY_OVERHEAD;
+      this.#queuedBytes -= sizeOf(entry);
       this.#send(entry);
     }
-    if (this.#head > 4096 && this.#head * 2 > this.#queue.length) {
+    if (this.#head === this.#queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+    } else if (this.#head > 4096 && this.#head * 2 > this.#queue.length) {
       this.#queue = this.#queue.slice(this.#head);
       this.#head = 0;
     }
@@ -205,90 +248,152 @@ export class Publisher {
     try {
       this.#nc.publish(entry.subject, entry.bytes, { headers: h, reply: `${this.#inbox}.${id}` });
     } catch (error) {
-      this.#fail(entry, error);
+      this.stats.publishErrors++;
+      this.#addToBacklog([entry]);
+      this.#reportError(error);
+      this.#scheduleRetry();
       return;
     }
-    this.#inFlight++;
     this.#pending.set(id, { entry, sentAt: Date.now() });
+    this.#pendingBytes += sizeOf(entry);
+    // The backlog's bound counts what awaits an ack too: a stream that never answers must not hold memory forever.
+    if (this.#pendingBytes + this.#backlogBytes > this.#options.maxBufferBytes) this.#trimBacklog();
   }
 
   #onAck(msg: Msg): void {
     const id = Number(msg.subject.slice(this.#inbox.length + 1));
     const flight = this.#pending.get(id);
-    if (flight === undefined) return; // already timed out and queued again: the retry's ack counts
+    if (flight === undefined) return; // already in the backlog: the retry's ack counts
     this.#pending.delete(id);
-    this.#inFlight--;
+    this.#pendingBytes -= sizeOf(flight.entry);
     const text = decoder.decode(msg.data);
-    // A PubAck is {"stream":..,"seq":..[,"duplicate":true]}; anything with "error" was refused.
+    // A PubAck is {"stream":..,"seq":..[,"duplicate":true]}; anything with "error" (or a status without a body, such
+    // as 503 no responders) was refused.
     if (text.includes('"error"') || !text.includes('"seq"')) {
-      this.#fail(flight.entry, new Error(`JetStream refused a publish: ${text.slice(0, 200)}`));
+      this.stats.publishErrors++;
+      this.#addToBacklog([flight.entry]);
+      this.#reportError(new Error(`JetStream refused a publish: ${text.slice(0, 200) || "no answer"}`));
+      this.#scheduleRetry();
+      this.#settleIdle();
       return;
     }
-    this.#failedRounds = 0;
     if (DUPLICATE.test(text)) this.stats.duplicates++;
     else this.stats.published++;
-    const subject = flight.entry.subject;
-    const last = this.#lastStored.get(subject);
-    if (last === undefined || last < flight.entry.seq) this.#lastStored.set(subject, flight.entry.seq);
-    this.#afterSettle();
+    // Earlier publishes still without an ack were overtaken: the stream has a leader again and did not store them.
+    const cutoff = flight.sentAt - OVERTAKEN_MS;
+    const overtaken: number[] = [];
+    for (const [earlier, f] of this.#pending) {
+      if (earlier > id || f.sentAt > cutoff) break;
+      overtaken.push(earlier);
+    }
+    if (overtaken.length > 0) this.#toBacklog(overtaken);
+    this.#failedRounds = 0;
+    this.#streamAnswered = true;
+    if (this.#backlog.length > 0) this.#retryNow();
+    this.#settleIdle();
   }
 
-  /** Publishes without an ack after publishTimeoutMs failed (the message may be stored: the retry's id dedupes it). */
+  /** Publishes without an ack after publishTimeoutMs join the backlog. */
   #sweep(): void {
     const cutoff = Date.now() - this.#options.publishTimeoutMs;
-    let timedOut = 0;
+    const late: number[] = [];
     for (const [id, flight] of this.#pending) {
       if (flight.sentAt > cutoff) break; // sent in order: the rest are younger
-      this.#pending.delete(id);
-      this.#inFlight--;
-      timedOut++;
-      this.#failed.push(flight.entry);
+      late.push(id);
     }
-    if (timedOut > 0) {
-      this.stats.publishErrors += timedOut;
-      this.#options.onError(new Error(`${timedOut} publishes got no ack within ${this.#options.publishTimeoutMs} ms`));
-      this.#afterSettle();
+    if (late.length > 0) {
+      this.#toBacklog(late);
+      this.#reportError(new Error(`${late.length} publishes got no ack within ${this.#options.publishTimeoutMs} ms`));
+      this.#scheduleRetry();
     }
   }
 
-  #fail(entry: PendingPublish, error: unknown): void {
-    this.stats.publishErrors++;
-    if (!this.#stopped) this.#failed.push(entry);
-    if (this.stats.publishErrors === 1 || this.stats.publishErrors % 1000 === 0) this.#options.onError(error);
-    this.#afterSettle();
+  #toBacklog(ids: Iterable<number>): void {
+    const entries: PendingPublish[] = [];
+    for (const id of [...ids]) {
+      const flight = this.#pending.get(id);
+      if (flight === undefined) continue;
+      this.#pending.delete(id);
+      this.#pendingBytes -= sizeOf(flight.entry);
+      entries.push(flight.entry);
+    }
+    this.stats.publishErrors += entries.length;
+    this.#addToBacklog(entries);
+  }
+
+  #addToBacklog(entries: PendingPublish[]): void {
+    if (this.#stopped || entries.length === 0) return;
+    for (const entry of entries) {
+      this.#backlog.push(entry);
+      this.#backlogBytes += sizeOf(entry);
+    }
+    this.#trimBacklog();
+  }
+
+  /** Past the byte bound the oldest backlog entries (then the oldest awaiting an ack) are given up for the stream. */
+  #trimBacklog(): void {
+    const max = this.#options.maxBufferBytes;
+    if (this.#pendingBytes + this.#backlogBytes <= max) return;
+    this.#backlog.sort((a, b) => a.seq - b.seq);
+    let drop = 0;
+    while (drop < this.#backlog.length && this.#pendingBytes + this.#backlogBytes > max) {
+      this.#backlogBytes -= sizeOf(this.#backlog[drop++]);
+    }
+    this.#backlog.splice(0, drop);
+    this.stats.backlogDrops += drop;
+    for (const [id, flight] of this.#pending) {
+      if (this.#pendingBytes + this.#backlogBytes <= max) break;
+      this.#pending.delete(id);
+      this.#pendingBytes -= sizeOf(flight.entry);
+      this.stats.backlogDrops++;
+    }
+  }
+
+  /** At most one report every 5 s: a stream electing a leader fails thousands of publishes. */
+  #reportError(error: unknown): void {
+    const now = Date.now();
+    if (now - this.#lastReport < 5000) return;
+    this.#lastReport = now;
+    this.#options.onError(error);
+  }
+
+  /** The stream answered (or the connection is back): publish the whole backlog now, in order. */
+  #retryNow(): void {
+    if (this.#retryTimer !== undefined) {
+      clearTimeout(this.#retryTimer);
+      this.#retryTimer = undefined;
+    }
+    this.#republish(true);
+  }
+
+  /** While the stream does not answer, the backlog goes again after a pause that grows (100 ms to 2 s). */
+  #scheduleRetry(): void {
+    if (this.#stopped || this.#retryTimer !== undefined || this.#backlog.length === 0) return;
+    if (this.#streamAnswered) {
+      this.#retryNow();
+      return;
+    }
+    const delay = Math.min(2000, 100 * 2 ** this.#failedRounds++);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#republish(false);
+    }, delay);
+    this.#retryTimer.unref?.();
   }
 
   /**
-   * Failed publishes go back to the front of the buffer in receive order once nothing is in flight, except those a
-   * newer stored value of the same subject has overtaken: republishing them would make a stale price the last value.
+   * Publishes the backlog again in receive order: all of it once the stream answers, else a window of maxInFlight as a
+   * probe (a stream still electing a leader would only drop the rest). What stays unanswered comes back to it.
    */
-  #afterSettle(): void {
-    if (this.#failed.length > 0 && this.#inFlight === 0 && !this.#stopped) {
-      const retry = this.#failed
-        .sort((a, b) => a.seq - b.seq)
-        .filter((entry) => {
-          const stored = this.#lastStored.get(entry.subject);
-          if (stored !== undefined && stored > entry.seq) {
-            this.stats.superseded++;
-            return false;
-          }
-          return true;
-        });
-      this.#failed = [];
-      this.stats.retried += retry.length;
-      for (const entry of retry) this.#queuedBytes += entry.bytes.length + ENTRY_OVERHEAD;
-      this.#queue = [...retry, ...this.#queue.slice(this.#head)];
-      this.#head = 0;
-      // A pause that grows while whole rounds keep failing (a stream electing a new leader refuses for a while), so
-      // the same frames are not sent again and again; any stored publish resets it.
-      const delay = Math.min(2000, 100 * 2 ** this.#failedRounds++);
-      this.#retryTimer = setTimeout(() => {
-        this.#retryTimer = undefined;
-        this.#pump();
-      }, delay);
-      this.#retryTimer.unref?.();
-      return;
-    }
-    this.#pump();
+  #republish(all: boolean): void {
+    if (this.#stopped || !this.#connected || this.#backlog.length === 0) return;
+    this.#streamAnswered = false;
+    this.#backlog.sort((a, b) => a.seq - b.seq);
+    const batch = all ? this.#backlog.splice(0) : this.#backlog.splice(0, Math.max(1, this.#options.maxInFlight));
+    for (const entry of batch) this.#backlogBytes -= sizeOf(entry);
+    this.stats.retried += batch.length;
+    for (const entry of batch) this.#send(entry);
+    // The rest follows when this window is answered (an ack sets #streamAnswered) or after the pause.
+    this.#scheduleRetry();
   }
 }

@@ -2,6 +2,8 @@
 // with its original bytes on its instrument's subject; bad input is counted and never published; NATS outages are
 // absorbed by a bounded buffer; interest requests add instruments upstream for a lease; with `failover`, a KV lock
 // decides which of two relays holds the platform session.
+
+import { randomBytes } from "node:crypto";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection, type Subscription } from "@nats-io/transport-node";
 import {
@@ -33,10 +35,14 @@ export interface RelayOptions {
   /** NATS servers, e.g. "nats://127.0.0.1:4222" or a list. */
   servers: string | string[];
   stream?: StreamOptions;
-  /** Bytes the relay buffers while NATS cannot take them; past it the oldest are dropped and counted (64 MiB). */
+  /**
+   * Bytes the relay buffers while NATS cannot take them, and (a separate bound) bytes of publishes the stream has
+   * not acknowledged yet; past either the oldest are dropped and counted (64 MiB each).
+   */
   maxBufferBytes?: number;
-  /** JetStream publishes awaiting their ack at once (default 512; measured best between 256 and 1024). */
+  /** Unacknowledged publishes sent again at once while the stream does not answer (a probe; default 512). */
   maxInFlight?: number;
+  /** A publish without an ack this long joins the backlog, published again when the stream answers (5,000 ms). */
   publishTimeoutMs?: number;
   /** How often the status JSON is published (default 1000 ms; 0: never). */
   statusIntervalMs?: number;
@@ -64,6 +70,10 @@ export interface RelayStats extends PublisherStats {
   interest: { requests: number; refused: number; instruments: number; added: number; expired: number };
   takeovers: number;
   locksLost: number;
+  /** Lock renewals the KV did not answer (the relay stayed active: its heartbeat holds the standby off). */
+  lockUnanswered: number;
+  /** When this relay last became active (epoch ms; 0 when it never was): consumers renew interest when it changes. */
+  activeSince: number;
 }
 
 export interface Relay {
@@ -139,6 +149,8 @@ class RelayImpl implements Relay {
   #lockTimer: ReturnType<typeof setTimeout> | undefined;
   #activeWaiters: (() => void)[] = [];
   #seq = 0;
+  #activeSince = 0;
+  #heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   #closing: Promise<void> | undefined;
   readonly #counts = {
     frames: 0,
@@ -150,6 +162,7 @@ class RelayImpl implements Relay {
     interest: { requests: 0, refused: 0, added: 0, expired: 0 },
     takeovers: 0,
     locksLost: 0,
+    lockUnanswered: 0,
   };
 
   constructor(name: string, options: RelayOptions, pinned: bigint[], timing: Timing) {
@@ -181,11 +194,14 @@ class RelayImpl implements Relay {
         maxBufferBytes: this.#timing.maxBufferBytes,
         maxInFlight: this.#timing.maxInFlight,
         publishTimeoutMs: this.#timing.publishTimeoutMs,
-        onError: (error) => this.#say("warn", "relay publish failed; retrying", { error: String(error) }),
+        onError: (error) =>
+          this.#say("warn", "relay publish not acknowledged; will publish again", { error: String(error) }),
       });
       const failover = this.#options.failover;
       if (failover) {
-        this.#lock = await ActiveLock.open(nc, failover === true ? {} : failover);
+        const holder = `${this.name}.${randomBytes(6).toString("hex")}`;
+        const replicas = this.#options.stream?.replicas ?? 1;
+        this.#lock = await ActiveLock.open(nc, holder, failover === true ? {} : failover, replicas);
       }
     } catch (error) {
       await nc.close().catch(() => {});
@@ -219,12 +235,15 @@ class RelayImpl implements Relay {
     }
   }
 
-  /** Standby: try the lock every pollMs; active: renew it every third of the TTL, and step down if it is lost. */
+  /**
+   * Standby: try the lock every pollMs. Active: renew it every quarter of the TTL; a renewal the KV does not answer
+   * changes nothing (the heartbeat keeps the standby off meanwhile); step down only when another relay holds it.
+   */
   async #contend(): Promise<void> {
     const lock = this.#lock;
     if (!lock || this.#role === "closed") return;
     if (this.#role === "standby") {
-      if (await lock.tryAcquire(this.name)) {
+      if (await lock.tryAcquire()) {
         if (this.#isClosed()) {
           await lock.release();
           return;
@@ -233,14 +252,17 @@ class RelayImpl implements Relay {
         this.#becomeActive();
       }
     } else if (this.#role === "active") {
-      if (!(await lock.renew(this.name)) && !this.#isClosed()) {
+      const result = await lock.renew();
+      if (result === "lost" && !this.#isClosed()) {
         this.#counts.locksLost++;
-        this.#say("warn", "relay lost its lock; standing by");
+        this.#say("warn", "relay saw another relay holding the lock; standing by");
         await this.#stepDown();
+      } else if (result === "unknown") {
+        this.#counts.lockUnanswered++;
       }
     }
     if (this.#isClosed()) return;
-    const delay = this.#role === "active" ? Math.max(50, Math.floor(lock.ttlMs / 3)) : lock.pollMs;
+    const delay = this.#role === "active" ? Math.max(50, Math.floor(lock.ttlMs / 4)) : lock.pollMs;
     this.#lockTimer = setTimeout(() => void this.#contend(), delay);
   }
 
@@ -250,7 +272,10 @@ class RelayImpl implements Relay {
 
   #becomeActive(): void {
     this.#role = "active";
+    this.#activeSince = Date.now();
     this.#counts.platformSessions++;
+    const lock = this.#lock;
+    if (lock) this.#heartbeatTimer = setInterval(() => lock.heartbeat(), Math.max(50, Math.floor(lock.ttlMs / 4)));
     const client = createClient({ ...this.#options.platform, logger: this.#options.platform.logger ?? this.#log });
     const feed = client.marketData({
       ...this.#options.feed,
@@ -276,11 +301,15 @@ class RelayImpl implements Relay {
         msg.respond(this.#onInterest(msg.data));
       },
     });
+    // Consumers watching the status subject renew their interest when they see a new activation: an instrument
+    // carried only for them is back as soon as this relay is, not at their next renewal.
+    this.#publishStatus();
     this.#say("info", "relay active", { name: this.name });
   }
 
   async #stepDown(): Promise<void> {
     this.#role = "standby";
+    clearInterval(this.#heartbeatTimer);
     this.#interestSub?.unsubscribe();
     this.#interestSub = undefined;
     const client = this.#client;
@@ -395,11 +424,12 @@ class RelayImpl implements Relay {
       duplicates: 0,
       publishErrors: 0,
       retried: 0,
-      superseded: 0,
       bufferDrops: 0,
+      backlogDrops: 0,
       bufferedMessages: 0,
       bufferedBytes: 0,
       inFlight: 0,
+      backlogMessages: 0,
     };
     return {
       name: this.name,
@@ -415,6 +445,8 @@ class RelayImpl implements Relay {
       interest: { ...c.interest, instruments: this.#pinned.size + this.#leases.size },
       takeovers: c.takeovers,
       locksLost: c.locksLost,
+      lockUnanswered: c.lockUnanswered,
+      activeSince: this.#activeSince,
     };
   }
 
@@ -433,6 +465,7 @@ class RelayImpl implements Relay {
       const wasActive = this.#role === "active";
       this.#role = "closed";
       clearTimeout(this.#lockTimer);
+      clearInterval(this.#heartbeatTimer);
       for (const timer of this.#timers) clearInterval(timer);
       this.#interestSub?.unsubscribe();
       await this.#client?.close();
@@ -440,10 +473,14 @@ class RelayImpl implements Relay {
       this.#feed = undefined;
       // Frames already received are still stored, briefly: a clean shutdown loses nothing it can help.
       if (this.#counts.nats.connected) {
-        await Promise.race([this.#publisher?.drained(), new Promise((r) => setTimeout(r, 2000))]);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([this.#publisher?.drained(), new Promise((r) => (timer = setTimeout(r, 2000)))]);
+        // Left armed, this timer kept the process alive for 2 s after a clean close (`tickwire relay` and SIGTERM).
+        clearTimeout(timer);
       }
       this.#publisher?.stop();
       if (wasActive) await this.#lock?.release();
+      this.#lock?.close();
       await this.#nc?.close().catch(() => {});
     })();
     return this.#closing;

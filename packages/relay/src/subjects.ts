@@ -7,6 +7,8 @@ import { exchangeSegmentByNumber, type SubtypeCase } from "@tickwire/proto";
 export const SUBJECT_ROOT = "tickwire.md";
 export const STATUS_ROOT = "tickwire.status";
 export const INTEREST_SUBJECT = "tickwire.control.interest";
+/** The failover lock's heartbeat: `tickwire.control.lock.<bucket>.<key>`. */
+export const LOCK_ROOT = "tickwire.control.lock";
 /** The relay's receive time, epoch milliseconds with microseconds: where latency figures start. */
 export const RECEIVED_HEADER = "Tickwire-Received-At";
 /** Set on a frame published to several subjects: the same value on each copy, so a consumer delivers it once. */

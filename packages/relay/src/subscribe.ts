@@ -13,7 +13,7 @@ import {
   jetstreamManager,
   type OrderedConsumerOptions,
 } from "@nats-io/jetstream";
-import { connect, type NatsConnection, nanos } from "@nats-io/transport-node";
+import { connect, type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
 import { type InstrumentIdInput, InvalidArgumentError, type SubtypeValue } from "@tickwire/client";
 import { IteratorFanout, Listeners } from "@tickwire/client/internal";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
@@ -21,9 +21,10 @@ import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { CoreLive } from "./core-live.js";
 import { toIds } from "./ids.js";
 import { DEFAULT_STREAM } from "./stream.js";
-import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, subjectFilters } from "./subjects.js";
+import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, STATUS_ROOT, subjectFilters } from "./subjects.js";
 
 export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
+  /** NATS servers: give every node of a cluster, so that a consumer whose server dies reconnects to another. */
   servers: string | string[];
   /** Instruments to read (any segment). Give these or `subjects`. */
   instruments?: Iterable<InstrumentIdInput>;
@@ -42,8 +43,16 @@ export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
   int64?: M;
   /** Ask the relay to carry the instruments (and renew the lease while open). Default true with `instruments`. */
   requestInterest?: boolean;
-  /** How often interest is renewed (default 20,000 ms: a third of the relay's default lease). */
+  /**
+   * How often interest is renewed (default 20,000 ms: a third of the relay's default lease). It is also renewed at
+   * once when a relay announces that it became active (a takeover), on the status subject.
+   */
   interestRenewMs?: number;
+  /**
+   * Core path: how long a gap in a subject's numbering may wait for the stream to hold the missing messages (the
+   * relay publishes again what the stream missed once it answers) before it is passed over (default 30,000 ms).
+   */
+  gapWaitMs?: number;
   bufferSize?: number;
   overflow?: "drop-oldest" | "drop-newest";
 }
@@ -68,6 +77,16 @@ export interface RelayFeedStats {
   gapsDetected: number;
   /** Core path: stream replays run after gaps (several gaps found during one replay share the next one). */
   replays: number;
+  /** Core path: stream reads that failed (no leader, a lost server) or found a gap still open, and were tried again. */
+  replayRetries: number;
+  /** Core path: messages passed over because the stream still lacked them after gapWaitMs. */
+  gapsPassedOver: number;
+  /** Core path: live messages are held while the stream is read (the start, or after a gap). */
+  catchingUp: boolean;
+  /** Reconnects to NATS (to another node when given several: its server died, or cut it off as slow). */
+  reconnects: number;
+  /** The name of the NATS server it is connected to (undefined before the first connection). */
+  server: string | undefined;
   subscriptions: number;
   interestRequests: number;
   interestFailures: number;
@@ -100,12 +119,16 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   readonly #listeners = new Listeners();
   readonly #fanout: IteratorFanout<DecodedMessage<M>>;
   readonly #recentFrames = new Set<string>();
-  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions">;
+  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions" | "catchingUp" | "server">;
   #state: RelayFeedState = "connecting";
   #nc: NatsConnection | undefined;
   #consumers: ConsumerMessages[] = [];
   #core: CoreLive | undefined;
   #interestTimer: ReturnType<typeof setInterval> | undefined;
+  #statusSub: Subscription | undefined;
+  /** The activations seen on the status subject (`<relay>@<activeSince>`). */
+  readonly #activations = new Set<string>();
+  #interestAnswered = false;
   #readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   #closing: Promise<void> | undefined;
 
@@ -147,6 +170,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       repeatsSkipped: 0,
       gapsDetected: 0,
       replays: 0,
+      replayRetries: 0,
+      gapsPassedOver: 0,
+      reconnects: 0,
       interestRequests: 0,
       interestFailures: 0,
     };
@@ -173,7 +199,11 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       await nc.close();
       return;
     }
+    void (async () => {
+      for await (const status of nc.status()) if (status.type === "reconnect") this.#stats.reconnects++;
+    })().catch(() => {});
     if (this.#instruments.length > 0 && this.#options.requestInterest !== false) {
+      this.#watchActivations(nc);
       await this.#requestInterest(nc);
       this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
     }
@@ -186,6 +216,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         stream: this.#options.stream ?? DEFAULT_STREAM,
         filters: this.#filters,
         stats: this.#stats,
+        gapWaitMs: this.#options.gapWaitMs ?? 30_000,
         deliver: (bytes, subject, received, frameId, seq) => this.#deliver(bytes, subject, received, frameId, seq),
         report: (error) => this.#report(error),
       });
@@ -210,6 +241,28 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     this.#emit("open", []);
   }
 
+  /** A relay that became active (a takeover) does not know our leases: ask it at once. */
+  #watchActivations(nc: NatsConnection): void {
+    this.#statusSub = nc.subscribe(`${STATUS_ROOT}.*`, {
+      callback: (error, msg) => {
+        if (error || this.#isClosed()) return;
+        let status: { role?: unknown; name?: unknown; activeSince?: unknown };
+        try {
+          status = JSON.parse(new TextDecoder().decode(msg.data));
+        } catch {
+          return;
+        }
+        if (status.role !== "active" || typeof status.activeSince !== "number") return;
+        const activation = `${String(status.name)}@${status.activeSince}`;
+        if (this.#activations.has(activation)) return;
+        const first = this.#activations.size === 0;
+        this.#activations.add(activation);
+        // The first one seen is usually the relay our last request reached: no need to ask it twice.
+        if (!first || !this.#interestAnswered) void this.#requestInterest(nc);
+      },
+    });
+  }
+
   async #requestInterest(nc: NatsConnection): Promise<void> {
     this.#stats.interestRequests++;
     try {
@@ -220,7 +273,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       );
       const body = JSON.parse(new TextDecoder().decode(answer.data)) as { error?: string };
       if (body.error) throw new Error(body.error);
+      this.#interestAnswered = true;
     } catch (error) {
+      this.#interestAnswered = false;
       // No relay answering (none active yet): the next renewal asks again; data flows whenever it is carried.
       this.#stats.interestFailures++;
       this.#report(new Error(`interest request failed: ${(error as Error).message}`));
@@ -366,6 +421,8 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       messages: { ...this.#stats.messages },
       state: this.#state,
       subscriptions: this.#filters.length,
+      catchingUp: this.#core?.catchingUp ?? false,
+      server: this.#nc?.info?.server_name,
     };
   }
 
@@ -377,6 +434,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     this.#closing ??= (async () => {
       this.#state = "closed";
       clearInterval(this.#interestTimer);
+      this.#statusSub?.unsubscribe();
       this.#fanout.end();
       for (const w of this.#readyWaiters) w.reject(new Error("the feed closed before it was ready"));
       this.#readyWaiters = [];

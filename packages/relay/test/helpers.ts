@@ -63,6 +63,8 @@ export interface Stored {
   data: Uint8Array;
   msgId: string | undefined;
   receivedAt: string | undefined;
+  /** The relay's numbering of the subject's publishes (`<epoch>.<n>`). */
+  position: string | undefined;
   /** The server's store time. */
   timestampNanos: number;
 }
@@ -86,6 +88,7 @@ export async function storedMessages(nc: NatsConnection, stream: string, filter 
       data: m.data,
       msgId: m.headers?.get("Nats-Msg-Id"),
       receivedAt: m.headers?.get("Tickwire-Received-At"),
+      position: m.headers?.get("Tickwire-Seq"),
       timestampNanos: m.info.timestampNanos,
     });
     // Reading everything, the end is the stream's last sequence as of the info (a new consumer's pending count can

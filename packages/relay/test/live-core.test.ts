@@ -48,7 +48,7 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
     await stack.close();
   });
 
-  test("the seam and a relay's retries: a repeat of what was delivered is skipped, a gap the stream cannot fill passes", async () => {
+  test("the seam and a relay's retries: a repeat of what was delivered is skipped, a gap the stream cannot fill passes after gapWaitMs", async () => {
     const frames = (await storedMessages(stack.nc, "TICKWIRE_MD", "tickwire.md.*.*.TickData")).slice(0, 6);
     const subject = "tickwire.md.NSECM.999999.TickData";
     const epoch = "e2e5eam";
@@ -63,15 +63,25 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
     };
     const idOf = (n: number) => decodeMessage(frames[n - 1].data).ID;
     for (const n of [1, 2, 3]) await publish(n, "stored");
-    const feed = await subscribeRelay({ servers: stack.nats.urls, subjects: [subject], start: "last", live: "core" });
+    const feed = await subscribeRelay({
+      servers: stack.nats.urls,
+      subjects: [subject],
+      start: "last",
+      live: "core",
+      gapWaitMs: 1500,
+    });
     const ids: bigint[] = [];
     feed.on("message", (message) => ids.push(message.ID));
     await until(() => ids.length >= 1, "the last value");
     await publish(3, "core");
     await publish(2, "core");
     await publish(4, "stored");
+    const gapAt = Date.now();
     await publish(6, "stored"); // 5 was never published: a gap the stream cannot fill
     await until(() => ids.length >= 3, "4 and 6");
+    // The gap waited for the stream (the relay may still publish 5 again) before 6 was delivered without it.
+    const waited = Date.now() - gapAt;
+    assert.ok(waited >= 1400, `6 delivered ${waited} ms after the gap`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const stats = feed.stats();
     await feed.close();
@@ -79,6 +89,8 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
     assert.ok(stats.repeatsSkipped >= 2, `repeats skipped: ${stats.repeatsSkipped}`); // and what the replay read again
     assert.equal(stats.gapsDetected, 1);
     assert.equal(stats.replays, 1);
+    assert.equal(stats.gapsPassedOver, 1);
+    assert.ok(stats.replayRetries >= 1);
   });
 
   test("stalled until cut off (3 s, longer if needed): gap detected, replayed, every stored message delivered once", async () => {

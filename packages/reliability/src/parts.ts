@@ -41,6 +41,6 @@ export const PARTS = [
   {
     name: "relay",
     description:
-      "NATS relay on a 3-node cluster: rates to 10 consumer processes (lost, latency, CPU, RSS), late joiner, relay killed, node killed, NATS down",
+      "NATS relay on a 3-node cluster: rates to 10 consumer processes (lost, latency, CPU, RSS), late joiner, relay killed, stream leader, metadata leader and lock's node killed under a relay pair, NATS down",
   },
 ] as const;

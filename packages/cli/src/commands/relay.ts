@@ -48,6 +48,11 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
     .option("--per-subject <n>", "messages kept per subject", integer("--per-subject", 1), 1000)
     .option("--buffer-mb <n>", "buffer while NATS is unreachable, MiB", positive("--buffer-mb"), 64)
     .option("--failover", "run as one of two relays: active only while holding the KV lock", false)
+    .option(
+      "--lock-replicas <n>",
+      "replicas of the failover lock's KV bucket (default: --replicas, so the lock survives what the stream survives)",
+      integer("--lock-replicas", 1),
+    )
     .option("--seconds <n>", "stop after this long instead of waiting for Ctrl-C", positive("--seconds"))
     .action(async (opts, command: Command) => {
       const say = (line: string) => io.stdout.write(`${line}\n`);
@@ -85,7 +90,7 @@ export function registerRelayCommand(program: Command, io: Io, setExit: (code: E
             maxMsgsPerSubject: opts.perSubject,
           },
           maxBufferBytes: Math.round(opts.bufferMb * 1024 ** 2),
-          failover: opts.failover,
+          failover: opts.failover ? { replicas: opts.lockReplicas ?? opts.replicas } : false,
           logger: { warn: (message) => io.stderr.write(`relay: ${message}\n`) },
         });
         say(

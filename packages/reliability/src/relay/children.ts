@@ -1,7 +1,9 @@
 // Child processes of the relay part: a relay, and a consumer (subscribeRelay) that reports what it received and how
 // late: from the relay's receive time to the message decoded. Each answers "report" with its counts, CPU and RSS,
-// "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), and exits at
-// "close" or when its parent goes.
+// "count" with its message count alone, "restart" by forgetting the latencies so far (a warm-up's), "delivered" (when
+// told to record) with every message it delivered (subject, ID, arrival time), and exits at "close" or when its
+// parent goes.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
 
 export interface ProcessUsage {
@@ -23,6 +25,14 @@ export interface ConsumerReport extends ProcessUsage {
   repeatsSkipped: number;
   gapsDetected: number;
   replays: number;
+  replayRetries: number;
+  gapsPassedOver: number;
+  /** Live messages held while the stream is read. */
+  catchingUp: boolean;
+  /** NATS reconnects (its server died, or cut it off). */
+  reconnects: number;
+  /** The NATS server it is connected to. */
+  server: string | undefined;
   /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
   histogram: number[];
 }
@@ -39,12 +49,19 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** A delivered message: subject, message ID (digits) and arrival time (epoch ms). */
+export type Delivered = [subject: string, id: string, at: number];
+
 async function consumer(config: {
   servers: string[];
   stream: string;
   start: "new" | "last";
   live?: "core" | "jetstream";
   expectLast?: number;
+  /** Read these instruments (asking the relay for them) instead of the whole feed. */
+  instruments?: string[];
+  /** Keep every delivered message for "delivered". */
+  record?: boolean;
 }): Promise<void> {
   let latencies = new Float64Array(1 << 16);
   /** Latencies recorded since the start or the last "restart" (the parent's warm-up is left out). */
@@ -55,13 +72,15 @@ async function consumer(config: {
   const feed = await subscribeRelay({
     servers: config.servers,
     stream: config.stream,
-    subjects: ["tickwire.md.>"],
+    ...(config.instruments ? { instruments: config.instruments } : { subjects: ["tickwire.md.>"] }),
     start: config.start,
     live: config.live,
   });
+  const delivered: Delivered[] = [];
   // Counted into the histogram as they arrive: the parent's progress polls and reports then cost no pass over them.
   const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
-  feed.on("message", (_message, info) => {
+  feed.on("message", (message, info) => {
+    if (config.record) delivered.push([info.subject, String(message.ID), Date.now()]);
     const latency = performance.timeOrigin + performance.now() - info.receivedAt;
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);
@@ -108,10 +127,17 @@ async function consumer(config: {
         repeatsSkipped: stats.repeatsSkipped,
         gapsDetected: stats.gapsDetected,
         replays: stats.replays,
+        replayRetries: stats.replayRetries,
+        gapsPassedOver: stats.gapsPassedOver,
+        catchingUp: stats.catchingUp,
+        reconnects: stats.reconnects,
+        server: stats.server,
         histogram: [...histogram],
         ...usage(),
       };
       process.send?.({ report });
+    } else if (command === "delivered") {
+      process.send?.({ report: delivered });
     } else if (command === "close") {
       await feed.close();
       process.exit(0);
@@ -120,10 +146,46 @@ async function consumer(config: {
 }
 
 async function relay(options: RelayOptions): Promise<void> {
-  const r = await startRelay({ ...options, logger: { warn: (m) => process.stderr.write(`relay child: ${m}\n`) } });
+  const r = await startRelay({
+    ...options,
+    logger: {
+      warn: (m, fields) =>
+        process.stderr.write(
+          `[${new Date().toISOString()}] relay child ${options.name}: ${m} ${fields ? JSON.stringify(fields) : ""}\n`,
+        ),
+      info: (m) => process.stderr.write(`[${new Date().toISOString()}] relay child ${options.name}: ${m}\n`),
+    },
+  });
   if (r.role === "active") await r.active();
   process.send?.({ ready: true, role: r.role });
   let announced = r.role === "active";
+  // Where a pause starts: the event loop's longest delay, and the longest time without a frame from the platform.
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  let framesSeen = 0;
+  let lastFrameAt = Date.now();
+  let longestWithoutFrameMs = 0;
+  let longestWithoutFrameEndedAt = 0;
+  // And the longest time frames waited in its buffer (NATS unreachable as far as the relay knows).
+  let bufferingSince = 0;
+  let longestBufferingMs = 0;
+  const frameWatch = setInterval(() => {
+    const stats = r.stats();
+    const frames = stats.frames;
+    const now = Date.now();
+    if (stats.bufferedMessages > 0) {
+      if (bufferingSince === 0) bufferingSince = now;
+      longestBufferingMs = Math.max(longestBufferingMs, now - bufferingSince);
+    } else bufferingSince = 0;
+    if (frames !== framesSeen) {
+      if (framesSeen > 0 && now - lastFrameAt > longestWithoutFrameMs) {
+        longestWithoutFrameMs = now - lastFrameAt;
+        longestWithoutFrameEndedAt = now;
+      }
+      framesSeen = frames;
+      lastFrameAt = now;
+    }
+  }, 50);
   const watch = setInterval(() => {
     if (!announced && r.role === "active") {
       announced = true;
@@ -131,9 +193,17 @@ async function relay(options: RelayOptions): Promise<void> {
     }
   }, 20);
   process.on("message", async (command) => {
-    if (command === "report") process.send?.({ report: { ...r.stats(), ...usage() } });
-    else if (command === "close") {
+    if (command === "report") {
+      const health = {
+        eventLoopMaxMs: loop.max / 1e6,
+        longestWithoutFrameMs,
+        longestWithoutFrameEndedAt,
+        longestBufferingMs,
+      };
+      process.send?.({ report: { ...r.stats(), ...usage(), ...health } });
+    } else if (command === "close") {
       clearInterval(watch);
+      clearInterval(frameWatch);
       await r.close();
       process.exit(0);
     }

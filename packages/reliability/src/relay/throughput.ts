@@ -1,0 +1,136 @@
+// The simulator at a rate through one relay process to N consumer processes: lost, latency from the relay's receive to
+// the consumer's decode, CPU and RSS per process, whether it keeps up.
+import { loadavg } from "node:os";
+import type { NatsConnection } from "@nats-io/transport-node";
+import type { NatsServers, RelayStats } from "@tickwire/relay";
+import type { ConsumerReport, ProcessUsage } from "./children.js";
+import { ALL, median, platformAt, resetStream, round, sleep, until } from "./common.js";
+import { procUsage, spawnChild } from "./processes.js";
+import type { Live, Size } from "./size.js";
+
+/** The simulator at `rate` through one relay process to `consumers` processes, for `seconds`. */
+export async function throughput(
+  nats: NatsServers,
+  nc: NatsConnection,
+  rate: number,
+  live: Live,
+  size: Size,
+  log: (l: string) => void,
+) {
+  const stream = `LOAD${rate}${live}`;
+  const platform = await platformAt(rate);
+  const relay = await spawnChild("relay", {
+    name: "load",
+    platform: platform.options,
+    servers: nats.urls,
+    instruments: ALL,
+    stream: { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 },
+  });
+  const consumers = await Promise.all(
+    Array.from({ length: size.consumers }, () =>
+      spawnChild("consumer", { servers: nats.urls, stream, start: "new", live }),
+    ),
+  );
+  // Drained: the relay has nothing buffered or in flight and the consumers stopped receiving.
+  const drained = async () => {
+    let previous = -1;
+    await until(async () => {
+      const r = await relay.request<RelayStats>("report");
+      const total = (await Promise.all(consumers.map((c) => c.request<{ messages: number }>("count")))).reduce(
+        (sum, c) => sum + c.messages,
+        0,
+      );
+      const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
+      previous = total;
+      return settled;
+    }, 60_000);
+  };
+  if (size.warmupSeconds > 0) {
+    platform.sandbox.feed.resume();
+    await sleep(size.warmupSeconds * 1000);
+    platform.sandbox.feed.pause();
+    await drained();
+    await Promise.all(consumers.map((c) => c.request("restart")));
+  }
+  // This process runs the sandbox (the platform simulator): its CPU is the load generator's.
+  const runnerBefore = process.cpuUsage();
+  const before = nats.nodes.map((n) => procUsage(n.pid));
+  const relayBefore = await relay.request<RelayStats & ProcessUsage>("report");
+  const consumersBefore = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
+  const t0 = performance.now();
+  platform.sandbox.feed.resume();
+  await sleep(size.seconds * 1000);
+  platform.sandbox.feed.pause();
+  const offeredSeconds = (performance.now() - t0) / 1000;
+  await drained();
+  const r = await relay.request<RelayStats & ProcessUsage>("report");
+  const reports = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
+  const after = nats.nodes.map((n) => procUsage(n.pid));
+  const runnerCpu = process.cpuUsage(runnerBefore);
+  await Promise.all([...consumers.map((c) => c.close()), relay.close()]);
+  await platform.sandbox.close();
+  await resetStream(nc, stream);
+  const frames = r.frames - relayBefore.frames;
+  const perSecond = (cpu: number) => round((100 * cpu) / offeredSeconds);
+  const lost = reports.map((c, i) => frames - (c.messages - consumersBefore[i].messages));
+  const histogram = reports[0].histogram.map((_, i) =>
+    reports.reduce((sum, c, k) => sum + c.histogram[i] - consumersBefore[k].histogram[i], 0),
+  );
+  const result = {
+    rate,
+    live,
+    replicas: size.replicas,
+    load: loadavg().map((l) => round(l, 2)),
+    seconds: round(offeredSeconds, 2),
+    warmupSeconds: size.warmupSeconds,
+    framesRelayed: frames,
+    framesPerSecond: Math.round(frames / offeredSeconds),
+    stored: r.published - relayBefore.published,
+    publishErrors: r.publishErrors,
+    bufferDrops: r.bufferDrops,
+    lostPerConsumer: lost,
+    latencyMs: {
+      p50: round(median(reports.map((c) => c.p50)), 2),
+      p99Worst: round(Math.max(...reports.map((c) => c.p99)), 1),
+      maxWorst: round(Math.max(...reports.map((c) => c.max)), 1),
+      p99PerConsumer: reports.map((c) => round(c.p99, 1)),
+      /** Every consumer's messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
+      histogram,
+    },
+    /** JetStream path: ordered consumers recreated (a missed heartbeat or a sequence gap). */
+    consumerResets: reports.reduce((sum, c, i) => sum + c.consumerResets - consumersBefore[i].consumerResets, 0),
+    corePath: {
+      gapsDetected: reports.reduce((sum, c) => sum + c.gapsDetected, 0),
+      replays: reports.reduce((sum, c) => sum + c.replays, 0),
+      repeatsSkipped: reports.reduce((sum, c) => sum + c.repeatsSkipped, 0),
+    },
+    cpuPercent: {
+      relay: perSecond(r.cpuSeconds - relayBefore.cpuSeconds),
+      consumersMedian: perSecond(median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds))),
+      natsNodes: after.map((a, i) => (a && before[i] ? perSecond(a.cpuSeconds - (before[i]?.cpuSeconds ?? 0)) : null)),
+      consumersTotal: perSecond(reports.reduce((sum, c, i) => sum + c.cpuSeconds - consumersBefore[i].cpuSeconds, 0)),
+      sandboxAndRunner: perSecond((runnerCpu.user + runnerCpu.system) / 1e6),
+    },
+    /** CPU microseconds per frame relayed: comparable across runs whose offered rate was not reached. */
+    cpuMicrosPerFrame: {
+      relay: round(((r.cpuSeconds - relayBefore.cpuSeconds) * 1e6) / frames),
+      consumerMedian: round(
+        (median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds)) * 1e6) / frames,
+      ),
+      natsNodesTotal: round(
+        (after.reduce((sum, a, i) => sum + (a && before[i] ? a.cpuSeconds - (before[i]?.cpuSeconds ?? 0) : 0), 0) *
+          1e6) /
+          frames,
+      ),
+      sandboxAndRunner: round(((runnerCpu.user + runnerCpu.system) / 1e6 / frames) * 1e6),
+    },
+    rssMiB: {
+      relay: round(r.rssBytes / 1024 ** 2),
+      consumersMax: round(Math.max(...reports.map((c) => c.rssBytes)) / 1024 ** 2),
+      natsNodes: after.map((a) => (a ? round(a.rssBytes / 1024 ** 2) : null)),
+    },
+  };
+  const keepingUp = lost.every((l) => l === 0) && result.latencyMs.p99Worst < 1000 && r.bufferDrops === 0;
+  log(`  ${rate}/s: ${JSON.stringify(result)}`);
+  return { ...result, keepingUp };
+}
