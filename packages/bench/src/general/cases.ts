@@ -4,7 +4,7 @@ import { type DescMessage, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { lyingEncoder } from "../decoders.js";
 import * as features from "../gen/tickwire/bench/v1/features_tw.js";
 import * as orders from "../gen/tickwire/orders/v1/orders_tw.js";
-import type { BenchCase } from "../measure.js";
+import { type BenchCase, benchCase } from "../measure.js";
 import { type Canonical, canonical, firstDifference } from "../normalise.js";
 import { type PbjsType, protobufjsLongs } from "../peers.js";
 import { sameBytes, VerificationError } from "../verify.js";
@@ -147,16 +147,14 @@ export function generalDecodeCases(ctx: GeneralContext): BenchCase[] {
     const repeats = generalRepeats(subject);
     const list = Array.from({ length: repeats }, () => subject.frames).flat();
     for (const d of chosen) {
-      cases.push({
-        id: `decode/${subject.name}/${d.name}`,
-        suite: "decode",
-        subject: subject.name,
-        variant: d.name,
-        opsPerCall: repeats,
-        bytesPerCall: repeats * subject.bytes,
-        fn: decodeLoop(d.decode, list),
-        setup: d.setup,
-      });
+      cases.push(
+        benchCase("decode", subject.name, d.name, {
+          opsPerCall: repeats,
+          bytesPerCall: repeats * subject.bytes,
+          fn: decodeLoop(d.decode, list),
+          setup: d.setup,
+        }),
+      );
     }
   }
   return cases;
@@ -187,17 +185,15 @@ export function generalEncodeCases(ctx: GeneralContext): BenchCase[] {
     const repeats = generalRepeats(subject);
     for (const e of encoders) {
       const encode = e.encode;
-      cases.push({
-        id: `encode/${subject.name}/${e.name}`,
-        suite: "encode",
-        subject: subject.name,
-        variant: e.name,
-        opsPerCall: repeats,
-        bytesPerCall: repeats * subject.bytes,
-        fn: () => {
-          for (let r = 0; r < repeats; r++) for (let i = 0; i < messages.length; i++) sink = encode(messages[i]);
-        },
-      });
+      cases.push(
+        benchCase("encode", subject.name, e.name, {
+          opsPerCall: repeats,
+          bytesPerCall: repeats * subject.bytes,
+          fn: () => {
+            for (let r = 0; r < repeats; r++) for (let i = 0; i < messages.length; i++) sink = encode(messages[i]);
+          },
+        }),
+      );
     }
   }
   return cases;
