@@ -19,6 +19,12 @@ export interface BenchCase {
   beforeSample?: () => void;
 }
 
+/** Which cases run (`selected`) and which subjects are made to give wrong answers (`sabotage`), by case id. */
+export interface CaseFilter {
+  selected: (id: string) => boolean;
+  sabotage: (id: string) => boolean;
+}
+
 /** The case timing `variant` on `subject` in `suite`, under the id that --filter, --sabotage and the results use. */
 export function benchCase(
   suite: Suite,

@@ -6,7 +6,7 @@ import { decodeMessage, FrameDecoder } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { splitDelimited } from "@tickwire/testkit/delimited";
 import { delimitedCapture, FIRST_MESSAGE_ID } from "./feed.js";
-import { type BenchCase, benchCase } from "./measure.js";
+import { type BenchCase, benchCase, type CaseFilter } from "./measure.js";
 import { canonical, firstDifference } from "./normalise.js";
 import type { Subject } from "./subjects.js";
 import { VerificationError } from "./verify.js";
@@ -95,11 +95,9 @@ function passes(capture: Capture, sabotage: (variant: string) => boolean): Recor
   return all;
 }
 
-export interface StreamContext {
+export interface StreamContext extends CaseFilter {
   mixed: Subject;
   captureBytes: number;
-  selected: (id: string) => boolean;
-  sabotage: (id: string) => boolean;
 }
 
 /**

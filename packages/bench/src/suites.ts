@@ -1,18 +1,16 @@
 // Decode and encode cases per subject, verified before they are handed to the timer.
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { type Decoder, makeDecoders, makeEncoders } from "./decoders.js";
-import { type BenchCase, benchCase, type CaseResult } from "./measure.js";
+import { type BenchCase, benchCase, type CaseFilter, type CaseResult } from "./measure.js";
 import type { PairedRatio } from "./paired.js";
 import type { PbjsMessage, PbjsType } from "./peers.js";
 import { protobufjsLongs } from "./peers.js";
 import { repeatsFor, type Subject } from "./subjects.js";
 import { verifyDecoders, verifyEncoders } from "./verify.js";
 
-export interface CaseContext {
+export interface CaseContext extends CaseFilter {
   subjects: Subject[];
   pbjs: PbjsType;
-  selected: (id: string) => boolean;
-  sabotage: (name: string) => boolean;
 }
 
 export function decodeCases(ctx: CaseContext): BenchCase[] {
