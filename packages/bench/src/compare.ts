@@ -22,22 +22,40 @@ export interface Comparison {
 const ALLOC_SLACK_BYTES = 16;
 
 export function compareResults(base: Results, current: Results, threshold = 0.1): Comparison[] {
-  const out: Comparison[] = [];
-  const baseCases = new Map(base.cases.map((c) => [c.id, c]));
-  for (const c of current.cases) {
-    const b = baseCases.get(c.id);
-    baseCases.delete(c.id);
-    out.push(b === undefined ? { id: c.id, current: c.nsPerOp, verdict: "new" } : timed(b, c, threshold));
-  }
-  for (const id of baseCases.keys()) out.push({ id, base: baseCases.get(id)?.nsPerOp, verdict: "missing" });
+  return [
+    ...matchById(
+      base.cases,
+      current.cases,
+      (c) => c.nsPerOp,
+      (b, c) => timed(b, c, threshold),
+    ),
+    ...matchById(
+      base.allocations,
+      current.allocations,
+      (a) => a.bytesPerMessage,
+      (b, a) => allocated(b, a, threshold),
+    ),
+  ];
+}
 
-  const baseAlloc = new Map(base.allocations.map((a) => [a.id, a]));
-  for (const a of current.allocations) {
-    const b = baseAlloc.get(a.id);
-    baseAlloc.delete(a.id);
-    out.push(b === undefined ? { id: a.id, current: a.bytesPerMessage, verdict: "new" } : allocated(b, a, threshold));
+/**
+ * Each current entry against the baseline's of the same id (`new` where the baseline has none), then the
+ * baseline's entries the current run lacks (`missing`); `figure` is what a one-sided row shows.
+ */
+function matchById<T extends { id: string }>(
+  base: readonly T[],
+  current: readonly T[],
+  figure: (entry: T) => number,
+  compare: (b: T, c: T) => Comparison,
+): Comparison[] {
+  const out: Comparison[] = [];
+  const byId = new Map(base.map((b) => [b.id, b]));
+  for (const c of current) {
+    const b = byId.get(c.id);
+    byId.delete(c.id);
+    out.push(b === undefined ? { id: c.id, current: figure(c), verdict: "new" } : compare(b, c));
   }
-  for (const id of baseAlloc.keys()) out.push({ id, base: baseAlloc.get(id)?.bytesPerMessage, verdict: "missing" });
+  for (const [id, b] of byId) out.push({ id, base: figure(b), verdict: "missing" });
   return out;
 }
 

@@ -19,6 +19,22 @@ export interface BenchCase {
   beforeSample?: () => void;
 }
 
+/** Which cases run (`selected`) and which subjects are made to give wrong answers (`sabotage`), by case id. */
+export interface CaseFilter {
+  selected: (id: string) => boolean;
+  sabotage: (id: string) => boolean;
+}
+
+/** The case timing `variant` on `subject` in `suite`, under the id that --filter, --sabotage and the results use. */
+export function benchCase(
+  suite: Suite,
+  subject: string,
+  variant: string,
+  work: Omit<BenchCase, "id" | "suite" | "subject" | "variant">,
+): BenchCase {
+  return { id: `${suite}/${subject}/${variant}`, suite, subject, variant, ...work };
+}
+
 export interface CaseResult {
   id: string;
   suite: Suite;

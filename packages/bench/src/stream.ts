@@ -6,7 +6,7 @@ import { decodeMessage, FrameDecoder } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { splitDelimited } from "@tickwire/testkit/delimited";
 import { delimitedCapture, FIRST_MESSAGE_ID } from "./feed.js";
-import type { BenchCase } from "./measure.js";
+import { type BenchCase, benchCase, type CaseFilter } from "./measure.js";
 import { canonical, firstDifference } from "./normalise.js";
 import type { Subject } from "./subjects.js";
 import { VerificationError } from "./verify.js";
@@ -95,11 +95,9 @@ function passes(capture: Capture, sabotage: (variant: string) => boolean): Recor
   return all;
 }
 
-export interface StreamContext {
+export interface StreamContext extends CaseFilter {
   mixed: Subject;
   captureBytes: number;
-  selected: (id: string) => boolean;
-  sabotage: (id: string) => boolean;
 }
 
 /**
@@ -134,23 +132,21 @@ export function streamCases(ctx: StreamContext): { cases: BenchCase[]; captureBy
       throw new VerificationError(`stream/${variant}: ${count} messages, the capture holds ${capture.frames.length}`);
     }
     const pass = run[variant];
-    cases.push({
-      id: `stream/capture/${variant}`,
-      suite: "stream",
-      subject: "capture",
-      variant,
-      opsPerCall: capture.frames.length,
-      // Binary payload in every variant (base64 text is 4/3 of it), prefixes included where framed.
-      bytesPerCall:
-        variant === "one-by-one" || variant === "per-message" || variant === "base64-text"
-          ? payload
-          : capture.bytes.length,
-      fn: () => {
-        sink += pass();
-      },
-      // Each pass leaves ~100 MB of garbage; collect it untimed so no pass pays for the one before.
-      beforeSample: () => (globalThis as { gc?: () => void }).gc?.(),
-    });
+    cases.push(
+      benchCase("stream", "capture", variant, {
+        opsPerCall: capture.frames.length,
+        // Binary payload in every variant (base64 text is 4/3 of it), prefixes included where framed.
+        bytesPerCall:
+          variant === "one-by-one" || variant === "per-message" || variant === "base64-text"
+            ? payload
+            : capture.bytes.length,
+        fn: () => {
+          sink += pass();
+        },
+        // Each pass leaves ~100 MB of garbage; collect it untimed so no pass pays for the one before.
+        beforeSample: () => (globalThis as { gc?: () => void }).gc?.(),
+      }),
+    );
   }
   return { cases, captureBytes: capture.bytes.length, messages: capture.frames.length };
 }

@@ -19,17 +19,12 @@ import {
   SIZES,
   saveSubjects,
 } from "./general/subjects.js";
-import type { BenchCase, TimeBudget } from "./measure.js";
+import type { BenchCase, CaseFilter, TimeBudget } from "./measure.js";
 import type { PairBudget } from "./paired.js";
 import { generatePbjs, loadPbjs } from "./peers.js";
 import { GENERAL_TARGETS, MARKET_DATA_TARGETS, type SuiteName, type TargetSpec } from "./results.js";
 import { MIXED, subjects } from "./subjects.js";
 import { decodeCases, encodeCases } from "./suites.js";
-
-export interface CaseFilter {
-  selected: (id: string) => boolean;
-  sabotage: (id: string) => boolean;
-}
 
 export interface SuiteConfig {
   name: SuiteName;

@@ -1,18 +1,16 @@
 // Decode and encode cases per subject, verified before they are handed to the timer.
 import type { MarketDataMessageBase } from "@tickwire/proto";
 import { type Decoder, makeDecoders, makeEncoders } from "./decoders.js";
-import type { BenchCase, CaseResult } from "./measure.js";
+import { type BenchCase, benchCase, type CaseFilter, type CaseResult } from "./measure.js";
 import type { PairedRatio } from "./paired.js";
 import type { PbjsMessage, PbjsType } from "./peers.js";
 import { protobufjsLongs } from "./peers.js";
 import { repeatsFor, type Subject } from "./subjects.js";
 import { verifyDecoders, verifyEncoders } from "./verify.js";
 
-export interface CaseContext {
+export interface CaseContext extends CaseFilter {
   subjects: Subject[];
   pbjs: PbjsType;
-  selected: (id: string) => boolean;
-  sabotage: (name: string) => boolean;
 }
 
 export function decodeCases(ctx: CaseContext): BenchCase[] {
@@ -26,16 +24,14 @@ export function decodeCases(ctx: CaseContext): BenchCase[] {
     const list = subject.frames.length === 1 ? Array(repeatsFor(subject)).fill(subject.frames[0]) : subject.frames;
     const bytes = list.reduce((n: number, b: Uint8Array) => n + b.length, 0);
     for (const d of chosen) {
-      cases.push({
-        id: `decode/${subject.name}/${d.name}`,
-        suite: "decode",
-        subject: subject.name,
-        variant: d.name,
-        opsPerCall: list.length,
-        bytesPerCall: bytes,
-        fn: d.loop(list),
-        setup: d.setup,
-      });
+      cases.push(
+        benchCase("decode", subject.name, d.name, {
+          opsPerCall: list.length,
+          bytesPerCall: bytes,
+          fn: d.loop(list),
+          setup: d.setup,
+        }),
+      );
     }
   }
   return cases;
@@ -55,16 +51,14 @@ export function encodeCases(ctx: CaseContext): BenchCase[] {
     if (chosen.length === 0) continue;
     verifyEncoders(subject.name, chosen, subject.frames, messages);
     for (const e of chosen) {
-      cases.push({
-        id: `encode/${subject.name}/${e.name}`,
-        suite: "encode",
-        subject: subject.name,
-        variant: e.name,
-        opsPerCall: repeats * messages.length,
-        bytesPerCall: repeats * subject.bytes,
-        fn: e.loop,
-        setup: e.setup,
-      });
+      cases.push(
+        benchCase("encode", subject.name, e.name, {
+          opsPerCall: repeats * messages.length,
+          bytesPerCall: repeats * subject.bytes,
+          fn: e.loop,
+          setup: e.setup,
+        }),
+      );
     }
   }
   return cases;

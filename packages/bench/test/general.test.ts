@@ -2,28 +2,20 @@
 // orders schema's Order, decoded and encoded by the plugin's output against protobuf-es
 // and protobufjs, verified before timing, with a PASS/MISS per case from the interleaved method.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { GENERAL_DECODERS, GENERAL_ENCODERS } from "../src/general/cases.js";
 import { FEATURES, GENERAL_SUBJECT_NAMES, generalSubjects } from "../src/general/subjects.js";
 import { canonical, firstDifference } from "../src/normalise.js";
 import type { Results } from "../src/results.js";
+import { benchRunner, sabotagedSmoke } from "./run-bench.js";
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const out = mkdtempSync(join(tmpdir(), "tickwire-bench-general-"));
 
-function bench(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, "--suite", "general", ...args], {
-    encoding: "utf8",
-    timeout: 300_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const bench = benchRunner("--suite", "general");
 
 const smoke = bench("--smoke", "--out", out);
 const results = JSON.parse(readFileSync(join(out, "general-smoke.json"), "utf8")) as Results;
@@ -90,17 +82,7 @@ test("every case has its three verdicts, and the table shows each verdict's figu
 });
 
 test("a generated decoder that returns a wrong value stops the general run before timing", () => {
-  const r = bench(
-    "--smoke",
-    "--out",
-    out,
-    "--label",
-    "sabotaged",
-    "--filter",
-    "^decode/Order-100B/",
-    "--sabotage",
-    "decode/Order-100B/tickwire$",
-  );
+  const r = sabotagedSmoke(bench, out, "^decode/Order-100B/", "decode/Order-100B/tickwire$");
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(
     r.stderr,
@@ -110,17 +92,7 @@ test("a generated decoder that returns a wrong value stops the general run befor
 });
 
 test("a generated encoder whose bytes differ from toBinary's stops the run too", () => {
-  const r = bench(
-    "--smoke",
-    "--out",
-    out,
-    "--label",
-    "sabotaged",
-    "--filter",
-    "^encode/MessageMap-10KB/",
-    "--sabotage",
-    "encode/MessageMap-10KB/tickwire$",
-  );
+  const r = sabotagedSmoke(bench, out, "^encode/MessageMap-10KB/", "encode/MessageMap-10KB/tickwire$");
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /MessageMap-10KB\/encode tickwire: message 0: \d+ bytes differ from toBinary's \d+ bytes/);
 });

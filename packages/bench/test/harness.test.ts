@@ -2,17 +2,15 @@
 // speed), its three outputs well-formed, --compare passing an identical run and failing
 // a synthetic regression, and a wrong decoder stopping the run before anything is timed.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { DECODERS, ENCODERS } from "../src/decoders.js";
 import { isResults, type Results } from "../src/results.js";
 import { STREAM_VARIANTS } from "../src/stream.js";
+import { benchRunner, sabotagedSmoke } from "./run-bench.js";
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const out = mkdtempSync(join(tmpdir(), "tickwire-bench-"));
 const SUBJECTS = [
   "TickData",
@@ -23,14 +21,7 @@ const SUBJECTS = [
   "Mixed",
 ];
 
-function bench(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, ...args], {
-    encoding: "utf8",
-    // Generous: CI runs every package's tests at once on two cores.
-    timeout: 300_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const bench = benchRunner();
 
 const smoke = bench("--smoke", "--out", out);
 const results = JSON.parse(readFileSync(join(out, "smoke.json"), "utf8")) as Results;
@@ -185,17 +176,7 @@ test("--compare exits non-zero on a synthetic regression and names the case", ()
 });
 
 test("a decoder that returns a wrong value stops the run before timing", () => {
-  const r = bench(
-    "--smoke",
-    "--out",
-    out,
-    "--label",
-    "sabotaged",
-    "--filter",
-    "^decode/TickData/",
-    "--sabotage",
-    "decode/TickData/protobufjs$",
-  );
+  const r = sabotagedSmoke(bench, out, "^decode/TickData/", "decode/TickData/protobufjs$");
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(
     r.stderr,
@@ -205,17 +186,7 @@ test("a decoder that returns a wrong value stops the run before timing", () => {
 });
 
 test("a wrong stream variant fails its verification too", () => {
-  const r = bench(
-    "--smoke",
-    "--out",
-    out,
-    "--label",
-    "sabotaged",
-    "--filter",
-    "^stream/",
-    "--sabotage",
-    "chunks-64KiB",
-  );
+  const r = sabotagedSmoke(bench, out, "^stream/", "chunks-64KiB");
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.match(r.stderr, /stream\/chunks-64KiB: \d+ messages, the capture holds \d+/);
 });

@@ -1,17 +1,13 @@
 // Token lifecycle against a real sandbox: login reuse, refresh ahead of exp, one shared login after a 401, backoff.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { AuthError, createClient } from "../src/index.js";
-import { type Harness, manualClock, startHarness, USER } from "./helpers.js";
+import { manualClock, suiteHarness, USER } from "./helpers.js";
 
 const HOUR = 3_600_000;
 
 describe("token lifecycle", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.close());
+  const h = suiteHarness();
 
   test("logs in once at first use and reuses the token across many requests", async () => {
     const before = h.logins();
@@ -87,11 +83,7 @@ describe("token lifecycle", () => {
 });
 
 describe("refresh ahead of exp", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.close());
+  const h = suiteHarness();
 
   test("refreshes ahead of exp by its own clock: one login for 50 concurrent requests, no 401 needed", async () => {
     const clock = manualClock();
@@ -112,11 +104,7 @@ describe("refresh ahead of exp", () => {
 });
 
 describe("wrong app key", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness();
-  });
-  after(() => h.close());
+  const h = suiteHarness();
 
   test("is an AuthError; repeats back off exponentially, capped, and never reach app_login early", async () => {
     const clock = manualClock();

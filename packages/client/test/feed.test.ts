@@ -1,23 +1,19 @@
 // The live feed against a real sandbox (real WebSocket): decoding, events, the iterator's buffer, heartbeats, and
 // reconnection after a server restart, a rotated signing key, token expiry and a stall.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments, MAX_SAFE_ID, startSandbox } from "@tickwire/sandbox";
 import WebSocket from "ws";
 import { InvalidArgumentError, SUBTYPES, type WebSocketConstructor } from "../src/index.js";
-import { type Harness, SECRET, startHarness, USER, until } from "./helpers.js";
+import { SECRET, startHarness, suiteHarness, USER, until } from "./helpers.js";
 
 const ALL_IDS = defaultInstruments.map((i) => i.id);
 const BIG_ID = ALL_IDS.find((id) => id > MAX_SAFE_ID) as bigint;
 const FAST_RECONNECT = { initialDelayMs: 20, maxDelayMs: 200 };
 
 describe("feed decoding", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ rate: 3000 });
-  });
-  after(() => h.close());
+  const h = suiteHarness({ rate: 3000 });
 
   for (const format of ["base64", "binary"] as const) {
     test(`all seven subtypes decoded from ${format} frames, as typed events`, async () => {

@@ -1,4 +1,5 @@
 // Shared test helpers: a sandbox on loopback whose user lookup counts app_login calls, and small waiting utilities.
+import { after, before } from "node:test";
 import { type Sandbox, type SandboxOptions, type SandboxUser, startSandbox } from "@tickwire/sandbox";
 import { type ClientOptions, createClient, PATH_PRESETS, type PathPreset, type TickwireClient } from "../src/index.js";
 
@@ -74,6 +75,19 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       await sandbox.close();
     },
   };
+}
+
+/**
+ * The harness of the enclosing describe: started before its first test and closed after its last. The object is
+ * returned at once and filled in by the `before` hook, so the suite's tests read it as a constant.
+ */
+export function suiteHarness(options: SandboxOptions = {}): Harness {
+  const harness = {} as Harness;
+  before(async () => {
+    Object.assign(harness, await startHarness(options));
+  });
+  after(() => harness.close());
+  return harness;
 }
 
 export { until } from "@tickwire/testkit/until";

@@ -15,17 +15,13 @@ import {
   TimeoutError,
   ValidationError,
 } from "../src/index.js";
-import { type Harness, PATHS, PRESET, startHarness, USER } from "./helpers.js";
+import { PATHS, PRESET, startHarness, suiteHarness, USER } from "./helpers.js";
 
 const ALL_IDS = defaultInstruments.map((i) => i.id);
 const BIG_ID = ALL_IDS.find((id) => id > MAX_SAFE_ID) as bigint; // an MCX future: 17 digits, above 2^53
 
 describe("legacy (contract) response forms", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ maxLtpIds: 5 });
-  });
-  after(() => h.close());
+  const h = suiteHarness({ maxLtpIds: 5 });
 
   test("ids above 2^53 survive end to end, as bigint", async () => {
     assert.ok(BIG_ID > MAX_SAFE_ID);
@@ -132,11 +128,7 @@ describe("legacy (contract) response forms", () => {
 });
 
 describe("envelope response forms", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ responseForm: "envelope" });
-  });
-  after(() => h.close());
+  const h = suiteHarness({ responseForm: "envelope" });
 
   test("positions, trades and ltp in the newer form, and the form is reported", async () => {
     const client = h.client();
@@ -203,11 +195,7 @@ describe("path presets", () => {
 });
 
 describe("the documented record shapes (envelope form)", () => {
-  let h: Harness;
-  before(async () => {
-    h = await startHarness({ responseForm: "envelope", paused: true });
-  });
-  after(() => h.close());
+  const h = suiteHarness({ responseForm: "envelope", paused: true });
 
   test("trades: typed documented records; blitzOrderId 17 digits above 2^53 exact from the sandbox's JSON to bigint", async () => {
     let raw = "";

@@ -145,6 +145,12 @@ export const message: fc.Arbitrary<MarketDataMessageBase> = fc
 /** The serialized form of `message`. */
 export const messageBytes = message.map((m) => toBinary(MarketDataMessageBaseSchema, m));
 
+/** One to six messages' bytes, and a chunk size to cut their stream at: what the stream tests feed a decoder. */
+export const streamOfMessages = fc.tuple(
+  fc.array(messageBytes, { minLength: 1, maxLength: 6 }),
+  fc.integer({ min: 1, max: 64 }),
+);
+
 export const toBytes = (m: MarketDataMessageBase): Uint8Array => toBinary(MarketDataMessageBaseSchema, m);
 
 /** The reference: protobuf-es's reading, without unknown fields. */

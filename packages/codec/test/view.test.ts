@@ -10,7 +10,7 @@ import { type Outcome, outcomeOf } from "@tickwire/testkit/outcome";
 import { lengthDelimited, tag, varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
 import { DecodeError, decodeMessage, delimitBytes, ViewDecoder } from "../src/index.js";
-import { messageBytes } from "./arbitraries.js";
+import { messageBytes, streamOfMessages } from "./arbitraries.js";
 
 const views = new ViewDecoder();
 function agrees(bytes: Uint8Array): void {
@@ -103,27 +103,23 @@ describe("ViewDecoder", () => {
 
   test("pushEach splits a delimited stream at any chunking and visits every frame; a bad frame is skipped with onError", () => {
     fc.assert(
-      fc.property(
-        fc.array(messageBytes, { minLength: 1, maxLength: 6 }),
-        fc.integer({ min: 1, max: 64 }),
-        (list, size) => {
-          const bad = new Uint8Array([0xff, 0xff]); // a truncated varint field
-          const parts = [...list.slice(0, 1), bad, ...list.slice(1)].map(delimitBytes);
-          const stream = concatBytes(parts);
-          const expected: Outcome[] = list.map((b) => outcomeOf(() => decodeMessage(b, { int64: "number" })));
-          const errors: DecodeError[] = [];
-          const seen: unknown[] = [];
-          const decoder = new ViewDecoder({ onError: (e) => errors.push(e) });
-          for (let i = 0; i < stream.length; i += size) {
-            decoder.pushEach(stream.subarray(i, i + size), (view) => seen.push(view.toObject()));
-          }
-          decoder.end();
-          const good = expected.filter((o) => o.ok).map((o) => (o as { value: unknown }).value);
-          assert.deepStrictEqual(seen, good);
-          assert.equal(errors.length, 1 + expected.filter((o) => !o.ok).length);
-          assert.ok(errors.every((e) => e instanceof DecodeError));
-        },
-      ),
+      fc.property(streamOfMessages, ([list, size]) => {
+        const bad = new Uint8Array([0xff, 0xff]); // a truncated varint field
+        const parts = [...list.slice(0, 1), bad, ...list.slice(1)].map(delimitBytes);
+        const stream = concatBytes(parts);
+        const expected: Outcome[] = list.map((b) => outcomeOf(() => decodeMessage(b, { int64: "number" })));
+        const errors: DecodeError[] = [];
+        const seen: unknown[] = [];
+        const decoder = new ViewDecoder({ onError: (e) => errors.push(e) });
+        for (let i = 0; i < stream.length; i += size) {
+          decoder.pushEach(stream.subarray(i, i + size), (view) => seen.push(view.toObject()));
+        }
+        decoder.end();
+        const good = expected.filter((o) => o.ok).map((o) => (o as { value: unknown }).value);
+        assert.deepStrictEqual(seen, good);
+        assert.equal(errors.length, 1 + expected.filter((o) => !o.ok).length);
+        assert.ok(errors.every((e) => e instanceof DecodeError));
+      }),
       { numRuns: 150 },
     );
   });

@@ -251,37 +251,32 @@ export async function buildHttpApp(options: HttpOptions): Promise<FastifyInstanc
   const spellings = (contract: string, vendor: readonly string[]) =>
     options.vendorPaths ? [contract, ...vendor] : [contract];
 
-  for (const url of spellings(CONTRACT_PATHS.positions, VENDOR_PATHS.positions)) {
-    app.get(
-      url,
-      {
-        config: { shape: "plain", secured: true },
-        schema: { response: responses(envelope ? "positionsEnvelopeCamel" : "positions", "errorBody") },
-      },
-      async (request) => {
-        const claims = request.claims as TokenClaims;
-        const records = positionsOf(options.tradeBook(claims.client), options.prices, claims.sub);
-        if (!envelope) return { [claims.client]: records };
-        return { status: "success", message: "Positions fetched", data: { [claims.client]: records.map(camelCase) } };
-      },
-    );
-  }
+  /** A GET of `route` at each of its spellings, behind a token, answering `success` or the error body. */
+  const securedGet = (
+    route: "positions" | "trades",
+    success: RouteKind,
+    handler: (claims: TokenClaims) => Promise<unknown>,
+  ) => {
+    for (const url of spellings(CONTRACT_PATHS[route], VENDOR_PATHS[route])) {
+      app.get(
+        url,
+        { config: { shape: "plain", secured: true }, schema: { response: responses(success, "errorBody") } },
+        async (request) => handler(request.claims as TokenClaims),
+      );
+    }
+  };
 
-  for (const url of spellings(CONTRACT_PATHS.trades, VENDOR_PATHS.trades)) {
-    app.get(
-      url,
-      {
-        config: { shape: "plain", secured: true },
-        schema: { response: responses(envelope ? "tradesEnvelope" : "trades", "errorBody") },
-      },
-      async (request) => {
-        const claims = request.claims as TokenClaims;
-        const book = options.tradeBook(claims.client);
-        if (!envelope) return book.trades;
-        return { status: "success", message: "Trades fetched", data: documentedTrades(book, claims.sub) };
-      },
-    );
-  }
+  securedGet("positions", envelope ? "positionsEnvelopeCamel" : "positions", async (claims) => {
+    const records = positionsOf(options.tradeBook(claims.client), options.prices, claims.sub);
+    if (!envelope) return { [claims.client]: records };
+    return { status: "success", message: "Positions fetched", data: { [claims.client]: records.map(camelCase) } };
+  });
+
+  securedGet("trades", envelope ? "tradesEnvelope" : "trades", async (claims) => {
+    const book = options.tradeBook(claims.client);
+    if (!envelope) return book.trades;
+    return { status: "success", message: "Trades fetched", data: documentedTrades(book, claims.sub) };
+  });
 
   for (const url of spellings(CONTRACT_PATHS.ltp, VENDOR_PATHS.ltp)) {
     app.post(

@@ -138,16 +138,10 @@ export class MarketSimulator {
     const roll = this.rng.next();
     if (roll < 0.3) {
       this.trade(state, timeMs);
-      const i = state.instrument;
       const value = {
         $typeName: "tickwire.marketdata.v1.TickData",
-        InstrumentID: i.id,
-        ExchangeSegment: state.segment,
-        ExchangeInstrumentID: i.exchangeInstrumentId,
-        InstrumentName: i.name,
-        LTP: price(state.ltpUnits),
-        LTQ: state.ltq,
-        LTT: BigInt(state.lttMs),
+        ...instrumentFields(state),
+        ...lastTrade(state),
         // Sandbox convention (the contract gives no meaning): 1 = traded at or above the previous price, 2 = below.
         Flag: state.ltpUnits >= state.closeUnits ? 1 : 2,
       } as const;
@@ -155,17 +149,11 @@ export class MarketSimulator {
     }
     if (roll < 0.45) {
       this.trade(state, timeMs);
-      const i = state.instrument;
       const value = {
         $typeName: "tickwire.marketdata.v1.TickDataMessage",
-        InstrumentID: i.id,
-        ExchangeSegment: state.segment,
-        ExchangeInstrumentID: i.exchangeInstrumentId,
-        InstrumentName: i.name,
+        ...instrumentFields(state),
         TimeStamp: BigInt(timeMs),
-        LTP: price(state.ltpUnits),
-        LTQ: state.ltq,
-        LTT: BigInt(state.lttMs),
+        ...lastTrade(state),
       } as const;
       return base(MESSAGE_CODES.TickDataMessage, { case: "TickDataMessage", value });
     }
@@ -234,7 +222,6 @@ export class MarketSimulator {
   private touchLine<
     T extends "tickwire.marketdata.v1.TouchLineDataMessage" | "tickwire.marketdata.v1.MarketDepthMessage",
   >(state: InstrumentState, timeMs: number, levels: number, typeName: T): TouchLineDataMessage & MarketDepthMessage {
-    const i = state.instrument;
     const depth = (side: Level[]): PriceDepthLevel[] =>
       side.slice(0, levels).map((l) => ({
         $typeName: "tickwire.marketdata.v1.PriceDepthLevel",
@@ -245,14 +232,9 @@ export class MarketSimulator {
     const sum = (side: Level[]) => BigInt(side.reduce((total, l) => total + l.qty, 0));
     const message = {
       $typeName: typeName,
-      InstrumentID: i.id,
-      ExchangeSegment: state.segment,
-      ExchangeInstrumentID: i.exchangeInstrumentId,
-      InstrumentName: i.name,
+      ...instrumentFields(state),
       TimeStamp: BigInt(timeMs),
-      LTP: price(state.ltpUnits),
-      LTQ: state.ltq,
-      LTT: BigInt(state.lttMs),
+      ...lastTrade(state),
       ATP: state.volume > 0 ? price(Math.round(state.turnoverUnits / state.volume)) : price(state.ltpUnits),
       VTT: BigInt(state.volume),
       TBQ: sum(state.bids),
@@ -275,10 +257,7 @@ export class MarketSimulator {
       $typeName: "tickwire.marketdata.v1.MDEntries",
       MDUpdateAction: action,
       MDEntryType: type,
-      InstrumentID: i.id,
-      ExchangeSegment: state.segment,
-      ExchangeInstrumentID: i.exchangeInstrumentId,
-      InstrumentName: i.name,
+      ...instrumentFields(state),
       MDEntryPrice: price(priceUnits),
       MDEntrySize: size,
       // int32 cannot hold epoch milliseconds (docs/platform.md): epoch seconds here.
@@ -328,6 +307,22 @@ export class MarketSimulator {
   private indexList(timeMs: number): IndexData[] {
     return this.indices.map((state) => this.indexData(state, timeMs));
   }
+}
+
+/** The four fields that name the instrument in every per-instrument message. */
+function instrumentFields(state: InstrumentState) {
+  const i = state.instrument;
+  return {
+    InstrumentID: i.id,
+    ExchangeSegment: state.segment,
+    ExchangeInstrumentID: i.exchangeInstrumentId,
+    InstrumentName: i.name,
+  };
+}
+
+/** The last trade's price, quantity and time, as the tick, touchline and depth messages carry them. */
+function lastTrade(state: InstrumentState) {
+  return { LTP: price(state.ltpUnits), LTQ: state.ltq, LTT: BigInt(state.lttMs) };
 }
 
 function base(code: number, subtype: MarketDataMessageBase["subtype"]): MarketDataMessageBase {

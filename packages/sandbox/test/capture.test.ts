@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { DecodeError, decodeFrames, encodeDelimited } from "@tickwire/codec";
 import { CaptureWriter, defaultInstruments, MarketSimulator, readCapture } from "../src/index.js";
-import { FeedClient, login, start, type TestSandbox } from "./helpers.js";
+import { FeedClient, login, start, type TestSandbox, withSandbox } from "./helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-capture-"));
 const subscribeAll = `{"action":"subscribe","instrumentIds":[${defaultInstruments.map((i) => i.id).join(",")}]}`;
@@ -74,8 +74,7 @@ describe("record and replay", () => {
   });
 
   test("a fast replay sends the capture frame for frame", async () => {
-    const replay = await start({ replay: { file, pace: "fast" }, paused: true });
-    try {
+    await withSandbox({ replay: { file, pace: "fast" }, paused: true }, async (replay) => {
       const client = await collect(replay, produced, "base64");
       await replay.feed.ended;
       const captured: Uint8Array[] = [];
@@ -83,14 +82,11 @@ describe("record and replay", () => {
       assert.equal(client.raw.length, captured.length);
       assert.deepEqual(hex(client.raw), hex(captured));
       assert.equal(replay.stats().produced, produced);
-    } finally {
-      await replay.close();
-    }
+    });
   });
 
   test("a replay prices LTP from the replayed frames", async () => {
-    const replay = await start({ replay: { file, pace: "fast" } });
-    try {
+    await withSandbox({ replay: { file, pace: "fast" } }, async (replay) => {
       await replay.feed.ended;
       const token = await login(replay);
       const response = await fetch(`${replay.httpUrl}/api/marketfeed/ltp`, {
@@ -102,9 +98,7 @@ describe("record and replay", () => {
       const book = new MarketSimulator({ seed: 77, rate: 4000 });
       for (let k = 0; k < produced; k++) book.next();
       assert.equal(body.data["110010000002885"].LTP, book.lastPrice(110010000002885n));
-    } finally {
-      await replay.close();
-    }
+    });
   });
 
   test("an original-pace replay keeps the captured spacing (never faster than recorded)", async () => {
@@ -113,8 +107,7 @@ describe("record and replay", () => {
     const writer = new CaptureWriter(paced);
     writer.write(Array.from({ length: 400 }, () => simulator.next()));
     await writer.close();
-    const replay = await start({ replay: { file: paced }, paused: true, logger: false });
-    try {
+    await withSandbox({ replay: { file: paced }, paused: true, logger: false }, async (replay) => {
       const began = performance.now();
       replay.feed.resume();
       await replay.feed.ended;
@@ -122,16 +115,13 @@ describe("record and replay", () => {
       // 400 frames at 1000/s span 399 ms of message time.
       assert.ok(elapsed >= 380, `took ${elapsed} ms`);
       assert.equal(replay.stats().produced, 400);
-    } finally {
-      await replay.close();
-    }
+    });
   });
 
   test("a truncated capture ends the replay with the codec's error; the server keeps serving", async () => {
     const broken = join(dir, "broken.capture");
     writeFileSync(broken, readFileSync(file).subarray(0, 1000));
-    const replay = await start({ replay: { file: broken, pace: "fast" } });
-    try {
+    await withSandbox({ replay: { file: broken, pace: "fast" } }, async (replay) => {
       await assert.rejects(
         replay.feed.ended,
         (error: unknown) => error instanceof DecodeError && error.code === "TRUNCATED",
@@ -139,8 +129,6 @@ describe("record and replay", () => {
       assert.ok(replay.stats().produced > 0);
       assert.equal((await fetch(`${replay.httpUrl}/api/v1/positions`)).status, 401);
       assert.ok(replay.logs.some((line) => line.includes("replay stopped")));
-    } finally {
-      await replay.close();
-    }
+    });
   });
 });

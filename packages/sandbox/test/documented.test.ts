@@ -10,7 +10,7 @@ import {
   TRADE_RECORD_FIELDS,
 } from "@tickwire/rest-schemas";
 import { CONTRACT_PATHS, defaultInstruments, MAX_SAFE_ID, type SandboxUser, VENDOR_PATHS } from "../src/index.js";
-import { bearer, get, login, post, start, type TestSandbox, USERS, upgradeStatus } from "./helpers.js";
+import { bearer, get, login, post, start, type TestSandbox, USERS, upgradeStatus, withSandbox } from "./helpers.js";
 
 const RELIANCE = 110010000002885n;
 const WIDE = defaultInstruments.find((i) => i.id > MAX_SAFE_ID)?.id as bigint;
@@ -229,8 +229,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
 
   test("an expired token is AuthenticationError 401 on REST and on the refused feed upgrade", async () => {
     let now = Date.now();
-    const timed = await start({ paused: true, responseForm: "envelope", clock: () => now });
-    try {
+    await withSandbox({ paused: true, responseForm: "envelope", clock: () => now }, async (timed) => {
       const stale = await login(timed);
       now += 3_601_000;
       const rest = await get(timed, CONTRACT_PATHS.positions, bearer(stale));
@@ -245,20 +244,15 @@ describe('responseForm: "envelope", the documented record shapes', () => {
       });
       const wrongPath = await upgradeStatus(`${timed.wsUrl.replace("/ws", "/wss")}?key=${stale}`);
       assert.equal(JSON.parse(wrongPath.body).error_type, "RequestError");
-    } finally {
-      await timed.close();
-    }
+    });
   });
 
   test("the legacy form's refused upgrade keeps {status, message}", async () => {
-    const legacy = await start({ paused: true });
-    try {
+    await withSandbox({ paused: true }, async (legacy) => {
       const upgrade = await upgradeStatus(`${legacy.wsUrl}?key=nothing`);
       assert.equal(upgrade.status, 401);
       assert.deepEqual(Object.keys(JSON.parse(upgrade.body)), ["status", "message"]);
-    } finally {
-      await legacy.close();
-    }
+    });
   });
 
   test("LTP entries are {instrumentId, instrumentName, ltp}, the wide id exact", async () => {

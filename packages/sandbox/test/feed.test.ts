@@ -2,7 +2,16 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { subtypeCases } from "@tickwire/proto";
 import { CLOSE_SLOW_CONSUMER, CLOSE_TOKEN_EXPIRED, defaultInstruments, MAX_SAFE_ID } from "../src/index.js";
-import { eventually, FeedClient, login, openFeed, start, type TestSandbox, upgradeStatus } from "./helpers.js";
+import {
+  eventually,
+  FeedClient,
+  login,
+  openFeed,
+  start,
+  type TestSandbox,
+  upgradeStatus,
+  withSandbox,
+} from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
 const subscribeAll = `{"action":"subscribe","instrumentIds":[${ALL.join(",")}]}`;
@@ -151,8 +160,7 @@ describe("requests, errors and heartbeats", () => {
     client.send("ping");
     await client.until(() => client.texts.includes("pong"), "the reply");
     await client.close();
-    const beating = await start({ heartbeatMs: 40, paused: true });
-    try {
+    await withSandbox({ heartbeatMs: 40, paused: true }, async (beating) => {
       const beatToken = await login(beating);
       const listener = new FeedClient(`${beating.wsUrl}?key=${beatToken}`);
       await listener.until(() => listener.texts.filter((t) => t === "ping").length >= 2, "two heartbeats");
@@ -163,55 +171,53 @@ describe("requests, errors and heartbeats", () => {
       await listener.until(() => listener.texts.filter((t) => t !== "ping").length > before, "a notice");
       assert.ok(!listener.texts.includes("pong"));
       await listener.close();
-    } finally {
-      await beating.close();
-    }
+    });
   });
 
   test("the socket is closed when its token expires", async () => {
-    const short = await start({ tokenLifetimeSeconds: 2, paused: true });
-    try {
+    await withSandbox({ tokenLifetimeSeconds: 2, paused: true }, async (short) => {
       const shortToken = await login(short);
       const client = await openFeed(short, shortToken);
       const closed = await client.closed;
       assert.equal(closed.code, CLOSE_TOKEN_EXPIRED);
       assert.equal(closed.reason, "token expired");
-    } finally {
-      await short.close();
-    }
+    });
   });
 
   test("slow consumers: frames are dropped and counted above the mark, then the socket is closed", async () => {
-    const fast = await start({ rate: 5_000, slowConsumer: { highWaterMark: 64 * 1024, maxConsecutiveDrops: 2_000 } });
-    try {
-      const fastToken = await login(fast);
-      const client = await openFeed(fast, fastToken);
-      client.send(subscribeAll);
-      await client.until(() => client.messages.length > 100, "some frames");
-      const transport = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
-      transport.pause();
-      await eventually(() => fast.stats().dropped > 0, "dropped frames", 30_000);
-      // Let the client catch up with the feed stopped: the next frame after that comes with the drop notice.
-      fast.feed.pause();
-      transport.resume();
-      // The answer to a bad request queues behind every unsent frame: when it arrives, the buffer is empty.
-      client.send("{}");
-      // Found by content, not position: under CPU load the client can fall behind the feed before the pause, and the
-      // drop notice of that earlier run then comes first.
-      const isBarrier = (text: string) => text.includes("received nothing");
-      await client.until(() => client.texts.some(isBarrier), "the barrier notice", 60_000);
-      const notice = client.texts.findIndex(isBarrier) + 1;
-      fast.feed.resume();
-      await client.until(() => client.texts.length > notice, "a drop notice");
-      assert.match(client.texts[notice], /slow consumer: \d+ messages dropped while more than 65536 bytes were unsent/);
-      transport.pause();
-      await eventually(() => fast.stats().slowConsumerDisconnects === 1, "the disconnect", 60_000);
-      transport.resume();
-      const closed = await client.closed;
-      assert.ok(closed.code === CLOSE_SLOW_CONSUMER || closed.code === 1006, String(closed.code));
-      assert.ok(fast.stats().dropped > 2_000);
-    } finally {
-      await fast.close();
-    }
+    await withSandbox(
+      { rate: 5_000, slowConsumer: { highWaterMark: 64 * 1024, maxConsecutiveDrops: 2_000 } },
+      async (fast) => {
+        const fastToken = await login(fast);
+        const client = await openFeed(fast, fastToken);
+        client.send(subscribeAll);
+        await client.until(() => client.messages.length > 100, "some frames");
+        const transport = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+        transport.pause();
+        await eventually(() => fast.stats().dropped > 0, "dropped frames", 30_000);
+        // Let the client catch up with the feed stopped: the next frame after that comes with the drop notice.
+        fast.feed.pause();
+        transport.resume();
+        // The answer to a bad request queues behind every unsent frame: when it arrives, the buffer is empty.
+        client.send("{}");
+        // Found by content, not position: under CPU load the client can fall behind the feed before the pause, and the
+        // drop notice of that earlier run then comes first.
+        const isBarrier = (text: string) => text.includes("received nothing");
+        await client.until(() => client.texts.some(isBarrier), "the barrier notice", 60_000);
+        const notice = client.texts.findIndex(isBarrier) + 1;
+        fast.feed.resume();
+        await client.until(() => client.texts.length > notice, "a drop notice");
+        assert.match(
+          client.texts[notice],
+          /slow consumer: \d+ messages dropped while more than 65536 bytes were unsent/,
+        );
+        transport.pause();
+        await eventually(() => fast.stats().slowConsumerDisconnects === 1, "the disconnect", 60_000);
+        transport.resume();
+        const closed = await client.closed;
+        assert.ok(closed.code === CLOSE_SLOW_CONSUMER || closed.code === 1006, String(closed.code));
+        assert.ok(fast.stats().dropped > 2_000);
+      },
+    );
   });
 });

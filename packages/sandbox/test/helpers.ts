@@ -23,6 +23,16 @@ export async function start(options: SandboxOptions = {}): Promise<TestSandbox> 
   return Object.assign(sandbox, { logs });
 }
 
+/** Runs `body` against a sandbox of its own, started with `options` and closed afterwards whatever happens. */
+export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: TestSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await start(options);
+  try {
+    return await body(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
 export async function post(sandbox: Sandbox, path: string, body: string, headers: Record<string, string> = {}) {
   const response = await fetch(sandbox.httpUrl + path, {
     method: "POST",

@@ -6,7 +6,19 @@ import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { SignJWT } from "jose";
 import { startSandbox } from "../src/index.js";
-import { bearer, get, LOGIN, LTP, login, POSITIONS, post, start, type TestSandbox, USERS } from "./helpers.js";
+import {
+  bearer,
+  get,
+  LOGIN,
+  LTP,
+  login,
+  POSITIONS,
+  post,
+  start,
+  type TestSandbox,
+  USERS,
+  withSandbox,
+} from "./helpers.js";
 
 const SECRET = "hostile-test-secret-of-at-least-32-bytes";
 const now = Date.UTC(2026, 0, 5, 4, 0, 0);
@@ -123,8 +135,7 @@ describe("bodies", () => {
   }
 
   test("300,000 invalid ids: refused for their count before any is validated, with a short answer", async () => {
-    const roomy = await start({ paused: true });
-    try {
+    await withSandbox({ paused: true }, async (roomy) => {
       const token = await login(roomy);
       const response = await post(
         roomy,
@@ -138,9 +149,7 @@ describe("bodies", () => {
         message: "Too many instrument IDs",
         error: "InstrumentIds holds 300000 identifiers; at most 1000 are allowed per request",
       });
-    } finally {
-      await roomy.close();
-    }
+    });
   });
 });
 
@@ -182,50 +191,44 @@ describe("failed logins are rate limited", () => {
 
   test("per userId: 429 with Retry-After after the limit, the right key included; a new window lets it in", async () => {
     let clock = now;
-    const limited = await start({
-      paused: true,
-      clock: () => clock,
-      limits: { loginRateLimit: { maxFailuresPerUser: 3, windowMs: 30_000 } },
-    });
-    try {
-      for (let k = 0; k < 3; k++) assert.equal((await post(limited, LOGIN, wrong(USERS[0].userId))).status, 401);
-      const refused = await post(limited, LOGIN, loginBody);
-      assert.equal(refused.status, 429);
-      assert.equal(refused.headers.get("retry-after"), "30");
-      assert.deepEqual(JSON.parse(refused.text), {
-        status: "error",
-        message: "Too many failed login attempts: retry after 30 s",
-        data: null,
-      });
-      assert.equal((await login(limited, USERS[1])).length > 0, true, "another user is not locked out");
-      clock += 30_000;
-      assert.equal((await post(limited, LOGIN, loginBody)).status, 200);
-    } finally {
-      await limited.close();
-    }
+    await withSandbox(
+      {
+        paused: true,
+        clock: () => clock,
+        limits: { loginRateLimit: { maxFailuresPerUser: 3, windowMs: 30_000 } },
+      },
+      async (limited) => {
+        for (let k = 0; k < 3; k++) assert.equal((await post(limited, LOGIN, wrong(USERS[0].userId))).status, 401);
+        const refused = await post(limited, LOGIN, loginBody);
+        assert.equal(refused.status, 429);
+        assert.equal(refused.headers.get("retry-after"), "30");
+        assert.deepEqual(JSON.parse(refused.text), {
+          status: "error",
+          message: "Too many failed login attempts: retry after 30 s",
+          data: null,
+        });
+        assert.equal((await login(limited, USERS[1])).length > 0, true, "another user is not locked out");
+        clock += 30_000;
+        assert.equal((await post(limited, LOGIN, loginBody)).status, 200);
+      },
+    );
   });
 
   test("a good login clears its user's count", async () => {
-    const limited = await start({ paused: true, limits: { loginRateLimit: { maxFailuresPerUser: 2 } } });
-    try {
+    await withSandbox({ paused: true, limits: { loginRateLimit: { maxFailuresPerUser: 2 } } }, async (limited) => {
       for (let round = 0; round < 3; round++) {
         assert.equal((await post(limited, LOGIN, wrong(USERS[0].userId))).status, 401);
         assert.equal((await post(limited, LOGIN, loginBody)).status, 200);
       }
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   test("per address: a spray over many userIds is refused after the address's limit", async () => {
-    const limited = await start({ paused: true, limits: { loginRateLimit: { maxFailuresPerAddress: 5 } } });
-    try {
+    await withSandbox({ paused: true, limits: { loginRateLimit: { maxFailuresPerAddress: 5 } } }, async (limited) => {
       const statuses: number[] = [];
       for (let k = 0; k < 7; k++) statuses.push((await post(limited, LOGIN, wrong(`SPRAY${k}`))).status);
       assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   test("loginRateLimit: false never refuses", async () => {

@@ -16,6 +16,7 @@ import {
   type TestSandbox,
   TRADES,
   USERS,
+  withSandbox,
 } from "./helpers.js";
 
 const WIDE = defaultInstruments.find((i) => i.id > MAX_SAFE_ID);
@@ -247,8 +248,7 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
 
 describe('responseForm: "envelope"', () => {
   test("positions, trades and LTP in the newer {status, message, data} and camelCase forms", async () => {
-    const newer = await start({ responseForm: "envelope", paused: true });
-    try {
+    await withSandbox({ responseForm: "envelope", paused: true }, async (newer) => {
       const t = await login(newer);
       const positions = await get(newer, POSITIONS, bearer(t));
       assert.equal(normalizePositions(positions.text).form, "envelope");
@@ -263,8 +263,6 @@ describe('responseForm: "envelope"', () => {
       const empty = await post(newer, LTP, '{"InstrumentIds":[]}', bearer(t));
       assert.equal(empty.status, 400);
       assert.equal(parseJson(empty.text, "ltpError").error, LTP_MISSING.error);
-    } finally {
-      await newer.close();
-    }
+    });
   });
 });

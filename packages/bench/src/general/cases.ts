@@ -4,7 +4,7 @@ import { type DescMessage, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { lyingEncoder } from "../decoders.js";
 import * as features from "../gen/tickwire/bench/v1/features_tw.js";
 import * as orders from "../gen/tickwire/orders/v1/orders_tw.js";
-import type { BenchCase } from "../measure.js";
+import { type BenchCase, benchCase, type CaseFilter } from "../measure.js";
 import { type Canonical, canonical, firstDifference } from "../normalise.js";
 import { type PbjsType, protobufjsLongs } from "../peers.js";
 import { sameBytes, VerificationError } from "../verify.js";
@@ -112,13 +112,11 @@ export function generalRepeats(subject: GeneralSubject): number {
   return Math.min(256, Math.max(1, Math.ceil(16384 / subject.bytes)));
 }
 
-export interface GeneralContext {
+export interface GeneralContext extends CaseFilter {
   subjects: GeneralSubject[];
   /** False only where the parent process verified these very bytes (loadSubjects). */
   verify: boolean;
   pbjs: GeneralPbjs;
-  selected: (id: string) => boolean;
-  sabotage: (id: string) => boolean;
 }
 
 /** Decode cases: one op is one pass over the subject (its one message, or the Scalars feed's messages). */
@@ -147,16 +145,14 @@ export function generalDecodeCases(ctx: GeneralContext): BenchCase[] {
     const repeats = generalRepeats(subject);
     const list = Array.from({ length: repeats }, () => subject.frames).flat();
     for (const d of chosen) {
-      cases.push({
-        id: `decode/${subject.name}/${d.name}`,
-        suite: "decode",
-        subject: subject.name,
-        variant: d.name,
-        opsPerCall: repeats,
-        bytesPerCall: repeats * subject.bytes,
-        fn: decodeLoop(d.decode, list),
-        setup: d.setup,
-      });
+      cases.push(
+        benchCase("decode", subject.name, d.name, {
+          opsPerCall: repeats,
+          bytesPerCall: repeats * subject.bytes,
+          fn: decodeLoop(d.decode, list),
+          setup: d.setup,
+        }),
+      );
     }
   }
   return cases;
@@ -187,17 +183,15 @@ export function generalEncodeCases(ctx: GeneralContext): BenchCase[] {
     const repeats = generalRepeats(subject);
     for (const e of encoders) {
       const encode = e.encode;
-      cases.push({
-        id: `encode/${subject.name}/${e.name}`,
-        suite: "encode",
-        subject: subject.name,
-        variant: e.name,
-        opsPerCall: repeats,
-        bytesPerCall: repeats * subject.bytes,
-        fn: () => {
-          for (let r = 0; r < repeats; r++) for (let i = 0; i < messages.length; i++) sink = encode(messages[i]);
-        },
-      });
+      cases.push(
+        benchCase("encode", subject.name, e.name, {
+          opsPerCall: repeats,
+          bytesPerCall: repeats * subject.bytes,
+          fn: () => {
+            for (let r = 0; r < repeats; r++) for (let i = 0; i < messages.length; i++) sink = encode(messages[i]);
+          },
+        }),
+      );
     }
   }
   return cases;

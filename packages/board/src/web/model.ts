@@ -68,6 +68,30 @@ interface TouchLineFields {
 
 const positive = (value: number): number | null => (value > 0 ? value : null);
 
+/** A quote for an instrument no message has reached yet: every field unknown. */
+export function emptyQuote(id: number): Quote {
+  return {
+    id,
+    segment: null,
+    ltp: null,
+    ltq: null,
+    bid: null,
+    bidQty: null,
+    ask: null,
+    askQty: null,
+    open: null,
+    high: null,
+    low: null,
+    close: null,
+    volume: null,
+    buyQty: null,
+    sellQty: null,
+    oi: null,
+    exchangeTime: null,
+    messages: 0,
+  };
+}
+
 export class BoardModel {
   private readonly quotes = new Map<number, Quote>();
   private readonly ladders = new Map<number, Ladder>();
@@ -78,26 +102,7 @@ export class BoardModel {
   quote(id: number): Quote {
     let quote = this.quotes.get(id);
     if (quote === undefined) {
-      quote = {
-        id,
-        segment: null,
-        ltp: null,
-        ltq: null,
-        bid: null,
-        bidQty: null,
-        ask: null,
-        askQty: null,
-        open: null,
-        high: null,
-        low: null,
-        close: null,
-        volume: null,
-        buyQty: null,
-        sellQty: null,
-        oi: null,
-        exchangeTime: null,
-        messages: 0,
-      };
+      quote = emptyQuote(id);
       this.quotes.set(id, quote);
     }
     return quote;

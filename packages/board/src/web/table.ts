@@ -4,7 +4,7 @@
 import type { InstrumentInfo } from "../protocol.js";
 import { COLUMNS, changeDirection, type Line } from "./columns.js";
 import { decimalsOfPrice, decimalsOfStep } from "./format.js";
-import type { Quote } from "./model.js";
+import { emptyQuote, type Quote } from "./model.js";
 import type { SortDirection } from "./watch-state.js";
 
 /** Shorter than the 250 ms redraw: a price that moves on every redraw does not stay coloured. */
@@ -246,24 +246,7 @@ function setText(element: HTMLElement, text: string): void {
 }
 
 function seedQuote(id: number, ltp: number): Quote {
-  return {
-    id,
-    segment: null,
-    ltp,
-    ltq: null,
-    bid: null,
-    bidQty: null,
-    ask: null,
-    askQty: null,
-    open: null,
-    high: null,
-    low: null,
-    close: null,
-    volume: null,
-    buyQty: null,
-    sellQty: null,
-    oi: null,
-    exchangeTime: null,
-    messages: 0,
-  };
+  const quote = emptyQuote(id);
+  quote.ltp = ltp;
+  return quote;
 }

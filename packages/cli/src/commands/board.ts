@@ -6,15 +6,16 @@ import type { Command } from "commander";
 import { integer, parseInstrumentIds, positive } from "../argument-parsers.js";
 import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
-import { platformCredentials, withPlatformOptions } from "../platform-options.js";
+import { type PlatformCredentials, platformCredentials, withPlatformOptions } from "../platform-options.js";
 
-export interface BoardCommandOptions {
-  url?: string;
-  user?: string;
-  appKey?: string;
+/** What `board` and `demo` share: the platform (or the embedded sandbox's seed and rate) and the instruments. */
+export interface FeedSourceOptions extends PlatformCredentials {
   instruments?: bigint[];
   seed: number;
   rate: number;
+}
+
+export interface BoardCommandOptions extends FeedSourceOptions {
   host: string;
   port: number;
   /** Host names the page may be loaded under besides loopback ones. */
@@ -88,10 +89,8 @@ export async function boardCommand(io: Io, options: BoardCommandOptions): Promis
   }
 }
 
-/** What `board` and `demo --web` share: the platform (or the embedded sandbox's seed and rate) and the instruments. */
-export function boardOptions(
-  command: Command,
-): Pick<BoardCommandOptions, "url" | "user" | "appKey" | "instruments" | "seed" | "rate"> {
+/** The {@link FeedSourceOptions} given to `board` or `demo`. */
+export function boardOptions(command: Command): FeedSourceOptions {
   const opts = command.opts();
   return {
     ...platformCredentials(command),

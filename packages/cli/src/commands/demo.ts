@@ -10,16 +10,10 @@ import type { Io } from "../cli.js";
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js";
 import { platformCredentials, withPlatformOptions } from "../platform-options.js";
 import { Board } from "../terminal-board.js";
-import { boardCommand, boardOptions } from "./board.js";
+import { boardCommand, boardOptions, type FeedSourceOptions } from "./board.js";
 
-export interface DemoOptions {
+export interface DemoOptions extends FeedSourceOptions {
   seconds: number;
-  url?: string;
-  user?: string;
-  appKey?: string;
-  instruments?: bigint[];
-  seed: number;
-  rate: number;
 }
 
 export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCode> {

@@ -87,20 +87,13 @@ function walk(
         out.push(`${head} = ${formatVarint(value, field)}`);
         break;
       }
-      case 1: {
-        need(bytes, pos, 8, end);
-        const view = new DataView(bytes.buffer, bytes.byteOffset + pos, 8);
-        const shown = field && scalarName(field) === "double" ? view.getFloat64(0, true) : view.getBigUint64(0, true);
-        out.push(`${head} = ${shown}`);
-        pos += 8;
-        break;
-      }
+      case 1:
       case 5: {
-        need(bytes, pos, 4, end);
-        const view = new DataView(bytes.buffer, bytes.byteOffset + pos, 4);
-        const shown = field && scalarName(field) === "float" ? view.getFloat32(0, true) : view.getUint32(0, true);
-        out.push(`${head} = ${shown}`);
-        pos += 4;
+        const width = wireType === 1 ? 8 : 4;
+        need(bytes, pos, width, end);
+        const float = field !== undefined && scalarName(field) === (width === 8 ? "double" : "float");
+        out.push(`${head} = ${fixedValue(bytes, pos, width, float)}`);
+        pos += width;
         break;
       }
       case 2: {
@@ -179,6 +172,13 @@ function varint(bytes: Uint8Array, pos: number, end: number): [bigint, number] {
 function need(bytes: Uint8Array, pos: number, size: number, end: number): void {
   if (pos + size > end || pos + size > bytes.length)
     throw new WireError(`truncated: ${size} bytes needed at byte ${pos}`);
+}
+
+/** The little-endian value of `width` bytes at `pos`: a float where the schema says so, else unsigned. */
+function fixedValue(bytes: Uint8Array, pos: number, width: 4 | 8, float: boolean): number | bigint {
+  const view = new DataView(bytes.buffer, bytes.byteOffset + pos, width);
+  if (width === 8) return float ? view.getFloat64(0, true) : view.getBigUint64(0, true);
+  return float ? view.getFloat32(0, true) : view.getUint32(0, true);
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(" ");

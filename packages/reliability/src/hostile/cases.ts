@@ -249,29 +249,26 @@ export function loginFloodCases(): HostileCase[] {
       name: "30 wrong keys for one userId, then the right key",
       group: "failed logins",
       expect: [429],
-      send: async (t) => {
-        const results: RawResult[] = [];
-        for (let k = 0; k < 30; k++) {
-          results.push(...(await once(t, httpRequest("POST", LOGIN, json, loginBody(t, `wrong-${k}`)))));
-        }
-        results.push(...(await once(t, httpRequest("POST", LOGIN, json, loginBody(t)))));
-        return results;
-      },
+      send: (t) => loginsInTurn(t, [...Array.from({ length: 30 }, (_, k) => loginBody(t, `wrong-${k}`)), loginBody(t)]),
     },
     {
       name: "300 wrong logins from one address, each a different userId",
       group: "failed logins",
       expect: [429],
-      send: async (t) => {
-        const results: RawResult[] = [];
-        for (let k = 0; k < 300; k++) {
-          const body = JSON.stringify({ userId: `USER${k}`, appKey: "guess" });
-          results.push(...(await once(t, httpRequest("POST", LOGIN, json, body))));
-        }
-        return results;
-      },
+      send: (t) =>
+        loginsInTurn(
+          t,
+          Array.from({ length: 300 }, (_, k) => JSON.stringify({ userId: `USER${k}`, appKey: "guess" })),
+        ),
     },
   ];
+}
+
+/** Each body POSTed to app_login in turn, the next after the answer to the one before; the answers in order. */
+async function loginsInTurn(t: Target, bodies: string[]): Promise<RawResult[]> {
+  const results: RawResult[] = [];
+  for (const body of bodies) results.push(...(await once(t, httpRequest("POST", LOGIN, json, body))));
+  return results;
 }
 
 export async function tokenCases(forged: [string, string][]): Promise<HostileCase[]> {
