@@ -3,11 +3,11 @@
 // stopped: attempt and since when), and board server gone (the board stopped: the page retries with backoff, and
 // once a board is back on the same port it resyncs from that board's snapshot). A screenshot of each.
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { after, test } from "node:test";
 import { createClient } from "@tickwire/client";
 import { type Sandbox, startSandbox } from "@tickwire/sandbox";
 import { launchChromium } from "@tickwire/testkit";
+import { freePort } from "@tickwire/testkit/ports";
 import type { Browser, Page } from "playwright-core";
 import { type Board, startBoard } from "../src/index.js";
 import { screenshot, waitForValues } from "./harness.js";
@@ -17,14 +17,6 @@ const resources: { close(): Promise<unknown> }[] = [];
 after(async () => {
   for (const resource of resources.reverse()) await resource.close().catch(() => {});
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const state = (page: Page, name: string) =>
   page.waitForSelector(`body[data-state="${name}"]`, { timeout: 20_000 }).then(() => page.textContent("#status"));

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/relay";
+import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/testkit/nats-server";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 

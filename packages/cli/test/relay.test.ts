@@ -2,7 +2,7 @@
 // (`packages/relay/scripts/ensure-nats-server.sh` installs it; without one these tests are skipped and say so).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/relay";
+import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/testkit/nats-server";
 import { tickwire } from "./helpers.js";
 
 let binary: string | undefined;

@@ -5,8 +5,8 @@
 // median of rounds.
 //   node --import tsx packages/relay/bench/live-headers.ts [--count 20000] [--rounds 9]
 import { connect, headers, type Msg } from "@nats-io/transport-node";
+import { startNatsServers } from "@tickwire/testkit/nats-server";
 import { MSG_ID_HEADER, readLiveHeaders } from "../src/live-headers.js";
-import { startNatsServers } from "../src/nats-server.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "../src/subjects.js";
 
 function arg(name: string, fallback: number): number {

@@ -4,7 +4,7 @@
 //   node --import tsx packages/relay/bench/publish.ts [--count 30000] [--rounds 3]
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { startNatsServers } from "../src/nats-server.js";
+import { startNatsServers } from "@tickwire/testkit/nats-server";
 import { Publisher } from "../src/publisher.js";
 import { ensureStream } from "../src/stream.js";
 

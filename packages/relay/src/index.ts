@@ -1,12 +1,4 @@
 export type { LockOptions } from "./lock.js";
-export {
-  freePort,
-  metaLeader,
-  type NatsNode,
-  type NatsServers,
-  natsServerBinary,
-  startNatsServers,
-} from "./nats-server.js";
 export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
 export { DEFAULT_STREAM, ensureStream, type StreamOptions, streamConfig } from "./stream.js";
 export {

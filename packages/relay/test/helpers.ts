@@ -3,7 +3,8 @@ import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type { ClientOptions } from "@tickwire/client";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@tickwire/sandbox";
-import { type NatsServers, startNatsServers } from "../src/nats-server.js";
+import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
+import { until as waitUntil } from "@tickwire/testkit/until";
 
 export interface Stack {
   sandbox: Sandbox;
@@ -35,13 +36,9 @@ export async function startStack(
   };
 }
 
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** The testkit's wait, 15 s by default: NATS answers slowly on a loaded machine. */
+export const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> =>
+  waitUntil(check, what, timeoutMs);
 
 /** Retries a NATS request for a while: right after a server restart, JetStream answers only once it has recovered
  * (on a loaded machine, a replicated stream took more than 10 s). */

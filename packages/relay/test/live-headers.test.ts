@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { connect, headers, type Msg, type NatsConnection } from "@nats-io/transport-node";
+import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
 import { MSG_ID_HEADER, parseHeaderBlock, readLiveHeaders } from "../src/live-headers.js";
-import { type NatsServers, startNatsServers } from "../src/nats-server.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "../src/subjects.js";
 
 function viaNats(h: ReturnType<typeof headers>) {

@@ -9,7 +9,8 @@ import { after, before, describe, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
-import { metaLeader, type Relay, type RelayFeed, startRelay, subscribeRelay } from "../src/index.js";
+import { metaLeader } from "@tickwire/testkit/nats-server";
+import { type Relay, type RelayFeed, startRelay, subscribeRelay } from "../src/index.js";
 import { retry, type Stack, startStack, storedMessages, until } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { type NatsServers, startNatsServers } from "../src/nats-server.js";
+import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
 import { Publisher } from "../src/publisher.js";
 import { ensureStream } from "../src/stream.js";
 import { retry, storedMessages, until } from "./helpers.js";

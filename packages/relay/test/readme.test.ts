@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { startSandbox } from "@tickwire/sandbox";
-import { type NatsServers, startNatsServers } from "../src/nats-server.js";
+import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
 
 const run = promisify(execFile);
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");

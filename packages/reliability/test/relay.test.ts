@@ -2,7 +2,7 @@
 // packages/relay/scripts/ensure-nats-server.sh installs it).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { natsServerBinary } from "@tickwire/relay";
+import { natsServerBinary } from "@tickwire/testkit/nats-server";
 import { run } from "../src/relay/index.js";
 
 let missing: string | false = false;

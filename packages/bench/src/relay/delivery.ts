@@ -10,8 +10,9 @@ import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { startNatsServers, startRelay } from "@tickwire/relay";
+import { startRelay } from "@tickwire/relay";
 import { defaultInstruments, startSandbox } from "@tickwire/sandbox";
+import { startNatsServers } from "@tickwire/testkit/nats-server";
 import type { DeliveryReport } from "./consumer.js";
 
 type Live = "core" | "jetstream";

@@ -5,7 +5,7 @@
 // NATS down for a while (nats-down.ts). Each scenario is one file; children.ts is the relay and consumer processes.
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { startNatsServers } from "@tickwire/relay";
+import { startNatsServers } from "@tickwire/testkit/nats-server";
 import type { PartOptions, PartReport } from "../parts.js";
 import { until } from "./common.js";
 import { lateJoiner } from "./late-joiner.js";

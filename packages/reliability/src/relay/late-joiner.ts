@@ -1,7 +1,8 @@
 // A late joiner's time to the last value of every subject in a populated stream.
 import { jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
-import { type NatsServers, startRelay } from "@tickwire/relay";
+import { startRelay } from "@tickwire/relay";
+import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport } from "./children.js";
 import { ALL, platformAt, resetStream, sleep, until } from "./common.js";
 import { spawnChild } from "./processes.js";

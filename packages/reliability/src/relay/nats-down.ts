@@ -1,6 +1,7 @@
 // All of NATS down for a while under one relay: buffered, dropped, time to recover, platform sessions.
 import type { NatsConnection } from "@nats-io/transport-node";
-import { type NatsServers, startRelay } from "@tickwire/relay";
+import { startRelay } from "@tickwire/relay";
+import type { NatsServers } from "@tickwire/testkit/nats-server";
 import { ALL, platformAt, resetStream, round, sleep, until } from "./common.js";
 
 /** Every node of the cluster killed for `seconds` while one relay publishes, then restarted. */

@@ -9,7 +9,8 @@
 import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
-import { metaLeader, type NatsServers, type RelayStats } from "@tickwire/relay";
+import type { RelayStats } from "@tickwire/relay";
+import { metaLeader, type NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, Delivered } from "./children.js";
 import { ALL, PLAIN, platformAt, resetStream, sleep, until } from "./common.js";
 import { type Child, spawnChild } from "./processes.js";

@@ -2,7 +2,7 @@
 import { DeliverPolicy, jetstream } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
-import type { NatsServers } from "@tickwire/relay";
+import type { NatsServers } from "@tickwire/testkit/nats-server";
 import { ALL, platformAt, resetStream, sleep } from "./common.js";
 import { spawnChild } from "./processes.js";
 

@@ -2,7 +2,8 @@
 // the consumer's decode, CPU and RSS per process, whether it keeps up.
 import { loadavg } from "node:os";
 import type { NatsConnection } from "@nats-io/transport-node";
-import type { NatsServers, RelayStats } from "@tickwire/relay";
+import type { RelayStats } from "@tickwire/relay";
+import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
 import { ALL, median, platformAt, resetStream, round, sleep, until } from "./common.js";
 import { procUsage, spawnChild } from "./processes.js";

@@ -2,9 +2,10 @@
 // JetStream store under a temporary directory: what the tests, the reliability part and the bench run against.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, connect as tcpConnect } from "node:net";
+import { connect as tcpConnect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./ports.js";
 
 export interface NatsNode {
   readonly name: string;
@@ -47,19 +48,6 @@ export function natsServerBinary(): string {
   throw new Error(
     "nats-server not found: run packages/relay/scripts/ensure-nats-server.sh (installs Debian's nats-server with apt-get), or set NATS_SERVER",
   );
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {
