@@ -17,7 +17,7 @@ import { generatePublicApi } from "./public-api.js";
 import { generateReuse } from "./reuse.js";
 import { SCALARS } from "./scalars.js";
 import { messagesOf, reachable, unboundedNesting } from "./schema-facts.js";
-import { checkSupported } from "./support.js";
+import { checkFileSupported } from "./support.js";
 import { generateViews, viewableMessages } from "./views.js";
 
 export interface PluginOptions {
@@ -36,7 +36,7 @@ export interface PluginOptions {
 export function generateFile(schema: Schema<PluginOptions>, file: DescFile): void {
   const own = messagesOf(schema, file);
   const all = reachable(own);
-  for (const desc of all) checkSupported(desc);
+  checkFileSupported(file, own);
   const f = schema.generateFile(`${file.name}_tw.ts`);
   f.preamble(file);
   const options = schema.options;

@@ -14,9 +14,15 @@ import fc from "fast-check";
 import { messageArb } from "./arbitrary.js";
 import { file_tickwire_orders_v1_orders } from "./gen/tickwire/orders/v1/orders_pb.js";
 import * as generated from "./gen/tickwire/orders/v1/orders_tw.js";
+import { file_tickwire_wkt_v1_json_values } from "./gen/tickwire/wkt/v1/json_values_pb.js";
+import * as generatedJsonValues from "./gen/tickwire/wkt/v1/json_values_tw.js";
 import { type Codec, codecsOf, shapeName } from "./generated.js";
 
-const codecs = codecsOf(file_tickwire_orders_v1_orders, generated);
+const codecs = [
+  ...codecsOf(file_tickwire_orders_v1_orders, generated),
+  // google.protobuf.Value and ListValue as fields: singular, repeated, map values, oneof members.
+  ...codecsOf(file_tickwire_wkt_v1_json_values, generatedJsonValues),
+];
 const RUNS = Number(process.env.TICKWIRE_FUZZ_RUNS ?? 300);
 // Shrinking a failing nested message can take minutes; the first counterexample is reported as found.
 fc.configureGlobal({ endOnFailure: true });

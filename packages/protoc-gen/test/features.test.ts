@@ -24,6 +24,7 @@ import {
   encodeOptionalScalars,
   encodeOrder,
   encodeOrderDelimited,
+  mergeOrder,
   newOrderFrameDecoder,
 } from "./gen/tickwire/orders/v1/orders_tw.js";
 
@@ -191,6 +192,43 @@ describe("proto3 features, each against protobuf-es", () => {
       () => decodeScalars(input),
       (e: unknown) => e instanceof DecodeError && e.code === "INVALID_WIRE_TYPE" && e.offset === 2,
     );
+  });
+
+  test("a wrong wire type is reported where its tag starts, for every tag length, over-long forms included", () => {
+    // Fields whose shortest tags take 1, 2 and 3 bytes, each written in every form up to 5 bytes.
+    const fields = [
+      { no: 1, size: 1 },
+      { no: 2047, size: 2 },
+      { no: 100_000, size: 3 },
+    ];
+    // A double of 0x80 bytes before the tag: a scan back from the tag's end must not take them for its own.
+    const before = [0x31, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80];
+    let forms = 0;
+    for (const { no, size } of fields) {
+      const shortest: number[] = [];
+      for (let v = ((no << 3) | WireType.Bit32) >>> 0; ; v >>>= 7) {
+        if (v < 0x80) {
+          shortest.push(v);
+          break;
+        }
+        shortest.push((v & 0x7f) | 0x80);
+      }
+      assert.equal(shortest.length, size);
+      for (let length = size; length <= 5; length++) {
+        const tag =
+          length === size ? shortest : [...shortest.map((b) => b | 0x80), ...Array(length - size - 1).fill(0x80), 0];
+        const input = Uint8Array.from([...before, ...tag, 1, 2, 3, 4]);
+        for (const decode of [decodeOrder, (b: Uint8Array) => mergeOrder(create(OrderSchema), b)]) {
+          assert.throws(
+            () => decode(input),
+            (e: unknown) => e instanceof DecodeError && e.code === "INVALID_WIRE_TYPE" && e.offset === before.length,
+            `field ${no}, tag ${Buffer.from(tag).toString("hex")}`,
+          );
+        }
+        forms++;
+      }
+    }
+    assert.equal(forms, 5 + 4 + 3);
   });
 
   test("int64 modes: string and number; number refuses 2^53 and beyond; jstype = JS_STRING stays a string", () => {

@@ -37,11 +37,21 @@ export function failNesting(r: Reader): never {
   fail(r, "NESTING_TOO_DEEP", `messages nested beyond the recursion limit (${RECURSION_LIMIT})`);
 }
 
-/** Where the tag just read began (exact unless the tag was an over-long varint). */
+/**
+ * Where the tag just read began, counted back from its end. An over-long tag (`a2 00` for
+ * `22`) ends in a zero byte after continuation bytes, so its length is not the length of
+ * its value's shortest form: the bytes between its last one and its highest non-zero group
+ * are all 0x80. Exact for every tag but 0, whose over-long forms (`80 00`) cannot be told
+ * apart from data before them; that one is placed at its last byte.
+ */
 function tagStart(r: Reader, tag: number): number {
   let size = 1;
   for (let rest = tag >>> 7; rest !== 0; rest >>>= 7) size++;
-  return r.pos - size;
+  const last = r.pos - 1;
+  if (tag === 0 || r.buf[last] !== 0) return r.pos - size;
+  let top = last - 1;
+  while (r.buf[top] === 0x80) top--;
+  return top - (size - 1);
 }
 
 function skipValue(r: Reader, wireType: number, fieldNo: number, budget: number): void {
