@@ -14,6 +14,21 @@ import { cleanEnv, describeFailure, run } from "../src/run.js";
 const packages = publicPackages();
 /** Packages whose types do not resolve under TypeScript's `moduleResolution: node10` (README, "node10"). */
 const NODE10_UNSUPPORTED = ["@tickwire/relay"];
+/**
+ * Packages whose declarations are left out of the strictest-flags check, and why (README, "declarations"): the relay's
+ * declarations import nats.js's, which fail `exactOptionalPropertyTypes` in nats.js itself.
+ */
+const STRICT_DECLARATIONS_UNSUPPORTED = ["@tickwire/relay"];
+/** Every entry point with declarations (`types` in its `exports`), e.g. `@tickwire/proto/subtypes`. */
+const declaredEntryPoints = packages
+  .filter((p) => !STRICT_DECLARATIONS_UNSUPPORTED.includes(p.name))
+  .flatMap((p) =>
+    Object.entries(p.manifest.exports as Record<string, unknown>)
+      .filter(([, target]) => typeof target === "object" && target !== null && "types" in target)
+      .map(([subpath]) => (subpath === "." ? p.name : `${p.name}/${subpath.slice(2)}`)),
+  );
+/** The compilers a consumer may have: the workspace's TypeScript 5.9 and TypeScript 7 (as protoc-gen tests them). */
+const COMPILERS = { "TypeScript 5.9": "typescript", "TypeScript 7": "typescript-7" } as const;
 const examples: Example[] = [
   ...packages.flatMap((p) =>
     extractExamples(readFileSync(join(packagesDir, p.dir, "README.md"), "utf8"), `packages/${p.dir}/README.md`, p.dir),
@@ -57,7 +72,7 @@ before(
       join(project, "package.json"),
       `${JSON.stringify({ name: "consumer", private: true, type: "module" })}\n`,
     );
-    const extras = ["typescript", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
+    const extras = ["typescript", "typescript-7", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
       (name) => `${name}@${workspaceRange(name)}`,
     );
     // npm waits 5 minutes on a stalled registry fetch by default: give up on one after 30 s and retry it, and take
@@ -85,6 +100,40 @@ before(
       install = await run("npm", [...installArgs, "--offline"], { cwd: project, env, timeoutMs: 180_000 });
     }
     assert.equal(install.code, 0, describeFailure(`npm install of the tarballs in ${project}`, install).slice(-8000));
+
+    // Every declared entry point imported, so that tsc checks each .d.ts it reaches (skipLibCheck off), under the
+    // strictest flags a consumer may set.
+    mkdirSync(join(project, "declarations"));
+    writeFileSync(
+      join(project, "declarations", "entry-points.ts"),
+      declaredEntryPoints.map((entry, i) => `import type * as entry${i} from "${entry}";\n`).join("") +
+        `export type { ${declaredEntryPoints.map((_, i) => `entry${i}`).join(", ")} };\n`,
+    );
+    writeFileSync(
+      join(project, "tsconfig.declarations.json"),
+      `${JSON.stringify(
+        {
+          compilerOptions: {
+            target: "es2022",
+            lib: ["es2022"],
+            types: ["node"],
+            module: "nodenext",
+            moduleResolution: "nodenext",
+            noEmit: true,
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            exactOptionalPropertyTypes: true,
+            noPropertyAccessFromIndexSignature: true,
+            verbatimModuleSyntax: true,
+            isolatedModules: true,
+            skipLibCheck: false,
+          },
+          include: ["declarations"],
+        },
+        null,
+        2,
+      )}\n`,
+    );
 
     for (const example of examples) writeFileSync(join(project, "examples", example.fileName), example.code);
     const common = { target: "es2022", lib: ["es2022"], types: ["node"], strict: true, skipLibCheck: false };
@@ -184,11 +233,30 @@ for (const [config, what] of [
   ["tsconfig.node10.json", "module esnext, moduleResolution node10"],
 ] as const) {
   test(`the README examples type-check under ${what}, against the installed tarballs`, async () => {
-    const result = await run(join(project, "node_modules", ".bin", "tsc"), ["-p", config, "--pretty", "false"], {
+    const result = await run(process.execPath, [tscOf("typescript"), "-p", config, "--pretty", "false"], {
       cwd: project,
       env,
     });
     assert.equal(result.code, 0, locate(describeFailure(`tsc -p ${config} (${what})`, result)));
+  });
+}
+
+/** The installed compiler's tsc, by package (both TypeScripts ship a `tsc` bin: node_modules/.bin holds one). */
+const tscOf = (compiler: string) => join(project, "node_modules", compiler, "bin", "tsc");
+
+test("every declared entry point is found", () => {
+  for (const entry of ["@tickwire/proto/subtypes", "@tickwire/sandbox/simulator", "@tickwire/runtime/internal"])
+    assert.ok(declaredEntryPoints.includes(entry), entry);
+  assert.ok(declaredEntryPoints.length >= packages.length - STRICT_DECLARATIONS_UNSUPPORTED.length);
+});
+
+for (const [compiler, name] of Object.entries(COMPILERS)) {
+  test(`${compiler}: every public entry point's declarations type-check under the strictest flags`, async () => {
+    const result = await run(process.execPath, [tscOf(name), "-p", "tsconfig.declarations.json", "--pretty", "false"], {
+      cwd: project,
+      env,
+    });
+    assert.equal(result.code, 0, describeFailure(`${compiler}: tsc -p tsconfig.declarations.json`, result));
   });
 }
 
