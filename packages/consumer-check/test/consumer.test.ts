@@ -12,8 +12,14 @@ import { type Example, extractExamples } from "../src/examples.js";
 import { cleanEnv, describeFailure, run } from "../src/run.js";
 
 const packages = publicPackages();
-/** Packages whose types do not resolve under TypeScript's `moduleResolution: node10` (README, "node10"). */
-const NODE10_UNSUPPORTED = ["@tickwire/relay"];
+/** Every entry point with declarations (`types` in its `exports`), e.g. `@tickwire/proto/subtypes`. */
+const declaredEntryPoints = packages.flatMap((p) =>
+  Object.entries(p.manifest.exports as Record<string, unknown>)
+    .filter(([, target]) => typeof target === "object" && target !== null && "types" in target)
+    .map(([subpath]) => (subpath === "." ? p.name : `${p.name}/${subpath.slice(2)}`)),
+);
+/** The compilers a consumer may have: the workspace's TypeScript 5.9 and TypeScript 7 (as protoc-gen tests them). */
+const COMPILERS = { "TypeScript 5.9": "typescript", "TypeScript 7": "typescript-7" } as const;
 const examples: Example[] = [
   ...packages.flatMap((p) =>
     extractExamples(readFileSync(join(packagesDir, p.dir, "README.md"), "utf8"), `packages/${p.dir}/README.md`, p.dir),
@@ -57,7 +63,7 @@ before(
       join(project, "package.json"),
       `${JSON.stringify({ name: "consumer", private: true, type: "module" })}\n`,
     );
-    const extras = ["typescript", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
+    const extras = ["typescript", "typescript-7", "@types/node", "@bufbuild/protobuf", "ws", "@types/ws"].map(
       (name) => `${name}@${workspaceRange(name)}`,
     );
     // npm waits 5 minutes on a stalled registry fetch by default: give up on one after 30 s and retry it, and take
@@ -86,6 +92,40 @@ before(
     }
     assert.equal(install.code, 0, describeFailure(`npm install of the tarballs in ${project}`, install).slice(-8000));
 
+    // Every declared entry point imported, so that tsc checks each .d.ts it reaches (skipLibCheck off), under the
+    // strictest flags a consumer may set.
+    mkdirSync(join(project, "declarations"));
+    writeFileSync(
+      join(project, "declarations", "entry-points.ts"),
+      declaredEntryPoints.map((entry, i) => `import type * as entry${i} from "${entry}";\n`).join("") +
+        `export type { ${declaredEntryPoints.map((_, i) => `entry${i}`).join(", ")} };\n`,
+    );
+    writeFileSync(
+      join(project, "tsconfig.declarations.json"),
+      `${JSON.stringify(
+        {
+          compilerOptions: {
+            target: "es2022",
+            lib: ["es2022"],
+            types: ["node"],
+            module: "nodenext",
+            moduleResolution: "nodenext",
+            noEmit: true,
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            exactOptionalPropertyTypes: true,
+            noPropertyAccessFromIndexSignature: true,
+            verbatimModuleSyntax: true,
+            isolatedModules: true,
+            skipLibCheck: false,
+          },
+          include: ["declarations"],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+
     for (const example of examples) writeFileSync(join(project, "examples", example.fileName), example.code);
     const common = { target: "es2022", lib: ["es2022"], types: ["node"], strict: true, skipLibCheck: false };
     const tsconfig = (compilerOptions: object) =>
@@ -100,9 +140,8 @@ before(
     );
     // node10 reads no `exports`: subpaths (`@tickwire/proto/subtypes`, which the client's declarations import) resolve
     // through `typesVersions`. ES module output, since the examples use top-level await; esModuleInterop, as the
-    // CommonJS projects still on node10 have it. The relay is left out: its declarations are nats.js's, which need
-    // `exports` (`@nats-io/nats-core/internal`), so it does not support node10.
-    const node10 = examples.filter((e) => !NODE10_UNSUPPORTED.some((name) => e.code.includes(`"${name}"`)));
+    // CommonJS projects still on node10 have it. Every example, the relay's too (its declarations import none of
+    // nats.js's, which need `exports`).
     writeFileSync(
       join(project, "tsconfig.node10.json"),
       `${JSON.stringify(
@@ -114,7 +153,7 @@ before(
             esModuleInterop: true,
             noEmit: true,
           },
-          files: node10.map((e) => `examples/${e.fileName}`),
+          include: ["examples"],
         },
         null,
         2,
@@ -184,11 +223,30 @@ for (const [config, what] of [
   ["tsconfig.node10.json", "module esnext, moduleResolution node10"],
 ] as const) {
   test(`the README examples type-check under ${what}, against the installed tarballs`, async () => {
-    const result = await run(join(project, "node_modules", ".bin", "tsc"), ["-p", config, "--pretty", "false"], {
+    const result = await run(process.execPath, [tscOf("typescript"), "-p", config, "--pretty", "false"], {
       cwd: project,
       env,
     });
     assert.equal(result.code, 0, locate(describeFailure(`tsc -p ${config} (${what})`, result)));
+  });
+}
+
+/** The installed compiler's tsc, by package (both TypeScripts ship a `tsc` bin: node_modules/.bin holds one). */
+const tscOf = (compiler: string) => join(project, "node_modules", compiler, "bin", "tsc");
+
+test("every declared entry point is found", () => {
+  for (const entry of ["@tickwire/proto/subtypes", "@tickwire/sandbox/simulator", "@tickwire/runtime/internal"])
+    assert.ok(declaredEntryPoints.includes(entry), entry);
+  assert.ok(declaredEntryPoints.length >= packages.length);
+});
+
+for (const [compiler, name] of Object.entries(COMPILERS)) {
+  test(`${compiler}: every public entry point's declarations type-check under the strictest flags`, async () => {
+    const result = await run(process.execPath, [tscOf(name), "-p", "tsconfig.declarations.json", "--pretty", "false"], {
+      cwd: project,
+      env,
+    });
+    assert.equal(result.code, 0, describeFailure(`${compiler}: tsc -p tsconfig.declarations.json`, result));
   });
 }
 

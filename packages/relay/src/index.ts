@@ -1,6 +1,13 @@
-export type { LockOptions } from "./lock.js";
+export type { LockOptions } from "./public-types.js";
 export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
-export { DEFAULT_STREAM, ensureStream, type StreamOptions, streamConfig } from "./stream.js";
+export {
+  DEFAULT_STREAM,
+  ensureStream,
+  type RelayStreamConfig,
+  type StreamAdmin,
+  type StreamOptions,
+  streamConfig,
+} from "./stream.js";
 export {
   FRAME_HEADER,
   INTEREST_SUBJECT,

@@ -8,23 +8,8 @@
 import { jetstreamManager } from "@nats-io/jetstream";
 import { type KV, Kvm } from "@nats-io/kv";
 import type { NatsConnection, Subscription } from "@nats-io/transport-node";
+import type { LockOptions } from "./public-types.js";
 import { LOCK_ROOT } from "./subjects.js";
-
-export interface LockOptions {
-  /** KV bucket (default "tickwire_relay_lock"). */
-  bucket?: string;
-  /** The lock's key: one per platform account (default "active"). */
-  key?: string;
-  /**
-   * How long a silent holder keeps the lock (default 2,000 ms): its heartbeat and its KV entry must both have been
-   * silent this long before a standby takes over. The takeover time after a relay's death is about this.
-   */
-  ttlMs?: number;
-  /** How often a standby tries to take it (default 200 ms). */
-  pollMs?: number;
-  /** The bucket's replicas (default: the stream's). An existing bucket is brought to this. */
-  replicas?: number;
-}
 
 export type RenewResult = "held" | "unknown" | "lost";
 

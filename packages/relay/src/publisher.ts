@@ -15,6 +15,7 @@ import {
   headers as natsHeaders,
   type Subscription,
 } from "@nats-io/transport-node";
+import type { PublisherStats } from "./public-types.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
 export interface PendingPublish {
@@ -29,28 +30,6 @@ export interface PendingPublish {
   seq: number;
   /** The POSITION_HEADER value, given at the first send and kept by a retry (which is then a repeat, not news). */
   position?: string;
-}
-
-export interface PublisherStats {
-  /** Publishes asked for: one per subject a frame goes to. Each ends published, duplicate or dropped. */
-  enqueued: number;
-  /** Stored by the stream (its ack said so). */
-  published: number;
-  /** Acknowledged as already stored (another relay's copy, or a retry of one whose ack was lost). */
-  duplicates: number;
-  /** Publishes the stream did not acknowledge (each goes to the backlog). */
-  publishErrors: number;
-  /** Publishes sent again from the backlog. */
-  retried: number;
-  /** Never sent: the buffer (NATS unreachable) was full; dropped before numbering, so no consumer sees a gap. */
-  bufferDrops: number;
-  /** Sent live but given up for the stream: the backlog reached its byte bound (oldest first). */
-  backlogDrops: number;
-  bufferedMessages: number;
-  bufferedBytes: number;
-  /** Publishes awaiting their ack, and those waiting to be published again. */
-  inFlight: number;
-  backlogMessages: number;
 }
 
 export interface PublisherOptions {

@@ -18,8 +18,9 @@ import {
 } from "@tickwire/client";
 import { DecodeError } from "@tickwire/codec";
 import { toIds } from "./ids.js";
-import { ActiveLock, type LockOptions } from "./lock.js";
-import { Publisher, type PublisherStats } from "./publisher.js";
+import { ActiveLock } from "./lock.js";
+import type { LockOptions, PublisherStats } from "./public-types.js";
+import { Publisher } from "./publisher.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 

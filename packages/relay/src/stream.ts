@@ -1,5 +1,4 @@
 // The JetStream stream the relay publishes into, created or brought to the wanted configuration on every start.
-import { DiscardPolicy, type JetStreamManager, StorageType, type StreamConfig } from "@nats-io/jetstream";
 import { nanos } from "@nats-io/transport-node";
 import { SUBJECT_ROOT } from "./subjects.js";
 
@@ -25,7 +24,35 @@ export interface StreamOptions {
 
 export const DEFAULT_STREAM = "TICKWIRE_MD";
 
-export function streamConfig(options: StreamOptions = {}): StreamConfig {
+/**
+ * The stream's configuration in JetStream's field names, as the relay sets it. Our own type rather than nats.js's
+ * `StreamConfig`, so the relay's declarations import none of nats.js's (README of consumer-check).
+ */
+export interface RelayStreamConfig {
+  name: string;
+  subjects: string[];
+  max_msgs_per_subject: number;
+  /** Nanoseconds. */
+  max_age: number;
+  max_bytes: number;
+  storage: "file" | "memory";
+  num_replicas: number;
+  /** Nanoseconds. */
+  duplicate_window: number;
+  discard: "old";
+  allow_direct: boolean;
+}
+
+/** What `ensureStream` needs of nats.js's `JetStreamManager` (`await jetstreamManager(nc)` is one). */
+export interface StreamAdmin {
+  streams: {
+    info(name: string): Promise<unknown>;
+    add(config: RelayStreamConfig): Promise<unknown>;
+    update(name: string, config: RelayStreamConfig): Promise<unknown>;
+  };
+}
+
+export function streamConfig(options: StreamOptions = {}): RelayStreamConfig {
   const maxAgeMs = options.maxAgeMs ?? 3_600_000;
   // JetStream refuses a duplicate window longer than max_age.
   const duplicateWindowMs = Math.min(options.duplicateWindowMs ?? 120_000, maxAgeMs);
@@ -35,16 +62,16 @@ export function streamConfig(options: StreamOptions = {}): StreamConfig {
     max_msgs_per_subject: options.maxMsgsPerSubject ?? 1000,
     max_age: nanos(maxAgeMs),
     max_bytes: options.maxBytes ?? 1024 ** 3,
-    storage: options.storage === "memory" ? StorageType.Memory : StorageType.File,
+    storage: options.storage === "memory" ? "memory" : "file",
     num_replicas: options.replicas ?? 1,
     duplicate_window: nanos(duplicateWindowMs),
-    discard: DiscardPolicy.Old,
+    discard: "old",
     allow_direct: true,
-  } as StreamConfig;
+  };
 }
 
 /** Creates the stream, or updates it to this configuration; safe for two relays starting together. */
-export async function ensureStream(jsm: JetStreamManager, options: StreamOptions = {}): Promise<StreamConfig> {
+export async function ensureStream(jsm: StreamAdmin, options: StreamOptions = {}): Promise<RelayStreamConfig> {
   const config = streamConfig(options);
   for (let attempt = 0; attempt < 3; attempt++) {
     const exists = await jsm.streams.info(config.name).then(

@@ -1,0 +1,40 @@
+// Types of the relay's public surface that its nats.js-facing modules also use, kept here so that the declarations a
+// consumer compiles import no nats.js declarations (which fail exactOptionalPropertyTypes in nats.js itself).
+
+export interface LockOptions {
+  /** KV bucket (default "tickwire_relay_lock"). */
+  bucket?: string;
+  /** The lock's key: one per platform account (default "active"). */
+  key?: string;
+  /**
+   * How long a silent holder keeps the lock (default 2,000 ms): its heartbeat and its KV entry must both have been
+   * silent this long before a standby takes over. The takeover time after a relay's death is about this.
+   */
+  ttlMs?: number;
+  /** How often a standby tries to take it (default 200 ms). */
+  pollMs?: number;
+  /** The bucket's replicas (default: the stream's). An existing bucket is brought to this. */
+  replicas?: number;
+}
+
+export interface PublisherStats {
+  /** Publishes asked for: one per subject a frame goes to. Each ends published, duplicate or dropped. */
+  enqueued: number;
+  /** Stored by the stream (its ack said so). */
+  published: number;
+  /** Acknowledged as already stored (another relay's copy, or a retry of one whose ack was lost). */
+  duplicates: number;
+  /** Publishes the stream did not acknowledge (each goes to the backlog). */
+  publishErrors: number;
+  /** Publishes sent again from the backlog. */
+  retried: number;
+  /** Never sent: the buffer (NATS unreachable) was full; dropped before numbering, so no consumer sees a gap. */
+  bufferDrops: number;
+  /** Sent live but given up for the stream: the backlog reached its byte bound (oldest first). */
+  backlogDrops: number;
+  bufferedMessages: number;
+  bufferedBytes: number;
+  /** Publishes awaiting their ack, and those waiting to be published again. */
+  inFlight: number;
+  backlogMessages: number;
+}
