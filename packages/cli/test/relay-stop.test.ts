@@ -5,19 +5,12 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/testkit/nats-server";
+import { type NatsServers, natsServerMissing, startNatsServers } from "@tickwire/testkit/nats-server";
 
 const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 
-let binary: string | undefined;
-try {
-  binary = natsServerBinary();
-} catch {
-  binary = undefined;
-}
-
 describe("relay stopped with SIGTERM", {
-  skip: binary === undefined ? "no nats-server: run packages/relay/scripts/ensure-nats-server.sh" : false,
+  skip: natsServerMissing(),
 }, () => {
   let nats: NatsServers;
   before(async () => {

@@ -1,19 +1,12 @@
 // `tickwire relay` and `tickwire tail` as users run them (the built bin), against a real nats-server on loopback
-// (`packages/relay/scripts/ensure-nats-server.sh` installs it; without one these tests are skipped and say so).
+// (`packages/testkit/scripts/ensure-nats-server.sh` installs it; without one these tests are skipped and say so).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { type NatsServers, natsServerBinary, startNatsServers } from "@tickwire/testkit/nats-server";
+import { type NatsServers, natsServerMissing, startNatsServers } from "@tickwire/testkit/nats-server";
 import { tickwire } from "./helpers.js";
 
-let binary: string | undefined;
-try {
-  binary = natsServerBinary();
-} catch {
-  binary = undefined;
-}
-
 describe("relay and tail", {
-  skip: binary === undefined ? "no nats-server: run packages/relay/scripts/ensure-nats-server.sh" : false,
+  skip: natsServerMissing(),
 }, () => {
   let nats: NatsServers;
   before(async () => {

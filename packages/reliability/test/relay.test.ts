@@ -1,19 +1,12 @@
 // A quick run of the relay part on a real three-node nats-server cluster (skipped, saying so, without nats-server:
-// packages/relay/scripts/ensure-nats-server.sh installs it).
+// packages/testkit/scripts/ensure-nats-server.sh installs it).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { natsServerBinary } from "@tickwire/testkit/nats-server";
+import { natsServerMissing } from "@tickwire/testkit/nats-server";
 import { run } from "../src/relay/index.js";
 
-let missing: string | false = false;
-try {
-  natsServerBinary();
-} catch (error) {
-  missing = (error as Error).message;
-}
-
 test("relay part, quick: nothing lost at the first rate, takeover under 2 s without duplicates, NATS nodes lost under a relay pair without loss, NATS down recovered", {
-  skip: missing,
+  skip: natsServerMissing(),
 }, async () => {
   const report = await run({ quick: true, log: () => {} });
   const rates = report.rates as { lostPerConsumer: number[]; framesRelayed: number }[];

@@ -34,6 +34,16 @@ export interface NatsServers {
 }
 
 /** The nats-server binary: $NATS_SERVER, else on PATH, else Debian's /usr/sbin (not on a non-root PATH). */
+/** Why a test that needs nats-server must be skipped here (the message says how to get one), or false. */
+export function natsServerMissing(): string | false {
+  try {
+    natsServerBinary();
+    return false;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export function natsServerBinary(): string {
   const candidates = [process.env.NATS_SERVER, "nats-server", "/usr/sbin/nats-server", "/usr/bin/nats-server"];
   for (const candidate of candidates) {
@@ -46,7 +56,7 @@ export function natsServerBinary(): string {
     }
   }
   throw new Error(
-    "nats-server not found: run packages/relay/scripts/ensure-nats-server.sh (installs Debian's nats-server with apt-get), or set NATS_SERVER",
+    "nats-server not found: run packages/testkit/scripts/ensure-nats-server.sh (installs Debian's nats-server with apt-get), or set NATS_SERVER",
   );
 }
 

@@ -4,7 +4,7 @@
 // consumer's decoded message; the figure per path is the median over rounds of the worst consumer's p50 and p99.
 //   pnpm --filter @tickwire/bench bench:relay -- [--rate 20000] [--seconds 3] [--rounds 3] [--consumers 2]
 //     [--nodes 1|3] [--replicas 1|3]
-// Needs nats-server (packages/relay/scripts/ensure-nats-server.sh installs Debian's).
+// Needs nats-server (packages/testkit/scripts/ensure-nats-server.sh installs Debian's).
 import { type ChildProcess, fork } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
