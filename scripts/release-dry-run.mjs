@@ -37,13 +37,13 @@ execFileSync(
 const planned = new Map(readJson(join(out, "status.json")).releases.map((r) => [r.name, r]));
 
 const rows = [];
-// A `workspace:` range is rewritten to the packed version; a range written by hand (the plugin's peer range on the
-// runtime, kept out of `workspace:` so that changesets does not bump the plugin to 1.0.0 with each runtime minor)
+// `workspace:^` is rewritten to the packed version. A range written out (the plugin's peer range on the runtime,
+// "workspace:^0.0.0 || ^0.1.0", so that changesets does not bump the plugin to 1.0.0 with the runtime's first minor)
 // must accept the version this release publishes.
-function meets(range, name) {
-  if (range.replace(/^[\^~]/, "") === versions.get(name)) return true;
+function meets(written, range, name) {
+  if (/^workspace:[\^~*]$/.test(written ?? "")) return range.replace(/^[\^~]/, "") === versions.get(name);
   const published = planned.get(name)?.newVersion ?? versions.get(name);
-  return caretAccepts(range, published);
+  return range.split("||").some((alternative) => caretAccepts(alternative.trim(), published));
 }
 
 /** Whether `^a.b.c` accepts `version` (npm's caret: below 1.0.0 the minor is the breaking part). */
@@ -76,7 +76,7 @@ for (const { dir, manifest } of packages) {
   for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
     for (const [name, range] of Object.entries(packed[field] ?? {})) {
       if (range.startsWith("workspace:")) problem(`${field}.${name} is still "${range}"`);
-      else if (versions.has(name) && !meets(range, name))
+      else if (versions.has(name) && !meets(manifest[field]?.[name], range, name))
         problem(`${field}.${name} is "${range}", not the packed ${name}@${versions.get(name)} nor its next release`);
     }
   }
