@@ -7,6 +7,7 @@ import { delimitedCapture, encodeAll, FIRST_MESSAGE_ID, MIXED_SEED, mixedFeed, m
 import { medianInterval } from "../src/measure.js";
 import { canonical, tagCount } from "../src/normalise.js";
 import { scanPlan, skipScan } from "../src/skip-scan.js";
+import { suiteConfig } from "../src/suite-config.js";
 
 const feed = mixedFeed(5000);
 
@@ -66,4 +67,28 @@ test("the median's interval comes from order statistics and contains the median"
   assert.equal(low, 40);
   assert.equal(high, 61);
   assert.deepEqual(medianInterval([7]), { median: 7, low: 7, high: 7 });
+});
+
+test("each suite's round groups put every case in exactly one process, of one variant (and, full general runs, one feature)", () => {
+  for (const [name, smoke] of [
+    ["general", false],
+    ["general", true],
+    ["market-data", false],
+    ["market-data", true],
+  ] as const) {
+    const suite = suiteConfig(name, smoke);
+    const members = suite.groups.map((group) => suite.ids.filter((id) => new RegExp(group).test(id)));
+    for (const id of suite.ids) {
+      assert.equal(members.filter((ids) => ids.includes(id)).length, 1, `${name}${smoke ? " smoke" : ""}: ${id}`);
+    }
+    for (const ids of members) {
+      assert.ok(ids.length > 0);
+      const variants = new Set(ids.map((id) => `${id.split("/")[0]}/${id.split("/")[2]}`));
+      assert.equal(variants.size, 1, `one variant per process: ${ids.join(", ")}`);
+      const features = new Set(ids.map((id) => id.split("/")[1]?.replace(/-[^-]+$/, "")));
+      if (name === "general" && !smoke) assert.equal(features.size, 1, `one feature per process: ${ids.join(", ")}`);
+    }
+  }
+  assert.equal(suiteConfig("general", false).groups.length, 42);
+  assert.equal(suiteConfig("general", true).groups.length, 6);
 });

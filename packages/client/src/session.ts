@@ -1,7 +1,7 @@
 // The token lifecycle of docs/contract.md ("Authentication"), without the defects docs/platform.md lists: one login
 // at first use, reused until shortly before its `exp`; after a 401, one login shared by every request that saw it,
 // and a retry with the new token; failed logins back off, so app_login is never hammered.
-import { parseJson, SchemaValidationError } from "@tickwire/rest-schemas";
+import { loginSuccessKind, parseJson, SchemaValidationError } from "@tickwire/rest-schemas";
 import { type BackoffOptions, backoffDelay } from "./backoff.js";
 import { AbortError, AuthError, HttpError, type TickwireError } from "./errors.js";
 import type { HttpTransport } from "./http.js";
@@ -144,7 +144,7 @@ export class TokenSession {
     const { loginPath, userId, redactor } = this.#options;
     if (status === 200) {
       try {
-        return parseJson(text, "loginSuccess").data.accessToken;
+        return parseJson(text, loginSuccessKind).data.accessToken;
       } catch (error) {
         const cause =
           error instanceof SchemaValidationError || error instanceof SyntaxError

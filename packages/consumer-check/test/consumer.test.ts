@@ -28,6 +28,13 @@ const examples: Example[] = [
   ...extractExamples(readFileSync(join(repoRoot, "README.md"), "utf8"), "README.md", "root", /^### @tickwire\//),
 ];
 
+/**
+ * `TICKWIRE_SKIP_STATIC_CHECKS=1`: the checks whose result does not depend on the Node running them (publint, attw,
+ * the type checks other than the nodenext build the examples run from) are skipped, as CI's second Node pass does
+ * after the first ran them on the same commit. Installing (engines), building and running the examples still happen.
+ */
+const staticChecks = process.env.TICKWIRE_SKIP_STATIC_CHECKS === "1" ? { skip: "TICKWIRE_SKIP_STATIC_CHECKS=1" } : {};
+
 const workDir = mkdtempSync(join(tmpdir(), "tickwire-consumer-"));
 const tarballDir = join(workDir, "tarballs");
 const project = join(workDir, "project");
@@ -187,7 +194,7 @@ test("the public packages and their README examples are found", () => {
   assert.ok(examples.filter((e) => e.source.startsWith("README.md")).length >= 5, "the root README's examples");
 });
 
-describe("each tarball", { concurrency: 2 }, () => {
+describe("each tarball", { concurrency: 2, ...staticChecks }, () => {
   for (const p of packages) {
     test(`publint --strict: ${p.name}`, async () => {
       const result = await run(bin("publint"), ["run", "--strict", tarballs.get(p.name) as string], {
@@ -217,12 +224,13 @@ function locate(output: string): string {
   });
 }
 
-for (const [config, what] of [
-  ["tsconfig.nodenext.json", "module nodenext"],
-  ["tsconfig.bundler.json", "module esnext, moduleResolution bundler"],
-  ["tsconfig.node10.json", "module esnext, moduleResolution node10"],
+// The nodenext build emits the files "the README examples run" runs: it is never skipped.
+for (const [config, what, options] of [
+  ["tsconfig.nodenext.json", "module nodenext", {}],
+  ["tsconfig.bundler.json", "module esnext, moduleResolution bundler", staticChecks],
+  ["tsconfig.node10.json", "module esnext, moduleResolution node10", staticChecks],
 ] as const) {
-  test(`the README examples type-check under ${what}, against the installed tarballs`, async () => {
+  test(`the README examples type-check under ${what}, against the installed tarballs`, options, async () => {
     const result = await run(process.execPath, [tscOf("typescript"), "-p", config, "--pretty", "false"], {
       cwd: project,
       env,
@@ -241,13 +249,21 @@ test("every declared entry point is found", () => {
 });
 
 for (const [compiler, name] of Object.entries(COMPILERS)) {
-  test(`${compiler}: every public entry point's declarations type-check under the strictest flags`, async () => {
-    const result = await run(process.execPath, [tscOf(name), "-p", "tsconfig.declarations.json", "--pretty", "false"], {
-      cwd: project,
-      env,
-    });
-    assert.equal(result.code, 0, describeFailure(`${compiler}: tsc -p tsconfig.declarations.json`, result));
-  });
+  test(
+    `${compiler}: every public entry point's declarations type-check under the strictest flags`,
+    staticChecks,
+    async () => {
+      const result = await run(
+        process.execPath,
+        [tscOf(name), "-p", "tsconfig.declarations.json", "--pretty", "false"],
+        {
+          cwd: project,
+          env,
+        },
+      );
+      assert.equal(result.code, 0, describeFailure(`${compiler}: tsc -p tsconfig.declarations.json`, result));
+    },
+  );
 }
 
 describe("the README examples run", { concurrency: 3 }, () => {

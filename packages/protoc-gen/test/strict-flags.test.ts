@@ -77,7 +77,13 @@ function generateAll(out: string, options: string): string[] {
   return written;
 }
 
-describe("generated code under the strictest compiler flags", () => {
+// `TICKWIRE_SKIP_STATIC_CHECKS=1`: a type check's result does not depend on the Node running it; CI's second Node pass
+// skips what its first ran on the same commit.
+const skipStatic = process.env.TICKWIRE_SKIP_STATIC_CHECKS === "1";
+
+describe("generated code under the strictest compiler flags", {
+  skip: skipStatic && "TICKWIRE_SKIP_STATIC_CHECKS=1",
+}, () => {
   // Inside the package, so that the generated imports resolve as in a user's project.
   const dir = mkdtempSync(join(root, "test", ".strict-flags-"));
   const files = [...generateAll(join(dir, "plain"), ""), ...generateAll(join(dir, "internals"), ",internals=true")];

@@ -1,7 +1,7 @@
 // Parser measurement behind the choice in src/json.ts: our lossless parser against JSON.parse (lossy) and
 // lossless-json (lossless), on a positions response and an LTP response. Run: pnpm bench (not part of the tests).
 import { isSafeNumber, parse as losslessParse } from "lossless-json";
-import { parseJson, stringifyJson } from "../src/index.js";
+import { kinds, parseJson, stringifyJson } from "../src/index.js";
 import { parseLossless } from "../src/json.js";
 import { schemaOf } from "../test/helpers.js";
 
@@ -48,7 +48,7 @@ for (const [name, text] of Object.entries(inputs)) {
   const lossless = measure("lossless-json parse, number|bigint", () => losslessParse(text, null, numberOrBigInt));
   const ours = measure("parseLossless (ours, no validation)", () => parseLossless(text));
   const kind = name.startsWith("positions") ? "positions" : "ltpSuccess";
-  const full = measure(`parseJson(text, "${kind}") (parse+validate+ids)`, () => parseJson(text, kind));
+  const full = measure(`parseJson(text, "${kind}") (parse+validate+ids)`, () => parseJson(text, kinds[kind]));
   console.log(
     `  ours is ${(lossless / ours).toFixed(1)}x lossless-json, ${(ours / base).toFixed(1)}x JSON.parse; full pipeline ${(full / base).toFixed(1)}x JSON.parse`,
   );

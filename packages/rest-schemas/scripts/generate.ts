@@ -1,11 +1,12 @@
-// Generates src/gen/types.ts (json-schema-to-typescript) and src/gen/validators.ts (Ajv standalone code) from
+// Generates src/gen/types.ts (json-schema-to-typescript) and src/gen/validators/*.ts (Ajv standalone code) from
 // schemas/*.schema.json. Deterministic: same schemas, same bytes. Works offline: every $ref is resolved in memory.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
+import ts from "typescript";
 
 type Schema = { [key: string]: unknown };
 
@@ -34,14 +35,27 @@ for (const { file, schema } of schemas) {
 }
 
 // --- validators -----------------------------------------------------------------------------------------------
-// strict: unknown keywords, ambiguous types and required-but-undeclared properties are compile errors.
+// One module per schema (src/gen/validators/<name>.ts), so that a bundle carries the validators it imports and the
+// ones they $ref, nothing else. Ajv compiles all schemas together (a $ref calls the referenced schema's function,
+// `inlineRefs: false`); the combined standalone code is then cut into modules: each function goes to the schema its
+// sourceURL names, a call into another schema becomes an import, and a constant goes to every module that uses it.
 const ajv = new Ajv2020({
+  // strict: unknown keywords, ambiguous types and required-but-undeclared properties are compile errors.
   strict: true,
   allErrors: true,
   inlineRefs: false,
+  // Our issues are built from keyword, params and paths (src/issues.ts); Ajv's English messages are never read.
+  messages: false,
   code: { source: true, esm: true, lines: true },
 });
-for (const { schema } of schemas) ajv.addSchema(schema);
+// Ajv2020 always tracks which properties each function evaluated (for unevaluatedProperties and $dynamicRef), which
+// costs code in every function. No schema uses those keywords (checked below), so the tracking is switched off.
+Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+const trackingKeywords = /"(unevaluatedProperties|unevaluatedItems|\$dynamicRef|\$dynamicAnchor)"/;
+for (const { file, schema } of schemas) {
+  if (trackingKeywords.test(JSON.stringify(schema))) throw new Error(`${file}: uses a keyword generation turned off`);
+  ajv.addSchema(withoutAnnotations(schema) as Schema);
+}
 const exportsByName: Record<string, string> = {};
 for (const { schema } of schemas) exportsByName[`validate${String(schema.title)}`] = String(schema.$id);
 const validatorCode = standaloneCode(ajv, exportsByName);
@@ -50,7 +64,100 @@ const validatorCode = standaloneCode(ajv, exportsByName);
 if (/\brequire\(/.test(validatorCode)) {
   throw new Error("Ajv standalone output needs a runtime helper (require). Avoid the keyword that causes it.");
 }
-writeFileSync(join(genDir, "validators.ts"), `// @ts-nocheck\n${banner}\n${validatorCode}\n`);
+const validatorDir = join(genDir, "validators");
+rmSync(validatorDir, { recursive: true, force: true });
+mkdirSync(validatorDir);
+for (const [name, text] of splitValidators(validatorCode)) writeFileSync(join(validatorDir, `${name}.ts`), text);
+
+/** The schema as Ajv needs it: descriptions, examples and titles only make the constants Ajv emits longer. */
+function withoutAnnotations(node: unknown, isPropertyMap = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutAnnotations(item));
+  if (node === null || typeof node !== "object") return node;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Under `properties` the keys are property names, which may well be called `title` or `description`.
+    if (!isPropertyMap && (key === "description" || key === "examples" || key === "title")) continue;
+    out[key] = withoutAnnotations(value, !isPropertyMap && key === "properties");
+  }
+  return out;
+}
+
+/** Cuts Ajv's combined standalone module into one module per schema file: name (file without .schema.json) -> code. */
+function splitValidators(code: string): Map<string, string> {
+  const source = ts.createSourceFile("validators.js", code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
+  const text = (node: ts.Node) => code.slice(node.getStart(source), node.end);
+  const moduleOf = (id: string) => /\/([a-z0-9-]+)\.schema\.json(?:#.*)?$/.exec(id)?.[1];
+  const exported = new Map<string, string>(); // validateNN -> validateTitle
+  const constants = new Map<string, ts.Statement>(); // schemaNN, patternNN, ... -> declaration
+  const functions = new Map<string, { module: string; node: ts.FunctionDeclaration }>();
+  for (const statement of source.statements) {
+    if (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression)) continue; // "use strict"
+    if (ts.isFunctionDeclaration(statement) && statement.name) {
+      const url = /sourceURL="([^"]+)"/.exec(text(statement))?.[1];
+      const module = url === undefined ? undefined : moduleOf(url);
+      if (module === undefined) throw new Error(`validator ${statement.name.text} names no schema file`);
+      functions.set(statement.name.text, { module, node: statement });
+      continue;
+    }
+    const variable = ts.isVariableStatement(statement) ? statement : undefined;
+    const only =
+      variable?.declarationList.declarations.length === 1 ? variable.declarationList.declarations[0] : undefined;
+    if (variable && only && ts.isIdentifier(only.name) && only.initializer) {
+      const isExport = variable.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      if (isExport && ts.isIdentifier(only.initializer)) exported.set(only.initializer.text, only.name.text);
+      else if (!isExport) constants.set(only.name.text, statement);
+      else throw new Error(`unexpected export in Ajv's output: ${text(statement).slice(0, 80)}`);
+      continue;
+    }
+    throw new Error(`unexpected statement in Ajv's output: ${text(statement).slice(0, 80)}`);
+  }
+  const topLevelNamesIn = (node: ts.Node): Set<string> => {
+    const names = new Set<string>();
+    const visit = (child: ts.Node) => {
+      if (ts.isIdentifier(child) && (constants.has(child.text) || functions.has(child.text))) names.add(child.text);
+      ts.forEachChild(child, visit);
+    };
+    ts.forEachChild(node, visit);
+    return names;
+  };
+  const modules = new Map<string, string>();
+  for (const name of new Set([...functions.values()].map((f) => f.module))) {
+    const own = [...functions].filter(([, f]) => f.module === name);
+    const used = new Set(own.flatMap(([, f]) => [...topLevelNamesIn(f.node)]));
+    for (const constant of [...used].filter((n) => constants.has(n))) {
+      for (const inner of topLevelNamesIn(constants.get(constant) as ts.Statement)) used.add(inner);
+    }
+    const imports = [...used]
+      .filter((n) => functions.has(n) && functions.get(n)?.module !== name)
+      .sort()
+      .map((n) => {
+        const exportName = exported.get(n);
+        if (exportName === undefined) throw new Error(`${name}: calls ${n}, which no schema exports`);
+        return `import { ${exportName} as ${n} } from "./${functions.get(n)?.module}.js";`;
+      });
+    const constantsUsed = [...constants.keys()]
+      .filter((n) => used.has(n))
+      .map((n) => text(constants.get(n) as ts.Node));
+    const exports = own
+      .filter(([fn]) => exported.has(fn))
+      .map(([fn]) => `export const ${exported.get(fn)}: CompiledValidator = ${fn};`);
+    if (exports.length !== 1) throw new Error(`${name}: expected one exported validator, got ${exports.length}`);
+    modules.set(
+      name,
+      [
+        "// @ts-nocheck",
+        banner,
+        'import type { CompiledValidator } from "../../validator.js";',
+        ...imports,
+        ...constantsUsed,
+        ...own.map(([, f]) => text(f.node)),
+        ...exports,
+        "",
+      ].join("\n"),
+    );
+  }
+  return modules;
+}
 
 // --- types ----------------------------------------------------------------------------------------------------
 // One in-memory bundle: every schema becomes $defs/<Title> and file references become local ones, so the generator
@@ -88,4 +195,4 @@ const types = await compile(bundle as JSONSchema, "RestPayload", {
   cwd: schemaDir,
 });
 writeFileSync(join(genDir, "types.ts"), types);
-console.log(`generated src/gen/types.ts and src/gen/validators.ts from ${schemas.length} schemas`);
+console.log(`generated src/gen/types.ts and src/gen/validators/*.ts from ${schemas.length} schemas`);

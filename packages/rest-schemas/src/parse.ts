@@ -7,7 +7,7 @@
 
 import { escapePointerSegment, issuesFromAjv, SchemaValidationError, type ValidationIssue } from "./issues.js";
 import { type BigIntegerToken, parseLossless, setAtPath } from "./json.js";
-import { kinds, matches, type PathPattern } from "./kinds.js";
+import { matches, type PathPattern, type PayloadKind } from "./kinds/spec.js";
 import type { Kind, KindTypes } from "./types.js";
 
 const UINT64_MAX = (1n << 64n) - 1n;
@@ -37,8 +37,7 @@ function visit(
 }
 
 /** Schema issues of a JSON-model value (numbers only, no bigint). */
-function schemaIssues(kind: Kind, value: unknown): ValidationIssue[] {
-  const spec = kinds[kind];
+function schemaIssues(spec: PayloadKind, value: unknown): ValidationIssue[] {
   if (spec.byStatus) {
     // Check against the branch `status` selects: its issues have exact paths, unlike if/then/else's.
     const status = (value as { status?: unknown } | null)?.status;
@@ -57,8 +56,8 @@ function schemaIssues(kind: Kind, value: unknown): ValidationIssue[] {
 }
 
 /** Replaces the ids of a validated JSON-model document by bigint, using the exact digits where JSON rounded. */
-function convertIds(kind: Kind, value: unknown, exact: Map<string, string>, issues: ValidationIssue[]): void {
-  for (const pattern of kinds[kind].ids) {
+function convertIds(spec: PayloadKind, value: unknown, exact: Map<string, string>, issues: ValidationIssue[]): void {
+  for (const pattern of spec.ids) {
     visit(value, pattern, (parent, key, path) => {
       const rounded = parent[key];
       if (typeof rounded !== "number") return;
@@ -95,7 +94,7 @@ function convertIds(kind: Kind, value: unknown, exact: Map<string, string>, issu
  * double changes nothing, an error when it would round them. Anywhere else (fields the contract does not describe): a bigint.
  */
 function placeBigIntegers(
-  kind: Kind,
+  numbers: readonly PathPattern[],
   value: unknown,
   tokens: readonly BigIntegerToken[],
   left: Map<string, string>,
@@ -104,7 +103,7 @@ function placeBigIntegers(
   let root = value;
   for (const token of tokens) {
     if (!left.has(pointer(token.path))) continue;
-    if (kinds[kind].numbers.some((pattern) => matches(pattern, token.path))) {
+    if (numbers.some((pattern) => matches(pattern, token.path))) {
       // A declared number keeps its double when the digits are how that double prints (what JSON.stringify wrote,
       // e.g. 1e20 in full): reading them changes nothing. Digits that would print differently would be rounded.
       if (String(Number(token.digits)) === token.digits) continue;
@@ -124,32 +123,36 @@ function placeBigIntegers(
 }
 
 /**
- * Parses JSON text without ever rounding an integer, validates it against the schema of `kind`, and returns the
- * typed value: instrument ids are bigint, other declared numbers are numbers, and integers beyond 2^53 in fields the
- * contract does not describe (trades, extra properties) are bigint.
+ * Parses JSON text without ever rounding an integer, validates it against the schema of `kind` (a payload kind such as
+ * `positionsKind`, or `kinds.positions`), and returns the typed value: instrument ids are bigint, other declared
+ * numbers are numbers, and integers beyond 2^53 in fields the contract does not describe (trades, extra properties)
+ * are bigint.
  *
  * Without `kind`, returns the parsed JSON with bigint for every integer beyond 2^53 and no validation.
  *
  * @throws JsonSyntaxError when the text is not JSON.
  * @throws SchemaValidationError when it does not match the schema, or a declared number cannot be held exactly.
+ * @throws TypeError when `kind` is not a payload kind (e.g. its name as a string).
  */
-export function parseJson<K extends Kind>(text: string, kind: K): KindTypes[K];
+export function parseJson<K extends Kind>(text: string, kind: PayloadKind<K>): KindTypes[K];
 export function parseJson(text: string): unknown;
-export function parseJson(text: string, kind?: Kind): unknown {
-  if (kind !== undefined) checkKind(kind);
+export function parseJson(text: string, kind?: PayloadKind): unknown {
+  if (kind !== undefined) checkKind(kind, "parseJson");
   const document = parseLossless(text);
   if (kind === undefined) {
-    return placeBigIntegers("trades", document.value, document.bigIntegers, exactDigits(document.bigIntegers), []);
+    return placeBigIntegers([], document.value, document.bigIntegers, exactDigits(document.bigIntegers), []);
   }
   return typedFromDocument(kind, document.value, document.bigIntegers);
 }
 
-/** A kind name comes from the caller's code: a typo is a programming error, reported before any parsing. */
-function checkKind(kind: unknown): asserts kind is Kind {
-  if (typeof kind === "string" && Object.hasOwn(kinds, kind)) return;
-  throw new RangeError(
-    `unknown payload kind ${JSON.stringify(kind)}; expected one of: ${Object.keys(kinds).join(", ")}`,
-  );
+/** A kind comes from the caller's code: anything else is a programming error, reported before any parsing. */
+function checkKind(kind: unknown, caller: string): asserts kind is PayloadKind {
+  const spec = kind as Partial<PayloadKind> | null;
+  if (typeof spec === "object" && spec !== null && typeof spec.validate === "function" && Array.isArray(spec.ids)) {
+    return;
+  }
+  const named = typeof kind === "string" ? ` (for ${JSON.stringify(kind)}, pass ${kind}Kind or kinds.${kind})` : "";
+  throw new TypeError(`${caller}: kind must be a payload kind exported by @tickwire/rest-schemas${named}`);
 }
 
 function exactDigits(tokens: readonly BigIntegerToken[]): Map<string, string> {
@@ -158,16 +161,16 @@ function exactDigits(tokens: readonly BigIntegerToken[]): Map<string, string> {
 
 /** Validates and converts an already parsed lossless document. Shared with the normalisers. */
 export function typedFromDocument<K extends Kind>(
-  kind: K,
+  kind: PayloadKind<K>,
   value: unknown,
   tokens: readonly BigIntegerToken[],
 ): KindTypes[K] {
   const issues = schemaIssues(kind, value);
-  if (issues.length > 0) throw new SchemaValidationError(kind, issues);
+  if (issues.length > 0) throw new SchemaValidationError(kind.name, issues);
   const exact = exactDigits(tokens);
   convertIds(kind, value, exact, issues);
-  const typed = placeBigIntegers(kind, value, tokens, exact, issues);
-  if (issues.length > 0) throw new SchemaValidationError(kind, issues);
+  const typed = placeBigIntegers(kind.numbers, value, tokens, exact, issues);
+  if (issues.length > 0) throw new SchemaValidationError(kind.name, issues);
   return typed as KindTypes[K];
 }
 
@@ -186,10 +189,10 @@ function toJsonModel(value: unknown): unknown {
  * Checks an in-memory value against the schema of `kind`, e.g. a request before it is sent. Accepts the typed form
  * (bigint ids) and the plain JSON form (number ids). Returns every issue; an empty list means valid.
  */
-export function validate(kind: Kind, value: unknown): readonly ValidationIssue[] {
-  checkKind(kind);
+export function validate(kind: PayloadKind, value: unknown): readonly ValidationIssue[] {
+  checkKind(kind, "validate");
   const issues = schemaIssues(kind, toJsonModel(value));
-  for (const pattern of kinds[kind].ids) {
+  for (const pattern of kind.ids) {
     visit(value, pattern, (parent, key, path) => {
       const id = parent[key];
       if (typeof id === "bigint" && (id < 0n || id > UINT64_MAX)) {
@@ -206,7 +209,7 @@ export function validate(kind: Kind, value: unknown): readonly ValidationIssue[]
 }
 
 /** Like `validate`, but throws a SchemaValidationError listing every issue. */
-export function assertValid<K extends Kind>(kind: K, value: unknown): asserts value is KindTypes[K] {
+export function assertValid<K extends Kind>(kind: PayloadKind<K>, value: unknown): asserts value is KindTypes[K] {
   const issues = validate(kind, value);
-  if (issues.length > 0) throw new SchemaValidationError(kind, issues);
+  if (issues.length > 0) throw new SchemaValidationError(kind.name, issues);
 }

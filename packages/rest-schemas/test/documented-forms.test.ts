@@ -11,6 +11,7 @@ import {
   SchemaValidationError,
   stringifyJson,
   TRADE_RECORD_FIELDS,
+  tradeRecordKind,
 } from "../src/index.js";
 import { schemaOf } from "./helpers.js";
 
@@ -75,7 +76,7 @@ test("the documented trade record: every listed field is declared, typed and opt
   assert.equal(schema.required, undefined);
   assert.deepEqual(Object.keys(trade), [...TRADE_RECORD_FIELDS]);
   // Older listings carry other fields: still a trade record, kept as they came.
-  assert.deepEqual(parseJson('{"trade_id":"T1","order_id":26082045350000016}', "tradeRecord"), {
+  assert.deepEqual(parseJson('{"trade_id":"T1","order_id":26082045350000016}', tradeRecordKind), {
     trade_id: "T1",
     order_id: 26082045350000016n,
   });
@@ -87,7 +88,7 @@ test("the documented trade record: every listed field is declared, typed and opt
     ["strategyName", 3],
   ] as const) {
     assert.throws(
-      () => parseJson(stringifyJson({ ...trade, [field]: wrong }), "tradeRecord"),
+      () => parseJson(stringifyJson({ ...trade, [field]: wrong }), tradeRecordKind),
       (e: unknown) => e instanceof SchemaValidationError && e.issues.some((i) => i.path === `/${field}`),
       field,
     );

@@ -3,9 +3,12 @@ import { test } from "node:test";
 import {
   assertValid,
   type Kind,
+  kinds,
+  ltpRequestKind,
   parseJson,
   SchemaValidationError,
   stringifyJson,
+  tradesKind,
   type ValidationIssue,
   validate,
 } from "../src/index.js";
@@ -14,7 +17,7 @@ import { allKinds, type Schema, schemaOf } from "./helpers.js";
 /** The issues parseJson reports for `body` as `kind`; fails the test when it does not throw. */
 function issuesOf(kind: Kind, body: unknown): readonly ValidationIssue[] {
   try {
-    parseJson(stringifyJson(body), kind);
+    parseJson(stringifyJson(body), kinds[kind]);
   } catch (error) {
     assert.ok(error instanceof SchemaValidationError, String(error));
     assert.equal(error.kind, kind);
@@ -141,8 +144,8 @@ test("a discriminated response reports the fields of the branch its status selec
 });
 
 test("the trades listing accepts any array of records or object, and nothing else", () => {
-  assert.deepEqual(parseJson("[]", "trades"), []);
-  assert.deepEqual(parseJson(`{"anything":[1]}`, "trades"), { anything: [1] });
+  assert.deepEqual(parseJson("[]", tradesKind), []);
+  assert.deepEqual(parseJson(`{"anything":[1]}`, tradesKind), { anything: [1] });
   assert.equal(assertRejectedAt("trades", "text", "", "anyOf").expected, "one of: array, object");
   assertRejectedAt("trades", [{}, 5], "/1", "type");
 });
@@ -151,7 +154,7 @@ test("the error message names the kind, the path, the expectation and what came"
   const issues = issuesOf("ltpRequest", { InstrumentIds: [] });
   assert.equal(issues.length, 1);
   try {
-    parseJson(`{"InstrumentIds":[]}`, "ltpRequest");
+    parseJson(`{"InstrumentIds":[]}`, ltpRequestKind);
   } catch (error) {
     assert.equal(
       (error as Error).message,
@@ -160,15 +163,16 @@ test("the error message names the kind, the path, the expectation and what came"
   }
 });
 
-test("an unknown kind is a RangeError naming the known kinds, not a crash inside the validator", () => {
-  for (const call of [
-    () => parseJson("{}", "positionsResponse" as never),
-    () => validate("toString" as never, {}),
-    () => assertValid("__proto__" as never, {}),
-  ]) {
+test("a kind that is not a payload kind is a TypeError saying what to pass, not a crash inside the validator", () => {
+  for (const [call, hint] of [
+    [() => parseJson("{}", "positions" as never), /parseJson: .*pass positionsKind or kinds\.positions/],
+    [() => validate("toString" as never, {}), /validate: .*pass toStringKind/],
+    [() => assertValid({} as never, {}), /validate: kind must be a payload kind/],
+    [() => parseJson("{}", null as never), /parseJson: kind must be a payload kind/],
+  ] as const) {
     assert.throws(call, (error: unknown) => {
-      assert.ok(error instanceof RangeError);
-      assert.match(error.message, /unknown payload kind .*expected one of: .*loginRequest/);
+      assert.ok(error instanceof TypeError);
+      assert.match(error.message, hint);
       return true;
     });
   }

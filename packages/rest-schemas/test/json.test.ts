@@ -1,7 +1,18 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { JsonSyntaxError, parseJson, SchemaValidationError, stringifyJson } from "../src/index.js";
+import {
+  JsonSyntaxError,
+  ltpEntryKind,
+  ltpRequestKind,
+  ltpSuccessKind,
+  parseJson,
+  positionRecordKind,
+  positionsKind,
+  SchemaValidationError,
+  stringifyJson,
+  tradesKind,
+} from "../src/index.js";
 import { plain, schemaOf, UINT64_MAX } from "./helpers.js";
 
 const ORDER_ID = "24091124420000098";
@@ -15,7 +26,7 @@ test("plain JSON.parse rounds the 17-digit order id; parseJson does not", () => 
 test("the id 24091124420000098 survives parse, validate, use and stringify unchanged", () => {
   const text = stringifyJson({ C1: [{ ...position, instrument_id: BigInt(ORDER_ID) }] });
   assert.ok(text.includes(`"instrument_id":${ORDER_ID},`), "written as a plain JSON integer");
-  const positions = parseJson(text, "positions");
+  const positions = parseJson(text, positionsKind);
   const id = positions.C1?.[0]?.instrument_id;
   assert.equal(id, 24091124420000098n);
   const byId = new Map([[24091124420000098n, "joined"]]);
@@ -23,26 +34,26 @@ test("the id 24091124420000098 survives parse, validate, use and stringify uncha
   assert.equal(stringifyJson(positions), text);
 
   const ltp = `{"status":"success","data":{"${ORDER_ID}":{"InstrumentID":${ORDER_ID},"InstrumentName":"X","LTP":1.5}}}`;
-  const parsed = parseJson(ltp, "ltpSuccess");
+  const parsed = parseJson(ltp, ltpSuccessKind);
   assert.equal(parsed.data[ORDER_ID]?.InstrumentID, 24091124420000098n);
   assert.equal(stringifyJson(parsed), ltp);
-  assert.deepEqual(parseJson(`{"InstrumentIds":[${ORDER_ID},1]}`, "ltpRequest").InstrumentIds, [
+  assert.deepEqual(parseJson(`{"InstrumentIds":[${ORDER_ID},1]}`, ltpRequestKind).InstrumentIds, [
     24091124420000098n,
     1n,
   ]);
 });
 
 test("ids are bigint at every size, so the same instrument always has the same key", () => {
-  const small = parseJson(`{"InstrumentID":5,"InstrumentName":"X","LTP":1}`, "ltpEntry");
+  const small = parseJson(`{"InstrumentID":5,"InstrumentName":"X","LTP":1}`, ltpEntryKind);
   assert.equal(small.InstrumentID, 5n);
-  const max = parseJson(`{"InstrumentID":${UINT64_MAX},"InstrumentName":"X","LTP":1}`, "ltpEntry");
+  const max = parseJson(`{"InstrumentID":${UINT64_MAX},"InstrumentName":"X","LTP":1}`, ltpEntryKind);
   assert.equal(max.InstrumentID, UINT64_MAX);
 });
 
 test("an id beyond uint64, or written with an exponent that loses digits, is rejected", () => {
   const rejected = (text: string, keyword: string) =>
     assert.throws(
-      () => parseJson(text, "ltpRequest"),
+      () => parseJson(text, ltpRequestKind),
       (e: unknown) =>
         e instanceof SchemaValidationError &&
         e.issues[0]?.keyword === keyword &&
@@ -50,29 +61,36 @@ test("an id beyond uint64, or written with an exponent that loses digits, is rej
     );
   rejected(`{"InstrumentIds":[${UINT64_MAX + 1n}]}`, "uint64");
   rejected(`{"InstrumentIds":[2.4091124420000098e16]}`, "exact-number");
-  assert.deepEqual(parseJson(`{"InstrumentIds":[1e3]}`, "ltpRequest").InstrumentIds, [1000n]);
+  assert.deepEqual(parseJson(`{"InstrumentIds":[1e3]}`, ltpRequestKind).InstrumentIds, [1000n]);
 });
 
 test("a declared number whose digits would round is an error; digits a double prints as-is are kept", () => {
   const text = (value: string) =>
     `{"C1":[${stringifyJson(position).replace('"turnover_value":34340', `"turnover_value":${value}`)}]}`;
   assert.throws(
-    () => parseJson(text("9007199254740993"), "positions"),
+    () => parseJson(text("9007199254740993"), positionsKind),
     (e: unknown) =>
       e instanceof SchemaValidationError &&
       e.issues[0]?.path === "/C1/0/turnover_value" &&
       e.issues[0]?.received === "integer 9007199254740993 (would round to 9007199254740992)",
   );
-  assert.equal(parseJson(text("100000000000000000000"), "positions").C1?.[0]?.turnover_value, 1e20);
-  assert.equal(parseJson(text("-54683587027139530"), "positions").C1?.[0]?.turnover_value, -54683587027139530);
-  assert.equal(parseJson(text("9007199254740993.5"), "positions").C1?.[0]?.turnover_value, 9007199254740994);
+  assert.equal(parseJson(text("100000000000000000000"), positionsKind).C1?.[0]?.turnover_value, 1e20);
+  assert.equal(parseJson(text("-54683587027139530"), positionsKind).C1?.[0]?.turnover_value, -54683587027139530);
+  assert.equal(parseJson(text("9007199254740993.5"), positionsKind).C1?.[0]?.turnover_value, 9007199254740994);
 });
 
 test("integers beyond 2^53 in fields the contract does not describe become bigint", () => {
-  const trades = parseJson(`[{"order":26082045350000016,"qty":10,"px":1.5}]`, "trades");
+  const trades = parseJson(`[{"order":26082045350000016,"qty":10,"px":1.5}]`, tradesKind);
   assert.deepEqual(trades, [{ order: 26082045350000016n, qty: 10, px: 1.5 }]);
-  const extra = parseJson(stringifyJson({ ...position, x_parent: BigInt(ORDER_ID) }), "positionRecord");
+  const extra = parseJson(stringifyJson({ ...position, x_parent: BigInt(ORDER_ID) }), positionRecordKind);
   assert.equal((extra as Record<string, unknown>).x_parent, BigInt(ORDER_ID));
+});
+
+test("without a kind, every integer beyond 2^53 is a bigint, wherever it sits", () => {
+  // Field names of the documented trade record included: without a kind no field is declared a number.
+  const text = `[{"orderPrice":${ORDER_ID},"sequenceNumber":${ORDER_ID},"x":${ORDER_ID}}]`;
+  const id = BigInt(ORDER_ID);
+  assert.deepEqual(parseJson(text), [{ orderPrice: id, sequenceNumber: id, x: id }]);
 });
 
 test("the parser agrees with JSON.parse on any JSON without unsafe integers", () => {
@@ -143,12 +161,12 @@ test("parseJson(stringifyJson(x)) equals x for ids up to 2^64-1", () => {
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       (ids, price) => {
         const request = { InstrumentIds: ids };
-        assert.deepEqual(parseJson(stringifyJson(request), "ltpRequest"), request);
+        assert.deepEqual(parseJson(stringifyJson(request), ltpRequestKind), request);
         const data = Object.fromEntries(
           ids.map((id) => [String(id), { InstrumentID: id, InstrumentName: "N", LTP: price }]),
         );
         const success = { status: "success", data };
-        assert.deepEqual(plain(parseJson(stringifyJson(success), "ltpSuccess")), plain(success));
+        assert.deepEqual(plain(parseJson(stringifyJson(success), ltpSuccessKind)), plain(success));
       },
     ),
     { numRuns: 300 },

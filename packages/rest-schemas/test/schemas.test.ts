@@ -32,8 +32,8 @@ test("every declared property carries a description", () => {
 test("every example in the schemas (the contract's values) validates, and parses back from JSON", () => {
   for (const kind of allKinds) {
     for (const example of schemaOf(kind).examples as unknown[]) {
-      assert.deepEqual(validate(kind, example), [], `${kind}: ${stringifyJson(example)}`);
-      assert.doesNotThrow(() => parseJson(stringifyJson(example), kind), kind);
+      assert.deepEqual(validate(kinds[kind], example), [], `${kind}: ${stringifyJson(example)}`);
+      assert.doesNotThrow(() => parseJson(stringifyJson(example), kinds[kind]), kind);
     }
   }
 });
@@ -65,5 +65,5 @@ test("values from the contract and the platform notes validate", () => {
     ["trades", `[{"a":26082045350000016},{"b":24091124420000098}]`],
     ["errorBody", `{"status":"error","message":"Access denied"}`],
   ];
-  for (const [kind, text] of cases) assert.doesNotThrow(() => parseJson(text, kind), `${kind}: ${text}`);
+  for (const [kind, text] of cases) assert.doesNotThrow(() => parseJson(text, kinds[kind]), `${kind}: ${text}`);
 });

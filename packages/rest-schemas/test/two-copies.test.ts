@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type * as RestSchemasModule from "../src/index.js";
+import { ltpRequestKind } from "../src/index.js";
 
 type RestSchemas = typeof RestSchemasModule;
 
@@ -33,8 +34,8 @@ function thrown(attempt: () => unknown): unknown {
 /** Each error class's error, thrown by `copy`'s own functions. */
 function errorsOf(copy: RestSchemas): Record<(typeof classes)[number], unknown> {
   return {
-    SchemaValidationError: thrown(() => copy.parseJson('{"InstrumentIds":[]}', "ltpRequest")),
-    JsonSyntaxError: thrown(() => copy.parseJson('{"InstrumentIds":[1,]}', "ltpRequest")),
+    SchemaValidationError: thrown(() => copy.parseJson('{"InstrumentIds":[]}', ltpRequestKind)),
+    JsonSyntaxError: thrown(() => copy.parseJson('{"InstrumentIds":[1,]}', ltpRequestKind)),
     PlatformErrorResponse: thrown(() => copy.normalizePositions('{"status":"error","message":"down"}')),
   };
 }

@@ -14,7 +14,7 @@ import type {
   TradesResponse,
   Wire,
 } from "../src/index.js";
-import { parseJson, stringifyJson } from "../src/index.js";
+import { ltpSuccessKind, parseJson, positionsKind, stringifyJson, tradesKind } from "../src/index.js";
 import { schemaOf } from "./helpers.js";
 
 function tokenOf(response: LoginResponse): string | undefined {
@@ -57,7 +57,7 @@ test("the typed shapes are what parseJson returns, and positions join feed ticks
   assert.equal(tokenOf({ status: "error", message: "m", data: null }), undefined);
   assert.deepEqual([request, empty, numberId, wireRequest, wireEntry].length, 5);
   const record = (schemaOf("positionRecord").examples as Record<string, unknown>[])[0] as Record<string, unknown>;
-  const positions = parseJson(stringifyJson({ C1: [{ ...record, instrument_id: 24091124420000098n }] }), "positions");
+  const positions = parseJson(stringifyJson({ C1: [{ ...record, instrument_id: 24091124420000098n }] }), positionsKind);
   assert.equal(totalExposure(positions), 14700);
   const tick = create(TickDataSchema, { InstrumentID: 24091124420000098n, LTP: 2460 });
   const byInstrument = new Map(
@@ -68,9 +68,9 @@ test("the typed shapes are what parseJson returns, and positions join feed ticks
   assert.equal(byInstrument.get(tick.InstrumentID)?.instrument_name, "RELIANCE");
   assert.equal(
     firstPrice(
-      parseJson(`{"status":"success","data":{"1":{"InstrumentID":1,"InstrumentName":"X","LTP":3}}}`, "ltpSuccess"),
+      parseJson(`{"status":"success","data":{"1":{"InstrumentID":1,"InstrumentName":"X","LTP":3}}}`, ltpSuccessKind),
     ),
     3,
   );
-  assert.equal(tradeCount(parseJson("[{},{}]", "trades")), 2);
+  assert.equal(tradeCount(parseJson("[{},{}]", tradesKind)), 2);
 });

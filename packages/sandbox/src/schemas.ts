@@ -2,7 +2,7 @@
 // validators and serializers. Validation runs the package's ahead-of-time validators (no Ajv at run time); responses
 // are checked against their schema and written with stringifyJson, so a 64-bit id leaves the server digit for digit.
 import { createRequire } from "node:module";
-import { type Kind, stringifyJson, validate } from "@tickwire/rest-schemas";
+import { type Kind, kinds, stringifyJson, validate } from "@tickwire/rest-schemas";
 import type { FastifySchemaCompiler } from "fastify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 
@@ -65,7 +65,7 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
   const kind = kindOf(schema);
   return (data: unknown) => {
-    const issues = validate(kind, data);
+    const issues = validate(kinds[kind], data);
     return issues.length === 0 ? { value: data } : { error: new RequestValidationError(kind, issues) };
   };
 };
@@ -76,7 +76,7 @@ export function serializerCompiler(check: boolean): FastifySerializerCompiler<un
     const kind = kindOf(schema);
     return (data: unknown) => {
       if (check) {
-        const issues = validate(kind, data);
+        const issues = validate(kinds[kind], data);
         if (issues.length > 0) {
           throw new Error(
             `response does not match ${kind}: ${issues.map((i) => `${i.path} ${i.expected}`).join("; ")}`,

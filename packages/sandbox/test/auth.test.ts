@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { parseJson } from "@tickwire/rest-schemas";
+import { kinds, parseJson } from "@tickwire/rest-schemas";
 import { SignJWT } from "jose";
 import { DEMO_USER, startSandbox } from "../src/index.js";
 import { createLogger } from "../src/logging.js";
@@ -43,7 +43,7 @@ describe("POST app_login", () => {
     const response = await post(sandbox, LOGIN, loginBody(USERS[0].userId, USERS[0].appKey));
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type") ?? "", /^application\/json/);
-    const body = parseJson(response.text, "loginSuccess");
+    const body = parseJson(response.text, kinds.loginSuccess);
     assert.equal(body.status, "success");
     assert.equal(typeof body.data.accessToken, "string");
     seenSecrets.push(body.data.accessToken, USERS[0].appKey);
@@ -71,7 +71,7 @@ describe("POST app_login", () => {
     test(`${name}: 401 with status error, a message about userId or appKey, data null`, async () => {
       const response = await post(sandbox, LOGIN, loginBody(userId, appKey));
       assert.equal(response.status, 401);
-      const body = parseJson(response.text, "loginError");
+      const body = parseJson(response.text, kinds.loginError);
       assert.match(body.message, /userId or appKey is invalid|invalid userId or appKey/i);
       assert.equal(body.data, null);
     });
@@ -81,7 +81,7 @@ describe("POST app_login", () => {
     const blocked = USERS[2];
     const response = await post(sandbox, LOGIN, loginBody(blocked.userId, blocked.appKey));
     assert.equal(response.status, 403);
-    const body = parseJson(response.text, "loginError");
+    const body = parseJson(response.text, kinds.loginError);
     assert.match(body.message, /denied/i);
     const wrongKey = await post(sandbox, LOGIN, loginBody(blocked.userId, "not-the-key-of-blocked"));
     assert.equal(wrongKey.status, 401, "a wrong key says nothing about the account's state");
@@ -99,7 +99,7 @@ describe("POST app_login", () => {
     test(`${name}: 400 with status error and data null`, async () => {
       const response = await post(sandbox, LOGIN, body, headers);
       assert.equal(response.status, 400);
-      const parsed = parseJson(response.text, "loginError");
+      const parsed = parseJson(response.text, kinds.loginError);
       assert.match(parsed.message, /invalid request payload/i);
     });
   }
@@ -121,7 +121,7 @@ describe("POST app_login", () => {
     try {
       const response = await post(faulty, LOGIN, loginBody("ANY", "any-key-at-all"));
       assert.equal(response.status, 500);
-      const body = parseJson(response.text, "loginError");
+      const body = parseJson(response.text, kinds.loginError);
       assert.equal(body.message, "Internal server error");
       assert.ok(!/exploded|users\.db|at .*\.ts/.test(response.text));
       assert.ok(
@@ -230,7 +230,7 @@ describe("secured endpoints reject every bad token with 401", () => {
     assert.match(expired.text, /expired/);
     const ltp = await post(sandbox, LTP, '{"InstrumentIds":[110010000002885]}', bearer(fresh));
     assert.equal(ltp.status, 401);
-    assert.equal(parseJson(ltp.text, "ltpError").error, "Access token has expired");
+    assert.equal(parseJson(ltp.text, kinds.ltpError).error, "Access token has expired");
     const renewed = await login(sandbox);
     seenSecrets.push(renewed);
     assert.equal((await get(sandbox, POSITIONS, bearer(renewed))).status, 200);

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
+  kinds,
   normalizePositions,
   normalizeTrades,
   POSITION_NUMBER_FIELDS_CAMEL,
@@ -96,7 +97,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
 
   test("positions: camelCase records with all 30 documented keys", async () => {
     const response = await get(sandbox, CONTRACT_PATHS.positions, bearer(token));
-    const body = parseJson(response.text, "positionsEnvelopeCamel");
+    const body = parseJson(response.text, kinds.positionsEnvelopeCamel);
     const records = Object.values(body.data).flat();
     assert.ok(records.length >= 4);
     for (const record of records) {
@@ -208,12 +209,12 @@ describe('responseForm: "envelope", the documented record shapes', () => {
   test("error bodies carry the vendor's exception class for their status, and the route's own fields", async () => {
     const empty = await post(sandbox, CONTRACT_PATHS.ltp, '{"InstrumentIds":[]}', bearer(token));
     assert.equal(empty.status, 400);
-    const ltpError = parseJson(empty.text, "ltpError") as unknown as Record<string, unknown>;
+    const ltpError = parseJson(empty.text, kinds.ltpError) as unknown as Record<string, unknown>;
     assert.equal(ltpError.error_type, "InputException");
     assert.equal(typeof ltpError.error, "string");
     const unauthorized = await get(sandbox, CONTRACT_PATHS.positions);
     assert.equal(unauthorized.status, 401);
-    assert.equal(parseJson(unauthorized.text, "errorBody").error_type, "AuthenticationError");
+    assert.equal(parseJson(unauthorized.text, kinds.errorBody).error_type, "AuthenticationError");
     const login = await post(sandbox, CONTRACT_PATHS.login, '{"userId":"TRADER01","appKey":"wrong-key-000000"}');
     assert.equal(login.status, 401);
     assert.deepEqual(Object.keys(JSON.parse(login.text)), ["status", "message", "data", "error_type"]);
@@ -224,7 +225,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
     assert.equal(JSON.parse(disabled.text).error_type, "TokenException");
     const missing = await get(sandbox, "/api/v2/nothing", bearer(token));
     assert.equal(missing.status, 404);
-    assert.equal(parseJson(missing.text, "errorBody").error_type, "RequestError");
+    assert.equal(parseJson(missing.text, kinds.errorBody).error_type, "RequestError");
   });
 
   test("an expired token is AuthenticationError 401 on REST and on the refused feed upgrade", async () => {
@@ -234,7 +235,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
       now += 3_601_000;
       const rest = await get(timed, CONTRACT_PATHS.positions, bearer(stale));
       assert.equal(rest.status, 401);
-      assert.equal(parseJson(rest.text, "errorBody").error_type, "AuthenticationError");
+      assert.equal(parseJson(rest.text, kinds.errorBody).error_type, "AuthenticationError");
       const upgrade = await upgradeStatus(`${timed.wsUrl}?key=${stale}`);
       assert.equal(upgrade.status, 401);
       assert.deepEqual(JSON.parse(upgrade.body), {
@@ -257,7 +258,7 @@ describe('responseForm: "envelope", the documented record shapes', () => {
 
   test("LTP entries are {instrumentId, instrumentName, ltp}, the wide id exact", async () => {
     const response = await post(sandbox, CONTRACT_PATHS.ltp, ltpBody, bearer(token));
-    const body = parseJson(response.text, "ltpSuccessCamel");
+    const body = parseJson(response.text, kinds.ltpSuccessCamel);
     const entry = body.data[String(WIDE)];
     assert.deepEqual(Object.keys(entry ?? {}), ["instrumentId", "instrumentName", "ltp"]);
     assert.equal(entry?.instrumentId, WIDE);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { normalizeLtp, normalizePositions, normalizeTrades, parseJson } from "@tickwire/rest-schemas";
+import { kinds, normalizeLtp, normalizePositions, normalizeTrades, parseJson } from "@tickwire/rest-schemas";
 import { defaultInstruments, LTP_MISSING, MAX_SAFE_ID, PriceBook } from "../src/index.js";
 import {
   bearer,
@@ -41,7 +41,7 @@ describe("POST /api/marketfeed/ltp", () => {
     const response = await ltp(`{"InstrumentIds":[${RELIANCE},${WIDE.id}]}`);
     assert.equal(response.status, 200);
     assert.ok(response.text.includes(`"${WIDE.id}":{"InstrumentID":${WIDE.id},`), response.text);
-    const body = parseJson(response.text, "ltpSuccess");
+    const body = parseJson(response.text, kinds.ltpSuccess);
     assert.deepEqual(Object.keys(body.data).sort(), [String(RELIANCE), String(WIDE.id)].sort());
     assert.equal(body.data[String(WIDE.id)].InstrumentID, WIDE.id);
     assert.equal(body.data[String(RELIANCE)].InstrumentName, "RELIANCE");
@@ -49,11 +49,14 @@ describe("POST /api/marketfeed/ltp", () => {
   });
 
   test("unknown ids are left out of data; all unknown gives an empty data", async () => {
-    const some = parseJson((await ltp(`{"InstrumentIds":[${RELIANCE},5,18446744073709551615]}`)).text, "ltpSuccess");
+    const some = parseJson(
+      (await ltp(`{"InstrumentIds":[${RELIANCE},5,18446744073709551615]}`)).text,
+      kinds.ltpSuccess,
+    );
     assert.deepEqual(Object.keys(some.data), [String(RELIANCE)]);
     const none = await ltp('{"InstrumentIds":[7,8]}');
     assert.equal(none.status, 200);
-    assert.deepEqual(parseJson(none.text, "ltpSuccess").data, {});
+    assert.deepEqual(parseJson(none.text, kinds.ltpSuccess).data, {});
   });
 
   for (const [name, body] of [
@@ -65,7 +68,7 @@ describe("POST /api/marketfeed/ltp", () => {
     test(`${name}: 400 with the contract's message and error texts`, async () => {
       const response = await ltp(body);
       assert.equal(response.status, 400);
-      const error = parseJson(response.text, "ltpError");
+      const error = parseJson(response.text, kinds.ltpError);
       assert.equal(error.message, LTP_MISSING.message);
       assert.equal(error.error, LTP_MISSING.error);
       assert.match(error.message, /instrument IDs are invalid or missing/i);
@@ -84,7 +87,7 @@ describe("POST /api/marketfeed/ltp", () => {
     test(`${name}: 400 with status error, message and error`, async () => {
       const response = await ltp(body);
       assert.equal(response.status, 400);
-      const error = parseJson(response.text, "ltpError");
+      const error = parseJson(response.text, kinds.ltpError);
       assert.equal(error.message, LTP_MISSING.message);
       assert.match(error.error, detail);
     });
@@ -94,7 +97,7 @@ describe("POST /api/marketfeed/ltp", () => {
     const ids = (n: number) => Array.from({ length: n }, (_, k) => String(RELIANCE + BigInt(k))).join(",");
     const over = await ltp(`{"InstrumentIds":[${ids(31)}]}`);
     assert.equal(over.status, 400);
-    const error = parseJson(over.text, "ltpError");
+    const error = parseJson(over.text, kinds.ltpError);
     assert.match(error.error, /31 identifiers; at most 30/);
     assert.equal((await ltp(`{"InstrumentIds":[${ids(30)}]}`)).status, 200);
   });
@@ -111,7 +114,7 @@ describe("POST /api/marketfeed/ltp", () => {
     await client.until(() => client.texts.length > notices, "the error notice");
     const seen = new PriceBook(defaultInstruments);
     for (const message of client.messages) seen.observe(message as MarketDataMessageBase);
-    const response = parseJson((await ltp(`{"InstrumentIds":[${RELIANCE}]}`)).text, "ltpSuccess");
+    const response = parseJson((await ltp(`{"InstrumentIds":[${RELIANCE}]}`)).text, kinds.ltpSuccess);
     sandbox.feed.resume();
     await client.close();
     assert.equal(response.data[String(RELIANCE)].LTP, seen.get(RELIANCE)?.ltp);
@@ -122,15 +125,15 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
   test("positions are keyed by the client code and every record matches the schema", async () => {
     const response = await get(sandbox, POSITIONS, bearer(token));
     assert.equal(response.status, 200);
-    const positions = parseJson(response.text, "positions");
+    const positions = parseJson(response.text, kinds.positions);
     assert.deepEqual(Object.keys(positions), [USERS[0].clientCode]);
     assert.ok(positions[USERS[0].clientCode as string].length >= 4);
     assert.equal(normalizePositions(response.text).form, "contract");
   });
 
   test("the relations between fields hold, and the book agrees with the trades listing", async () => {
-    const positions = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
-    const trades = parseJson((await get(sandbox, TRADES, bearer(token))).text, "trades") as unknown as Record<
+    const positions = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, kinds.positions);
+    const trades = parseJson((await get(sandbox, TRADES, bearer(token))).text, kinds.trades) as unknown as Record<
       string,
       unknown
     >[];
@@ -202,7 +205,7 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
   });
 
   test("unrealized follows the live price", async () => {
-    const first = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
+    const first = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, kinds.positions);
     const client = await openFeed(sandbox, token);
     const open = Object.values(first)
       .flat()
@@ -220,7 +223,7 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
     await client.close();
     let now: typeof open | undefined;
     for (let attempt = 0; attempt < 50; attempt++) {
-      const later = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, "positions");
+      const later = parseJson((await get(sandbox, POSITIONS, bearer(token))).text, kinds.positions);
       now = Object.values(later)
         .flat()
         .find((p) => p.instrument_id === open.instrument_id);
@@ -235,14 +238,14 @@ describe("GET /api/v1/positions and /api_interactive/api/v1/trades", () => {
 
   test("another user gets another, equally seeded book", async () => {
     const other = await login(sandbox, USERS[1]);
-    const positions = parseJson((await get(sandbox, POSITIONS, bearer(other))).text, "positions");
+    const positions = parseJson((await get(sandbox, POSITIONS, bearer(other))).text, kinds.positions);
     assert.deepEqual(Object.keys(positions), [USERS[1].userId]);
   });
 
   test("an unknown route is a JSON 404", async () => {
     const response = await get(sandbox, "/api/v2/positions", bearer(token));
     assert.equal(response.status, 404);
-    assert.equal(parseJson(response.text, "errorBody").status, "error");
+    assert.equal(parseJson(response.text, kinds.errorBody).status, "error");
   });
 });
 
@@ -252,7 +255,7 @@ describe('responseForm: "envelope"', () => {
       const t = await login(newer);
       const positions = await get(newer, POSITIONS, bearer(t));
       assert.equal(normalizePositions(positions.text).form, "envelope");
-      parseJson(positions.text, "positionsEnvelopeCamel");
+      parseJson(positions.text, kinds.positionsEnvelopeCamel);
       const trades = await get(newer, TRADES, bearer(t));
       assert.equal(normalizeTrades(trades.text).form, "envelope");
       const prices = await post(newer, LTP, `{"InstrumentIds":[${RELIANCE},${WIDE?.id}]}`, bearer(t));
@@ -262,7 +265,7 @@ describe('responseForm: "envelope"', () => {
       assert.ok(WIDE && normalized.prices.has(WIDE.id));
       const empty = await post(newer, LTP, '{"InstrumentIds":[]}', bearer(t));
       assert.equal(empty.status, 400);
-      assert.equal(parseJson(empty.text, "ltpError").error, LTP_MISSING.error);
+      assert.equal(parseJson(empty.text, kinds.ltpError).error, LTP_MISSING.error);
     });
   });
 });
