@@ -9,7 +9,7 @@ import type { MessageGen } from "./generate.js";
 import { fits, printSignature } from "./layout.js";
 import { messageLoop } from "./loops.js";
 import { SCALARS } from "./scalars.js";
-import { IMPLICIT } from "./schema-facts.js";
+import { IMPLICIT, isClosedEnum, usesPrototype } from "./schema-facts.js";
 
 /**
  * `zeroX`, a fresh message in protobuf-es's create() shape: the start of a wrapper
@@ -32,7 +32,13 @@ export function generateZero(gen: MessageGen, desc: DescMessage): void {
     else props.push([`${member.localName}: `, gen.zeroValue(member)]);
   }
   printSignature(gen, gen.fn(`zero${gen.id(desc)}`), [["r: ", gen.rtType("Reader")]], gen.shape(desc), " {");
-  objectLiteral(gen, "  return ", props, [" as ", gen.shape(desc), ";"]);
+  if (usesPrototype(desc)) {
+    objectLiteral(gen, `  return Object.assign(Object.create(${gen.defaults(desc)}) as object, `, props, [
+      ") as unknown as ",
+      gen.shape(desc),
+      ";",
+    ]);
+  } else objectLiteral(gen, "  return ", props, [" as ", gen.shape(desc), ";"]);
   f.print`}`;
   f.print();
 }
@@ -92,8 +98,9 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
       f.print("  const ", local, ": ", type, " = {};");
       props.push(`${member.localName}: ${local}`);
     } else if (member.fieldKind === "message" || member.presence !== IMPLICIT) {
-      // Absent until set, as protobuf-es has it.
-      f.print("  let ", local, ": ", type, ";");
+      // Absent until set, as protobuf-es has it (protobuf-es types a field with a prototype default as always there).
+      const absent = usesPrototype(desc) && member.fieldKind !== "message" ? " | undefined" : "";
+      f.print("  let ", local, ": ", type, absent, ";");
       later.push(member.localName);
     } else {
       f.print("  let ", local, ": ", type, " = ", is64(member) ? "zero64" : gen.zeroValue(member), ";");
@@ -101,10 +108,28 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
     }
   }
   f.print`  let unknownFields: ${gen.rtType("UnknownField")}[] | undefined;`;
+  const closedEnums = desc.fields.some(isClosedEnum);
+  if (closedEnums) f.print`  let unknownEnums: ${gen.rtType("UnknownField")}[] | undefined;`;
   messageLoop(gen, desc, { kind: "local" });
-  objectLiteral(gen, ["  const m: ", Shape, " = "], props, ";");
+  if (usesPrototype(desc)) {
+    // Own properties as create() makes them, on protobuf-es's prototype of this message.
+    objectLiteral(gen, `  const m = Object.assign(Object.create(${gen.defaults(desc)}) as object, `, props, [
+      ") as unknown as ",
+      Shape,
+      ";",
+    ]);
+  } else objectLiteral(gen, ["  const m: ", Shape, " = "], props, ";");
   for (const prop of later) f.print(`  if (${localOf(prop)} !== undefined) m.${prop} = ${localOf(prop)};`);
   f.print("  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<", Shape, '["$unknown"]>;');
+  if (closedEnums) {
+    // As fromBinary: a closed enum's undeclared values are kept only when no other field was unknown
+    // (its read loop's list of unknown fields replaces the list the enum values went to).
+    f.print(
+      "  else if (unknownEnums !== undefined) m.$unknown = unknownEnums as NonNullable<",
+      Shape,
+      '["$unknown"]>;',
+    );
+  }
   f.print`  return m;`;
   f.print`}`;
   f.print();
