@@ -85,6 +85,19 @@ function generateAll(out: string, options: string): string[] {
       }
     }
   }
+  if (!options.includes("internals")) {
+    // The well-known types themselves, their types from protobuf-es (as wkt-top-level.test.ts generates them).
+    const request = requestFor(SCHEMAS.google, `${PARAMETER},types=@bufbuild/protobuf/wkt`, () => true);
+    request.fileToGenerate = request.protoFile.map((file) => file.name).filter((name) => WELL_KNOWN.test(name));
+    const response = protocGenTickwire.run(request);
+    assert.equal(response.error ?? "", "", "protoc-gen-tickwire on the well-known types");
+    for (const file of response.file) {
+      const path = join(out, "wkt", file.name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.content);
+      written.push(path);
+    }
+  }
   return written;
 }
 
@@ -109,7 +122,15 @@ describe("generated code under the strictest compiler flags", () => {
   );
 
   test("Google's test schemas were generated (without internals)", () => {
-    for (const name of ["test_messages_proto2", "test_messages_proto3", "test_messages_edition2023", "map_unittest"]) {
+    for (const name of [
+      "test_messages_proto2",
+      "test_messages_proto3",
+      "test_messages_edition2023",
+      "map_unittest",
+      "struct",
+      "any",
+      "wrappers",
+    ]) {
       assert.ok(
         files.some((file) => file.includes("/plain/") && file.endsWith(`/${name}_tw.ts`)),
         `${name}_tw.ts`,
