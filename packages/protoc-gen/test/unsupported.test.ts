@@ -69,6 +69,15 @@ describe("proto2 and editions", () => {
     assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
   });
 
+  test("an edition 2024 file is generated (protobuf-es 2.17 resolves its features)", () => {
+    const proto =
+      'edition = "2024";\npackage t;\nenum Side { option features.enum_type = CLOSED; BUY = 0; }\nmessage Quote {\n  int32 n = 1;\n  Side side = 2;\n}\n';
+    const result = generate(proto);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
+    assert.match(result.output, /knownt_Side\.has\(value\)/);
+  });
+
   test("an editions file with delimited encoding is generated", () => {
     const proto =
       'edition = "2023";\npackage t;\noption features.field_presence = IMPLICIT;\nmessage Leg { int32 n = 1; }\nmessage Quote {\n  Leg leg = 1 [features.message_encoding = DELIMITED];\n}\n';
