@@ -52,7 +52,9 @@ export function fieldLabel(field: DescField): string {
   }
   const optional = field.fieldKind !== "list" && field.fieldKind !== "map" && field.proto.proto3Optional;
   const oneof = field.oneof === undefined ? "" : `oneof ${field.oneof.name}: `;
-  return `${oneof}${optional ? "optional " : ""}${type} ${field.name} = ${field.number}`;
+  // A delimited message field: a proto2 group, or editions' message_encoding = DELIMITED.
+  const group = isGroup(field) ? "group " : "";
+  return `${oneof}${optional ? "optional " : ""}${group}${type} ${field.name} = ${field.number}`;
 }
 
 /**

@@ -101,7 +101,8 @@ export class MessageGen {
 
   /** The module constant holding the numbers a closed enum declares. */
   knownValues(desc: DescEnum): string {
-    return `known${desc.typeName.replace(/\./g, "_")}`;
+    const name = desc.file === this.file ? this.f.importShape(desc).name : desc.typeName.replace(/\./g, "_");
+    return `known${name}`;
   }
 
   /** A message's schema (its `XSchema` const), imported as shape() imports its type. */

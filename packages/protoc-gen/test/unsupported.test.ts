@@ -75,7 +75,7 @@ describe("proto2 and editions", () => {
     const result = generate(proto);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
-    assert.match(result.output, /knownt_Side\.has\(value\)/);
+    assert.match(result.output, /knownSide\.has\(value\)/);
   });
 
   test("an editions file with delimited encoding is generated", () => {

@@ -1034,7 +1034,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos; $oneofField = { case: "oneofDouble", value: readDouble(r) }; pos = r.pos; break;
       case 952: // oneof oneof_field: NestedEnum oneof_enum = 119
         r.pos = pos; $oneofField = { case: "oneofEnum", value: readInt32(r) }; pos = r.pos; break;
-      case 1611: { // GroupLikeType groupliketype = 201
+      case 1611: { // group GroupLikeType groupliketype = 201
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $groupliketype;
@@ -1043,7 +1043,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         closeGroup(r, 201);
         pos = r.pos; break;
       }
-      case 1619: { // GroupLikeType delimited_field = 202
+      case 1619: { // group GroupLikeType delimited_field = 202
         r.pos = pos;
         const childEnd = groupEnd(r, 202, depth + 1);
         const current = $delimitedField;
@@ -1795,7 +1795,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
         m.oneofField = { case: "oneofDouble", value: readDouble(r) }; break;
       case 952: // oneof oneof_field: NestedEnum oneof_enum = 119
         m.oneofField = { case: "oneofEnum", value: readInt32(r) }; break;
-      case 1611: { // GroupLikeType groupliketype = 201
+      case 1611: { // group GroupLikeType groupliketype = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.groupliketype;
         if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);
@@ -1803,7 +1803,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
         closeGroup(r, 201);
         break;
       }
-      case 1619: { // GroupLikeType delimited_field = 202
+      case 1619: { // group GroupLikeType delimited_field = 202
         const childEnd = groupEnd(r, 202, depth + 1);
         const current = m.delimitedField;
         if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);

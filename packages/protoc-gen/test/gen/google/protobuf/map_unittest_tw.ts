@@ -1555,7 +1555,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
       case 114: // string optional_string = 14
         r.pos = pos; $optionalString = readStringUnvalidated(r); pos = r.pos; break;
       case 122: r.pos = pos; $optionalBytes = readBytes(r); pos = r.pos; break; // bytes optional_bytes = 15
-      case 131: { // OptionalGroup optionalgroup = 16
+      case 131: { // group OptionalGroup optionalgroup = 16
         r.pos = pos;
         const childEnd = groupEnd(r, 16, depth + 1);
         const current = $optionalgroup;
@@ -1693,7 +1693,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos; $repeatedString.push(readStringUnvalidated(r)); pos = r.pos; break;
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
-      case 371: { // repeated RepeatedGroup repeatedgroup = 46
+      case 371: { // group repeated RepeatedGroup repeatedgroup = 46
         r.pos = pos;
         const childEnd = groupEnd(r, 46, depth + 1);
         $repeatedgroup.push(readproto2_unittest_TestAllTypes_RepeatedGroup(r, childEnd, depth + 1));
@@ -1949,7 +1949,7 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
       case 104: m.optionalBool = readBool(r); break; // bool optional_bool = 13
       case 114: m.optionalString = readStringUnvalidated(r); break; // string optional_string = 14
       case 122: m.optionalBytes = readBytes(r); break; // bytes optional_bytes = 15
-      case 131: { // OptionalGroup optionalgroup = 16
+      case 131: { // group OptionalGroup optionalgroup = 16
         const childEnd = groupEnd(r, 16, depth + 1);
         const current = m.optionalgroup;
         if (current !== undefined) fillproto2_unittest_TestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
@@ -2048,7 +2048,7 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
       case 346: readPackedBool(r, m.repeatedBool); break; // repeated bool repeated_bool = 43, packed
       case 354: m.repeatedString.push(readStringUnvalidated(r)); break; // repeated string repeated_string = 44
       case 362: m.repeatedBytes.push(readBytes(r)); break; // repeated bytes repeated_bytes = 45
-      case 371: { // repeated RepeatedGroup repeatedgroup = 46
+      case 371: { // group repeated RepeatedGroup repeatedgroup = 46
         const childEnd = groupEnd(r, 46, depth + 1);
         m.repeatedgroup.push(readproto2_unittest_TestAllTypes_RepeatedGroup(r, childEnd, depth + 1));
         closeGroup(r, 46);

@@ -87,9 +87,9 @@ const defaultsTestLargeOneof_A2: object = Object.getPrototypeOf(create(TestLarge
 const defaultsTestLargeOneof_A3: object = Object.getPrototypeOf(create(TestLargeOneof_A3Schema)) as object;
 const defaultsTestLargeOneof_A4: object = Object.getPrototypeOf(create(TestLargeOneof_A4Schema)) as object;
 const defaultsTestLargeOneof_A5: object = Object.getPrototypeOf(create(TestLargeOneof_A5Schema)) as object;
-const knownprotobuf_test_messages_proto2_TestAllTypesProto2_NestedEnum: ReadonlySet<number> = new Set([0, 1, 2, -1]);
-const knownprotobuf_test_messages_proto2_ForeignEnumProto2: ReadonlySet<number> = new Set([0, 1, 2]);
-const knownprotobuf_test_messages_proto2_TestAllRequiredTypesProto2_NestedEnum: ReadonlySet<number> = new Set([0, 1, 2, -1]);
+const knownTestAllTypesProto2_NestedEnum: ReadonlySet<number> = new Set([0, 1, 2, -1]);
+const knownForeignEnumProto2: ReadonlySet<number> = new Set([0, 1, 2]);
+const knownTestAllRequiredTypesProto2_NestedEnum: ReadonlySet<number> = new Set([0, 1, 2, -1]);
 
 function zeroTestAllTypesProto2(r: Reader): TestAllTypesProto2 {
   return Object.assign(Object.create(defaultsTestAllTypesProto2) as object, {
@@ -371,14 +371,14 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
       case 168: { // NestedEnum optional_nested_enum = 21
         r.pos = pos;
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllTypesProto2_NestedEnum.has(value)) $optionalNestedEnum = value;
+        if (knownTestAllTypesProto2_NestedEnum.has(value)) $optionalNestedEnum = value;
         else unknownEnums = keepUnknownEnum(r, unknownEnums, 21, value);
         pos = r.pos; break;
       }
       case 176: { // ForeignEnumProto2 optional_foreign_enum = 22
         r.pos = pos;
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_ForeignEnumProto2.has(value)) $optionalForeignEnum = value;
+        if (knownForeignEnumProto2.has(value)) $optionalForeignEnum = value;
         else unknownEnums = keepUnknownEnum(r, unknownEnums, 22, value);
         pos = r.pos; break;
       }
@@ -1102,12 +1102,11 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
       case 952: { // oneof oneof_field: NestedEnum oneof_enum = 119
         r.pos = pos;
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllTypesProto2_NestedEnum.has(value)) {
-          $oneofField = { case: "oneofEnum", value };
-        } else { unknownEnums = keepUnknownEnum(r, unknownEnums, 119, value); }
+        if (knownTestAllTypesProto2_NestedEnum.has(value)) $oneofField = { case: "oneofEnum", value };
+        else unknownEnums = keepUnknownEnum(r, unknownEnums, 119, value);
         pos = r.pos; break;
       }
-      case 1611: { // Data data = 201
+      case 1611: { // group Data data = 201
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $data;
@@ -1116,7 +1115,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         closeGroup(r, 201);
         pos = r.pos; break;
       }
-      case 1635: { // MultiWordGroupField multiwordgroupfield = 204
+      case 1635: { // group MultiWordGroupField multiwordgroupfield = 204
         r.pos = pos;
         const childEnd = groupEnd(r, 204, depth + 1);
         const current = $multiwordgroupfield;
@@ -1493,13 +1492,13 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       }
       case 168: { // NestedEnum optional_nested_enum = 21
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllTypesProto2_NestedEnum.has(value)) m.optionalNestedEnum = value;
+        if (knownTestAllTypesProto2_NestedEnum.has(value)) m.optionalNestedEnum = value;
         else m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 21, value) as typeof m.$unknown;
         break;
       }
       case 176: { // ForeignEnumProto2 optional_foreign_enum = 22
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_ForeignEnumProto2.has(value)) m.optionalForeignEnum = value;
+        if (knownForeignEnumProto2.has(value)) m.optionalForeignEnum = value;
         else m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 22, value) as typeof m.$unknown;
         break;
       }
@@ -2109,14 +2108,11 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
         m.oneofField = { case: "oneofDouble", value: readDouble(r) }; break;
       case 952: { // oneof oneof_field: NestedEnum oneof_enum = 119
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllTypesProto2_NestedEnum.has(value)) {
-          m.oneofField = { case: "oneofEnum", value };
-        } else {
-          m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 119, value) as typeof m.$unknown;
-        }
+        if (knownTestAllTypesProto2_NestedEnum.has(value)) m.oneofField = { case: "oneofEnum", value };
+        else m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 119, value) as typeof m.$unknown;
         break;
       }
-      case 1611: { // Data data = 201
+      case 1611: { // group Data data = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.data;
         if (current !== undefined) fillTestAllTypesProto2_Data(r, childEnd, current, depth + 1);
@@ -2124,7 +2120,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
         closeGroup(r, 201);
         break;
       }
-      case 1635: { // MultiWordGroupField multiwordgroupfield = 204
+      case 1635: { // group MultiWordGroupField multiwordgroupfield = 204
         const childEnd = groupEnd(r, 204, depth + 1);
         const current = m.multiwordgroupfield;
         if (current !== undefined) fillTestAllTypesProto2_MultiWordGroupField(r, childEnd, current, depth + 1);
@@ -3777,7 +3773,7 @@ function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): Unkno
         else $nestedMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
-      case 8035: { // OptionalGroup optionalgroup = 1004
+      case 8035: { // group OptionalGroup optionalgroup = 1004
         r.pos = pos;
         const childEnd = groupEnd(r, 1004, depth + 1);
         const current = $optionalgroup;
@@ -3830,7 +3826,7 @@ function fillUnknownToTestAllTypes(r: Reader, end: number, m: UnknownToTestAllTy
         else m.nestedMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         break;
       }
-      case 8035: { // OptionalGroup optionalgroup = 1004
+      case 8035: { // group OptionalGroup optionalgroup = 1004
         const childEnd = groupEnd(r, 1004, depth + 1);
         const current = m.optionalgroup;
         if (current !== undefined) fillUnknownToTestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
@@ -4327,15 +4323,14 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
       case 168: { // NestedEnum required_nested_enum = 21
         r.pos = pos;
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllRequiredTypesProto2_NestedEnum.has(value)) {
-          $requiredNestedEnum = value;
-        } else { unknownEnums = keepUnknownEnum(r, unknownEnums, 21, value); }
+        if (knownTestAllRequiredTypesProto2_NestedEnum.has(value)) $requiredNestedEnum = value;
+        else unknownEnums = keepUnknownEnum(r, unknownEnums, 21, value);
         pos = r.pos; break;
       }
       case 176: { // ForeignEnumProto2 required_foreign_enum = 22
         r.pos = pos;
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_ForeignEnumProto2.has(value)) $requiredForeignEnum = value;
+        if (knownForeignEnumProto2.has(value)) $requiredForeignEnum = value;
         else unknownEnums = keepUnknownEnum(r, unknownEnums, 22, value);
         pos = r.pos; break;
       }
@@ -4358,7 +4353,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         else $optionalRecursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
-      case 1611: { // Data data = 201
+      case 1611: { // group Data data = 201
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $data;
@@ -4503,16 +4498,13 @@ function fillTestAllRequiredTypesProto2(r: Reader, end: number, m: TestAllRequir
       }
       case 168: { // NestedEnum required_nested_enum = 21
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_TestAllRequiredTypesProto2_NestedEnum.has(value)) {
-          m.requiredNestedEnum = value;
-        } else {
-          m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 21, value) as typeof m.$unknown;
-        }
+        if (knownTestAllRequiredTypesProto2_NestedEnum.has(value)) m.requiredNestedEnum = value;
+        else m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 21, value) as typeof m.$unknown;
         break;
       }
       case 176: { // ForeignEnumProto2 required_foreign_enum = 22
         const value = readInt32(r);
-        if (knownprotobuf_test_messages_proto2_ForeignEnumProto2.has(value)) m.requiredForeignEnum = value;
+        if (knownForeignEnumProto2.has(value)) m.requiredForeignEnum = value;
         else m.$unknown = keepUnknownEnum(r, m.$unknown as UnknownField[] | undefined, 22, value) as typeof m.$unknown;
         break;
       }
@@ -4532,7 +4524,7 @@ function fillTestAllRequiredTypesProto2(r: Reader, end: number, m: TestAllRequir
         else m.optionalRecursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         break;
       }
-      case 1611: { // Data data = 201
+      case 1611: { // group Data data = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.data;
         if (current !== undefined) fillTestAllRequiredTypesProto2_Data(r, childEnd, current, depth + 1);
