@@ -51,9 +51,9 @@ const defaultsTestAllTypesEdition2023_GroupLikeType: object =
 const defaultsGroupLikeType: object = Object.getPrototypeOf(create(GroupLikeTypeSchema)) as object;
 
 function zeroComplexMessage(r: Reader): ComplexMessage {
-  return Object.assign(Object.create(defaultsComplexMessage) as object, {
-    $typeName: "protobuf_test_messages.editions.ComplexMessage",
-  }) as unknown as ComplexMessage;
+  const m = Object.create(defaultsComplexMessage) as { -readonly [K in keyof ComplexMessage]: ComplexMessage[K] };
+  m.$typeName = "protobuf_test_messages.editions.ComplexMessage";
+  return m;
 }
 
 function readComplexMessage(r: Reader, end: number, depth: number): ComplexMessage {
@@ -84,9 +84,8 @@ function readComplexMessage(r: Reader, end: number, depth: number): ComplexMessa
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsComplexMessage) as object, {
-    $typeName: "protobuf_test_messages.editions.ComplexMessage",
-  }) as unknown as ComplexMessage;
+  const m = Object.create(defaultsComplexMessage) as { -readonly [K in keyof ComplexMessage]: ComplexMessage[K] };
+  m.$typeName = "protobuf_test_messages.editions.ComplexMessage";
   if ($d !== undefined) m.d = $d;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ComplexMessage["$unknown"]>;
   return m;
@@ -114,79 +113,80 @@ function writeComplexMessage(w: Writer, m: ComplexMessage): void {
 }
 
 function zeroTestAllTypesEdition2023(r: Reader): TestAllTypesEdition2023 {
-  return Object.assign(Object.create(defaultsTestAllTypesEdition2023) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023",
-    repeatedInt32: [],
-    repeatedInt64: [],
-    repeatedUint32: [],
-    repeatedUint64: [],
-    repeatedSint32: [],
-    repeatedSint64: [],
-    repeatedFixed32: [],
-    repeatedFixed64: [],
-    repeatedSfixed32: [],
-    repeatedSfixed64: [],
-    repeatedFloat: [],
-    repeatedDouble: [],
-    repeatedBool: [],
-    repeatedString: [],
-    repeatedBytes: [],
-    repeatedNestedMessage: [],
-    repeatedForeignMessage: [],
-    repeatedNestedEnum: [],
-    repeatedForeignEnum: [],
-    repeatedStringPiece: [],
-    repeatedCord: [],
-    packedInt32: [],
-    packedInt64: [],
-    packedUint32: [],
-    packedUint64: [],
-    packedSint32: [],
-    packedSint64: [],
-    packedFixed32: [],
-    packedFixed64: [],
-    packedSfixed32: [],
-    packedSfixed64: [],
-    packedFloat: [],
-    packedDouble: [],
-    packedBool: [],
-    packedNestedEnum: [],
-    unpackedInt32: [],
-    unpackedInt64: [],
-    unpackedUint32: [],
-    unpackedUint64: [],
-    unpackedSint32: [],
-    unpackedSint64: [],
-    unpackedFixed32: [],
-    unpackedFixed64: [],
-    unpackedSfixed32: [],
-    unpackedSfixed64: [],
-    unpackedFloat: [],
-    unpackedDouble: [],
-    unpackedBool: [],
-    unpackedNestedEnum: [],
-    mapInt32Int32: {},
-    mapInt64Int64: {},
-    mapUint32Uint32: {},
-    mapUint64Uint64: {},
-    mapSint32Sint32: {},
-    mapSint64Sint64: {},
-    mapFixed32Fixed32: {},
-    mapFixed64Fixed64: {},
-    mapSfixed32Sfixed32: {},
-    mapSfixed64Sfixed64: {},
-    mapInt32Float: {},
-    mapInt32Double: {},
-    mapBoolBool: {},
-    mapStringString: {},
-    mapStringBytes: {},
-    mapStringNestedMessage: {},
-    mapStringForeignMessage: {},
-    mapStringNestedEnum: {},
-    mapStringForeignEnum: {},
-    oneofField: { case: undefined },
-    mapRecursive: {},
-  }) as unknown as TestAllTypesEdition2023;
+  const m = Object.create(defaultsTestAllTypesEdition2023) as
+    { -readonly [K in keyof TestAllTypesEdition2023]: TestAllTypesEdition2023[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023";
+  m.repeatedInt32 = [];
+  m.repeatedInt64 = [];
+  m.repeatedUint32 = [];
+  m.repeatedUint64 = [];
+  m.repeatedSint32 = [];
+  m.repeatedSint64 = [];
+  m.repeatedFixed32 = [];
+  m.repeatedFixed64 = [];
+  m.repeatedSfixed32 = [];
+  m.repeatedSfixed64 = [];
+  m.repeatedFloat = [];
+  m.repeatedDouble = [];
+  m.repeatedBool = [];
+  m.repeatedString = [];
+  m.repeatedBytes = [];
+  m.repeatedNestedMessage = [];
+  m.repeatedForeignMessage = [];
+  m.repeatedNestedEnum = [];
+  m.repeatedForeignEnum = [];
+  m.repeatedStringPiece = [];
+  m.repeatedCord = [];
+  m.packedInt32 = [];
+  m.packedInt64 = [];
+  m.packedUint32 = [];
+  m.packedUint64 = [];
+  m.packedSint32 = [];
+  m.packedSint64 = [];
+  m.packedFixed32 = [];
+  m.packedFixed64 = [];
+  m.packedSfixed32 = [];
+  m.packedSfixed64 = [];
+  m.packedFloat = [];
+  m.packedDouble = [];
+  m.packedBool = [];
+  m.packedNestedEnum = [];
+  m.unpackedInt32 = [];
+  m.unpackedInt64 = [];
+  m.unpackedUint32 = [];
+  m.unpackedUint64 = [];
+  m.unpackedSint32 = [];
+  m.unpackedSint64 = [];
+  m.unpackedFixed32 = [];
+  m.unpackedFixed64 = [];
+  m.unpackedSfixed32 = [];
+  m.unpackedSfixed64 = [];
+  m.unpackedFloat = [];
+  m.unpackedDouble = [];
+  m.unpackedBool = [];
+  m.unpackedNestedEnum = [];
+  m.mapInt32Int32 = {};
+  m.mapInt64Int64 = {};
+  m.mapUint32Uint32 = {};
+  m.mapUint64Uint64 = {};
+  m.mapSint32Sint32 = {};
+  m.mapSint64Sint64 = {};
+  m.mapFixed32Fixed32 = {};
+  m.mapFixed64Fixed64 = {};
+  m.mapSfixed32Sfixed32 = {};
+  m.mapSfixed64Sfixed64 = {};
+  m.mapInt32Float = {};
+  m.mapInt32Double = {};
+  m.mapBoolBool = {};
+  m.mapStringString = {};
+  m.mapStringBytes = {};
+  m.mapStringNestedMessage = {};
+  m.mapStringForeignMessage = {};
+  m.mapStringNestedEnum = {};
+  m.mapStringForeignEnum = {};
+  m.oneofField = { case: undefined };
+  m.mapRecursive = {};
+  return m;
 }
 
 function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): TestAllTypesEdition2023 {
@@ -1100,79 +1100,79 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesEdition2023) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023",
-    repeatedInt32: $repeatedInt32,
-    repeatedInt64: $repeatedInt64,
-    repeatedUint32: $repeatedUint32,
-    repeatedUint64: $repeatedUint64,
-    repeatedSint32: $repeatedSint32,
-    repeatedSint64: $repeatedSint64,
-    repeatedFixed32: $repeatedFixed32,
-    repeatedFixed64: $repeatedFixed64,
-    repeatedSfixed32: $repeatedSfixed32,
-    repeatedSfixed64: $repeatedSfixed64,
-    repeatedFloat: $repeatedFloat,
-    repeatedDouble: $repeatedDouble,
-    repeatedBool: $repeatedBool,
-    repeatedString: $repeatedString,
-    repeatedBytes: $repeatedBytes,
-    repeatedNestedMessage: $repeatedNestedMessage,
-    repeatedForeignMessage: $repeatedForeignMessage,
-    repeatedNestedEnum: $repeatedNestedEnum,
-    repeatedForeignEnum: $repeatedForeignEnum,
-    repeatedStringPiece: $repeatedStringPiece,
-    repeatedCord: $repeatedCord,
-    packedInt32: $packedInt32,
-    packedInt64: $packedInt64,
-    packedUint32: $packedUint32,
-    packedUint64: $packedUint64,
-    packedSint32: $packedSint32,
-    packedSint64: $packedSint64,
-    packedFixed32: $packedFixed32,
-    packedFixed64: $packedFixed64,
-    packedSfixed32: $packedSfixed32,
-    packedSfixed64: $packedSfixed64,
-    packedFloat: $packedFloat,
-    packedDouble: $packedDouble,
-    packedBool: $packedBool,
-    packedNestedEnum: $packedNestedEnum,
-    unpackedInt32: $unpackedInt32,
-    unpackedInt64: $unpackedInt64,
-    unpackedUint32: $unpackedUint32,
-    unpackedUint64: $unpackedUint64,
-    unpackedSint32: $unpackedSint32,
-    unpackedSint64: $unpackedSint64,
-    unpackedFixed32: $unpackedFixed32,
-    unpackedFixed64: $unpackedFixed64,
-    unpackedSfixed32: $unpackedSfixed32,
-    unpackedSfixed64: $unpackedSfixed64,
-    unpackedFloat: $unpackedFloat,
-    unpackedDouble: $unpackedDouble,
-    unpackedBool: $unpackedBool,
-    unpackedNestedEnum: $unpackedNestedEnum,
-    mapInt32Int32: $mapInt32Int32,
-    mapInt64Int64: $mapInt64Int64,
-    mapUint32Uint32: $mapUint32Uint32,
-    mapUint64Uint64: $mapUint64Uint64,
-    mapSint32Sint32: $mapSint32Sint32,
-    mapSint64Sint64: $mapSint64Sint64,
-    mapFixed32Fixed32: $mapFixed32Fixed32,
-    mapFixed64Fixed64: $mapFixed64Fixed64,
-    mapSfixed32Sfixed32: $mapSfixed32Sfixed32,
-    mapSfixed64Sfixed64: $mapSfixed64Sfixed64,
-    mapInt32Float: $mapInt32Float,
-    mapInt32Double: $mapInt32Double,
-    mapBoolBool: $mapBoolBool,
-    mapStringString: $mapStringString,
-    mapStringBytes: $mapStringBytes,
-    mapStringNestedMessage: $mapStringNestedMessage,
-    mapStringForeignMessage: $mapStringForeignMessage,
-    mapStringNestedEnum: $mapStringNestedEnum,
-    mapStringForeignEnum: $mapStringForeignEnum,
-    oneofField: $oneofField ?? { case: undefined },
-    mapRecursive: $mapRecursive,
-  }) as unknown as TestAllTypesEdition2023;
+  const m = Object.create(defaultsTestAllTypesEdition2023) as
+    { -readonly [K in keyof TestAllTypesEdition2023]: TestAllTypesEdition2023[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023";
+  m.repeatedInt32 = $repeatedInt32;
+  m.repeatedInt64 = $repeatedInt64;
+  m.repeatedUint32 = $repeatedUint32;
+  m.repeatedUint64 = $repeatedUint64;
+  m.repeatedSint32 = $repeatedSint32;
+  m.repeatedSint64 = $repeatedSint64;
+  m.repeatedFixed32 = $repeatedFixed32;
+  m.repeatedFixed64 = $repeatedFixed64;
+  m.repeatedSfixed32 = $repeatedSfixed32;
+  m.repeatedSfixed64 = $repeatedSfixed64;
+  m.repeatedFloat = $repeatedFloat;
+  m.repeatedDouble = $repeatedDouble;
+  m.repeatedBool = $repeatedBool;
+  m.repeatedString = $repeatedString;
+  m.repeatedBytes = $repeatedBytes;
+  m.repeatedNestedMessage = $repeatedNestedMessage;
+  m.repeatedForeignMessage = $repeatedForeignMessage;
+  m.repeatedNestedEnum = $repeatedNestedEnum;
+  m.repeatedForeignEnum = $repeatedForeignEnum;
+  m.repeatedStringPiece = $repeatedStringPiece;
+  m.repeatedCord = $repeatedCord;
+  m.packedInt32 = $packedInt32;
+  m.packedInt64 = $packedInt64;
+  m.packedUint32 = $packedUint32;
+  m.packedUint64 = $packedUint64;
+  m.packedSint32 = $packedSint32;
+  m.packedSint64 = $packedSint64;
+  m.packedFixed32 = $packedFixed32;
+  m.packedFixed64 = $packedFixed64;
+  m.packedSfixed32 = $packedSfixed32;
+  m.packedSfixed64 = $packedSfixed64;
+  m.packedFloat = $packedFloat;
+  m.packedDouble = $packedDouble;
+  m.packedBool = $packedBool;
+  m.packedNestedEnum = $packedNestedEnum;
+  m.unpackedInt32 = $unpackedInt32;
+  m.unpackedInt64 = $unpackedInt64;
+  m.unpackedUint32 = $unpackedUint32;
+  m.unpackedUint64 = $unpackedUint64;
+  m.unpackedSint32 = $unpackedSint32;
+  m.unpackedSint64 = $unpackedSint64;
+  m.unpackedFixed32 = $unpackedFixed32;
+  m.unpackedFixed64 = $unpackedFixed64;
+  m.unpackedSfixed32 = $unpackedSfixed32;
+  m.unpackedSfixed64 = $unpackedSfixed64;
+  m.unpackedFloat = $unpackedFloat;
+  m.unpackedDouble = $unpackedDouble;
+  m.unpackedBool = $unpackedBool;
+  m.unpackedNestedEnum = $unpackedNestedEnum;
+  m.mapInt32Int32 = $mapInt32Int32;
+  m.mapInt64Int64 = $mapInt64Int64;
+  m.mapUint32Uint32 = $mapUint32Uint32;
+  m.mapUint64Uint64 = $mapUint64Uint64;
+  m.mapSint32Sint32 = $mapSint32Sint32;
+  m.mapSint64Sint64 = $mapSint64Sint64;
+  m.mapFixed32Fixed32 = $mapFixed32Fixed32;
+  m.mapFixed64Fixed64 = $mapFixed64Fixed64;
+  m.mapSfixed32Sfixed32 = $mapSfixed32Sfixed32;
+  m.mapSfixed64Sfixed64 = $mapSfixed64Sfixed64;
+  m.mapInt32Float = $mapInt32Float;
+  m.mapInt32Double = $mapInt32Double;
+  m.mapBoolBool = $mapBoolBool;
+  m.mapStringString = $mapStringString;
+  m.mapStringBytes = $mapStringBytes;
+  m.mapStringNestedMessage = $mapStringNestedMessage;
+  m.mapStringForeignMessage = $mapStringForeignMessage;
+  m.mapStringNestedEnum = $mapStringNestedEnum;
+  m.mapStringForeignEnum = $mapStringForeignEnum;
+  m.oneofField = $oneofField ?? { case: undefined };
+  m.mapRecursive = $mapRecursive;
   if ($optionalInt32 !== undefined) m.optionalInt32 = $optionalInt32;
   if ($optionalInt64 !== undefined) m.optionalInt64 = $optionalInt64;
   if ($optionalUint32 !== undefined) m.optionalUint32 = $optionalUint32;
@@ -2478,9 +2478,10 @@ function writeTestAllTypesEdition2023(w: Writer, m: TestAllTypesEdition2023): vo
 }
 
 function zeroTestAllTypesEdition2023_NestedMessage(r: Reader): TestAllTypesEdition2023_NestedMessage {
-  return Object.assign(Object.create(defaultsTestAllTypesEdition2023_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023.NestedMessage",
-  }) as unknown as TestAllTypesEdition2023_NestedMessage;
+  const m = Object.create(defaultsTestAllTypesEdition2023_NestedMessage) as
+    { -readonly [K in keyof TestAllTypesEdition2023_NestedMessage]: TestAllTypesEdition2023_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023.NestedMessage";
+  return m;
 }
 
 function readTestAllTypesEdition2023_NestedMessage(
@@ -2525,9 +2526,9 @@ function readTestAllTypesEdition2023_NestedMessage(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesEdition2023_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023.NestedMessage",
-  }) as unknown as TestAllTypesEdition2023_NestedMessage;
+  const m = Object.create(defaultsTestAllTypesEdition2023_NestedMessage) as
+    { -readonly [K in keyof TestAllTypesEdition2023_NestedMessage]: TestAllTypesEdition2023_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023.NestedMessage";
   if ($a !== undefined) m.a = $a;
   if ($corecursive !== undefined) m.corecursive = $corecursive;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesEdition2023_NestedMessage["$unknown"]>;
@@ -2580,9 +2581,10 @@ function writeTestAllTypesEdition2023_NestedMessage(w: Writer, m: TestAllTypesEd
 }
 
 function zeroForeignMessageEdition2023(r: Reader): ForeignMessageEdition2023 {
-  return Object.assign(Object.create(defaultsForeignMessageEdition2023) as object, {
-    $typeName: "protobuf_test_messages.editions.ForeignMessageEdition2023",
-  }) as unknown as ForeignMessageEdition2023;
+  const m = Object.create(defaultsForeignMessageEdition2023) as
+    { -readonly [K in keyof ForeignMessageEdition2023]: ForeignMessageEdition2023[K] };
+  m.$typeName = "protobuf_test_messages.editions.ForeignMessageEdition2023";
+  return m;
 }
 
 function readForeignMessageEdition2023(r: Reader, end: number, depth: number): ForeignMessageEdition2023 {
@@ -2614,9 +2616,9 @@ function readForeignMessageEdition2023(r: Reader, end: number, depth: number): F
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsForeignMessageEdition2023) as object, {
-    $typeName: "protobuf_test_messages.editions.ForeignMessageEdition2023",
-  }) as unknown as ForeignMessageEdition2023;
+  const m = Object.create(defaultsForeignMessageEdition2023) as
+    { -readonly [K in keyof ForeignMessageEdition2023]: ForeignMessageEdition2023[K] };
+  m.$typeName = "protobuf_test_messages.editions.ForeignMessageEdition2023";
   if ($c !== undefined) m.c = $c;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ForeignMessageEdition2023["$unknown"]>;
   return m;
@@ -2647,9 +2649,10 @@ function writeForeignMessageEdition2023(w: Writer, m: ForeignMessageEdition2023)
 }
 
 function zeroTestAllTypesEdition2023_GroupLikeType(r: Reader): TestAllTypesEdition2023_GroupLikeType {
-  return Object.assign(Object.create(defaultsTestAllTypesEdition2023_GroupLikeType) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023.GroupLikeType",
-  }) as unknown as TestAllTypesEdition2023_GroupLikeType;
+  const m = Object.create(defaultsTestAllTypesEdition2023_GroupLikeType) as
+    { -readonly [K in keyof TestAllTypesEdition2023_GroupLikeType]: TestAllTypesEdition2023_GroupLikeType[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023.GroupLikeType";
+  return m;
 }
 
 function readTestAllTypesEdition2023_GroupLikeType(
@@ -2698,9 +2701,9 @@ function readTestAllTypesEdition2023_GroupLikeType(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesEdition2023_GroupLikeType) as object, {
-    $typeName: "protobuf_test_messages.editions.TestAllTypesEdition2023.GroupLikeType",
-  }) as unknown as TestAllTypesEdition2023_GroupLikeType;
+  const m = Object.create(defaultsTestAllTypesEdition2023_GroupLikeType) as
+    { -readonly [K in keyof TestAllTypesEdition2023_GroupLikeType]: TestAllTypesEdition2023_GroupLikeType[K] };
+  m.$typeName = "protobuf_test_messages.editions.TestAllTypesEdition2023.GroupLikeType";
   if ($groupInt32 !== undefined) m.groupInt32 = $groupInt32;
   if ($groupUint32 !== undefined) m.groupUint32 = $groupUint32;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesEdition2023_GroupLikeType["$unknown"]>;
@@ -2745,9 +2748,9 @@ function writeTestAllTypesEdition2023_GroupLikeType(w: Writer, m: TestAllTypesEd
 }
 
 function zeroGroupLikeType(r: Reader): GroupLikeType {
-  return Object.assign(Object.create(defaultsGroupLikeType) as object, {
-    $typeName: "protobuf_test_messages.editions.GroupLikeType",
-  }) as unknown as GroupLikeType;
+  const m = Object.create(defaultsGroupLikeType) as { -readonly [K in keyof GroupLikeType]: GroupLikeType[K] };
+  m.$typeName = "protobuf_test_messages.editions.GroupLikeType";
+  return m;
 }
 
 function readGroupLikeType(r: Reader, end: number, depth: number): GroupLikeType {
@@ -2778,9 +2781,8 @@ function readGroupLikeType(r: Reader, end: number, depth: number): GroupLikeType
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsGroupLikeType) as object, {
-    $typeName: "protobuf_test_messages.editions.GroupLikeType",
-  }) as unknown as GroupLikeType;
+  const m = Object.create(defaultsGroupLikeType) as { -readonly [K in keyof GroupLikeType]: GroupLikeType[K] };
+  m.$typeName = "protobuf_test_messages.editions.GroupLikeType";
   if ($c !== undefined) m.c = $c;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<GroupLikeType["$unknown"]>;
   return m;

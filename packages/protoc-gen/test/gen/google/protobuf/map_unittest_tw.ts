@@ -1322,9 +1322,10 @@ function writeTestMap(w: Writer, m: TestMap): void {
 }
 
 function zeroproto2_unittest_ForeignMessage(r: Reader): ForeignMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_ForeignMessage) as object, {
-    $typeName: "proto2_unittest.ForeignMessage",
-  }) as unknown as ForeignMessage;
+  const m = Object.create(defaultsproto2_unittest_ForeignMessage) as
+    { -readonly [K in keyof ForeignMessage]: ForeignMessage[K] };
+  m.$typeName = "proto2_unittest.ForeignMessage";
+  return m;
 }
 
 function readproto2_unittest_ForeignMessage(r: Reader, end: number, depth: number): ForeignMessage {
@@ -1362,9 +1363,9 @@ function readproto2_unittest_ForeignMessage(r: Reader, end: number, depth: numbe
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_ForeignMessage) as object, {
-    $typeName: "proto2_unittest.ForeignMessage",
-  }) as unknown as ForeignMessage;
+  const m = Object.create(defaultsproto2_unittest_ForeignMessage) as
+    { -readonly [K in keyof ForeignMessage]: ForeignMessage[K] };
+  m.$typeName = "proto2_unittest.ForeignMessage";
   if ($c !== undefined) m.c = $c;
   if ($d !== undefined) m.d = $d;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ForeignMessage["$unknown"]>;
@@ -1396,35 +1397,36 @@ function writeproto2_unittest_ForeignMessage(w: Writer, m: ForeignMessage): void
 }
 
 function zeroproto2_unittest_TestAllTypes(r: Reader): TestAllTypes {
-  return Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes) as object, {
-    $typeName: "proto2_unittest.TestAllTypes",
-    repeatedInt32: [],
-    repeatedInt64: [],
-    repeatedUint32: [],
-    repeatedUint64: [],
-    repeatedSint32: [],
-    repeatedSint64: [],
-    repeatedFixed32: [],
-    repeatedFixed64: [],
-    repeatedSfixed32: [],
-    repeatedSfixed64: [],
-    repeatedFloat: [],
-    repeatedDouble: [],
-    repeatedBool: [],
-    repeatedString: [],
-    repeatedBytes: [],
-    repeatedgroup: [],
-    repeatedNestedMessage: [],
-    repeatedForeignMessage: [],
-    repeatedImportMessage: [],
-    repeatedNestedEnum: [],
-    repeatedForeignEnum: [],
-    repeatedImportEnum: [],
-    repeatedStringPiece: [],
-    repeatedCord: [],
-    repeatedLazyMessage: [],
-    oneofField: { case: undefined },
-  }) as unknown as TestAllTypes;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes) as
+    { -readonly [K in keyof TestAllTypes]: TestAllTypes[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes";
+  m.repeatedInt32 = [];
+  m.repeatedInt64 = [];
+  m.repeatedUint32 = [];
+  m.repeatedUint64 = [];
+  m.repeatedSint32 = [];
+  m.repeatedSint64 = [];
+  m.repeatedFixed32 = [];
+  m.repeatedFixed64 = [];
+  m.repeatedSfixed32 = [];
+  m.repeatedSfixed64 = [];
+  m.repeatedFloat = [];
+  m.repeatedDouble = [];
+  m.repeatedBool = [];
+  m.repeatedString = [];
+  m.repeatedBytes = [];
+  m.repeatedgroup = [];
+  m.repeatedNestedMessage = [];
+  m.repeatedForeignMessage = [];
+  m.repeatedImportMessage = [];
+  m.repeatedNestedEnum = [];
+  m.repeatedForeignEnum = [];
+  m.repeatedImportEnum = [];
+  m.repeatedStringPiece = [];
+  m.repeatedCord = [];
+  m.repeatedLazyMessage = [];
+  m.oneofField = { case: undefined };
+  return m;
 }
 
 function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
@@ -1845,35 +1847,35 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes) as object, {
-    $typeName: "proto2_unittest.TestAllTypes",
-    repeatedInt32: $repeatedInt32,
-    repeatedInt64: $repeatedInt64,
-    repeatedUint32: $repeatedUint32,
-    repeatedUint64: $repeatedUint64,
-    repeatedSint32: $repeatedSint32,
-    repeatedSint64: $repeatedSint64,
-    repeatedFixed32: $repeatedFixed32,
-    repeatedFixed64: $repeatedFixed64,
-    repeatedSfixed32: $repeatedSfixed32,
-    repeatedSfixed64: $repeatedSfixed64,
-    repeatedFloat: $repeatedFloat,
-    repeatedDouble: $repeatedDouble,
-    repeatedBool: $repeatedBool,
-    repeatedString: $repeatedString,
-    repeatedBytes: $repeatedBytes,
-    repeatedgroup: $repeatedgroup,
-    repeatedNestedMessage: $repeatedNestedMessage,
-    repeatedForeignMessage: $repeatedForeignMessage,
-    repeatedImportMessage: $repeatedImportMessage,
-    repeatedNestedEnum: $repeatedNestedEnum,
-    repeatedForeignEnum: $repeatedForeignEnum,
-    repeatedImportEnum: $repeatedImportEnum,
-    repeatedStringPiece: $repeatedStringPiece,
-    repeatedCord: $repeatedCord,
-    repeatedLazyMessage: $repeatedLazyMessage,
-    oneofField: $oneofField ?? { case: undefined },
-  }) as unknown as TestAllTypes;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes) as
+    { -readonly [K in keyof TestAllTypes]: TestAllTypes[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes";
+  m.repeatedInt32 = $repeatedInt32;
+  m.repeatedInt64 = $repeatedInt64;
+  m.repeatedUint32 = $repeatedUint32;
+  m.repeatedUint64 = $repeatedUint64;
+  m.repeatedSint32 = $repeatedSint32;
+  m.repeatedSint64 = $repeatedSint64;
+  m.repeatedFixed32 = $repeatedFixed32;
+  m.repeatedFixed64 = $repeatedFixed64;
+  m.repeatedSfixed32 = $repeatedSfixed32;
+  m.repeatedSfixed64 = $repeatedSfixed64;
+  m.repeatedFloat = $repeatedFloat;
+  m.repeatedDouble = $repeatedDouble;
+  m.repeatedBool = $repeatedBool;
+  m.repeatedString = $repeatedString;
+  m.repeatedBytes = $repeatedBytes;
+  m.repeatedgroup = $repeatedgroup;
+  m.repeatedNestedMessage = $repeatedNestedMessage;
+  m.repeatedForeignMessage = $repeatedForeignMessage;
+  m.repeatedImportMessage = $repeatedImportMessage;
+  m.repeatedNestedEnum = $repeatedNestedEnum;
+  m.repeatedForeignEnum = $repeatedForeignEnum;
+  m.repeatedImportEnum = $repeatedImportEnum;
+  m.repeatedStringPiece = $repeatedStringPiece;
+  m.repeatedCord = $repeatedCord;
+  m.repeatedLazyMessage = $repeatedLazyMessage;
+  m.oneofField = $oneofField ?? { case: undefined };
   if ($optionalInt32 !== undefined) m.optionalInt32 = $optionalInt32;
   if ($optionalInt64 !== undefined) m.optionalInt64 = $optionalInt64;
   if ($optionalUint32 !== undefined) m.optionalUint32 = $optionalUint32;
@@ -2514,9 +2516,10 @@ function writeproto2_unittest_TestAllTypes(w: Writer, m: TestAllTypes): void {
 }
 
 function zeroproto2_unittest_TestAllTypes_OptionalGroup(r: Reader): TestAllTypes_OptionalGroup {
-  return Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_OptionalGroup) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.OptionalGroup",
-  }) as unknown as TestAllTypes_OptionalGroup;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_OptionalGroup) as
+    { -readonly [K in keyof TestAllTypes_OptionalGroup]: TestAllTypes_OptionalGroup[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.OptionalGroup";
+  return m;
 }
 
 function readproto2_unittest_TestAllTypes_OptionalGroup(
@@ -2554,9 +2557,9 @@ function readproto2_unittest_TestAllTypes_OptionalGroup(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_OptionalGroup) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.OptionalGroup",
-  }) as unknown as TestAllTypes_OptionalGroup;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_OptionalGroup) as
+    { -readonly [K in keyof TestAllTypes_OptionalGroup]: TestAllTypes_OptionalGroup[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.OptionalGroup";
   if ($a !== undefined) m.a = $a;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypes_OptionalGroup["$unknown"]>;
   return m;
@@ -2594,9 +2597,10 @@ function writeproto2_unittest_TestAllTypes_OptionalGroup(w: Writer, m: TestAllTy
 }
 
 function zeroproto2_unittest_TestAllTypes_NestedMessage(r: Reader): TestAllTypes_NestedMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_NestedMessage) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.NestedMessage",
-  }) as unknown as TestAllTypes_NestedMessage;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_NestedMessage) as
+    { -readonly [K in keyof TestAllTypes_NestedMessage]: TestAllTypes_NestedMessage[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.NestedMessage";
+  return m;
 }
 
 function readproto2_unittest_TestAllTypes_NestedMessage(
@@ -2631,9 +2635,9 @@ function readproto2_unittest_TestAllTypes_NestedMessage(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_NestedMessage) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.NestedMessage",
-  }) as unknown as TestAllTypes_NestedMessage;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_NestedMessage) as
+    { -readonly [K in keyof TestAllTypes_NestedMessage]: TestAllTypes_NestedMessage[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.NestedMessage";
   if ($bb !== undefined) m.bb = $bb;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypes_NestedMessage["$unknown"]>;
   return m;
@@ -2671,9 +2675,10 @@ function writeproto2_unittest_TestAllTypes_NestedMessage(w: Writer, m: TestAllTy
 }
 
 function zeroproto2_unittest_import_ImportMessage(r: Reader): ImportMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_import_ImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_ImportMessage) as
+    { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
+  return m;
 }
 
 function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth: number): ImportMessage {
@@ -2704,9 +2709,9 @@ function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth:
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_import_ImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_ImportMessage) as
+    { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
   if ($d !== undefined) m.d = $d;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ImportMessage["$unknown"]>;
   return m;
@@ -2734,9 +2739,10 @@ function writeproto2_unittest_import_ImportMessage(w: Writer, m: ImportMessage):
 }
 
 function zeroproto2_unittest_import_PublicImportMessage(r: Reader): PublicImportMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_import_PublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_PublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
+  return m;
 }
 
 function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, depth: number): PublicImportMessage {
@@ -2767,9 +2773,9 @@ function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, 
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_import_PublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_PublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
   if ($e !== undefined) m.e = $e;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PublicImportMessage["$unknown"]>;
   return m;
@@ -2802,9 +2808,10 @@ function writeproto2_unittest_import_PublicImportMessage(w: Writer, m: PublicImp
 }
 
 function zeroproto2_unittest_TestAllTypes_RepeatedGroup(r: Reader): TestAllTypes_RepeatedGroup {
-  return Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_RepeatedGroup) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.RepeatedGroup",
-  }) as unknown as TestAllTypes_RepeatedGroup;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_RepeatedGroup) as
+    { -readonly [K in keyof TestAllTypes_RepeatedGroup]: TestAllTypes_RepeatedGroup[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.RepeatedGroup";
+  return m;
 }
 
 function readproto2_unittest_TestAllTypes_RepeatedGroup(
@@ -2842,9 +2849,9 @@ function readproto2_unittest_TestAllTypes_RepeatedGroup(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_TestAllTypes_RepeatedGroup) as object, {
-    $typeName: "proto2_unittest.TestAllTypes.RepeatedGroup",
-  }) as unknown as TestAllTypes_RepeatedGroup;
+  const m = Object.create(defaultsproto2_unittest_TestAllTypes_RepeatedGroup) as
+    { -readonly [K in keyof TestAllTypes_RepeatedGroup]: TestAllTypes_RepeatedGroup[K] };
+  m.$typeName = "proto2_unittest.TestAllTypes.RepeatedGroup";
   if ($a !== undefined) m.a = $a;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypes_RepeatedGroup["$unknown"]>;
   return m;
@@ -4330,10 +4337,11 @@ function writeTestRequiredMessageMap(w: Writer, m: TestRequiredMessageMap): void
 }
 
 function zeroproto2_unittest_TestRequired(r: Reader): TestRequired {
-  return Object.assign(Object.create(defaultsproto2_unittest_TestRequired) as object, {
-    $typeName: "proto2_unittest.TestRequired",
-    mapField: {},
-  }) as unknown as TestRequired;
+  const m = Object.create(defaultsproto2_unittest_TestRequired) as
+    { -readonly [K in keyof TestRequired]: TestRequired[K] };
+  m.$typeName = "proto2_unittest.TestRequired";
+  m.mapField = {};
+  return m;
 }
 
 function readproto2_unittest_TestRequired(r: Reader, end: number, depth: number): TestRequired {
@@ -4662,10 +4670,10 @@ function readproto2_unittest_TestRequired(r: Reader, end: number, depth: number)
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_TestRequired) as object, {
-    $typeName: "proto2_unittest.TestRequired",
-    mapField: $mapField,
-  }) as unknown as TestRequired;
+  const m = Object.create(defaultsproto2_unittest_TestRequired) as
+    { -readonly [K in keyof TestRequired]: TestRequired[K] };
+  m.$typeName = "proto2_unittest.TestRequired";
+  m.mapField = $mapField;
   if ($a !== undefined) m.a = $a;
   if ($dummy2 !== undefined) m.dummy2 = $dummy2;
   if ($b !== undefined) m.b = $b;

@@ -92,80 +92,81 @@ const knownForeignEnumProto2: ReadonlySet<number> = new Set([0, 1, 2]);
 const knownTestAllRequiredTypesProto2_NestedEnum: ReadonlySet<number> = new Set([0, 1, 2, -1]);
 
 function zeroTestAllTypesProto2(r: Reader): TestAllTypesProto2 {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2",
-    repeatedInt32: [],
-    repeatedInt64: [],
-    repeatedUint32: [],
-    repeatedUint64: [],
-    repeatedSint32: [],
-    repeatedSint64: [],
-    repeatedFixed32: [],
-    repeatedFixed64: [],
-    repeatedSfixed32: [],
-    repeatedSfixed64: [],
-    repeatedFloat: [],
-    repeatedDouble: [],
-    repeatedBool: [],
-    repeatedString: [],
-    repeatedBytes: [],
-    repeatedNestedMessage: [],
-    repeatedForeignMessage: [],
-    repeatedNestedEnum: [],
-    repeatedForeignEnum: [],
-    repeatedStringPiece: [],
-    repeatedCord: [],
-    packedInt32: [],
-    packedInt64: [],
-    packedUint32: [],
-    packedUint64: [],
-    packedSint32: [],
-    packedSint64: [],
-    packedFixed32: [],
-    packedFixed64: [],
-    packedSfixed32: [],
-    packedSfixed64: [],
-    packedFloat: [],
-    packedDouble: [],
-    packedBool: [],
-    packedNestedEnum: [],
-    unpackedInt32: [],
-    unpackedInt64: [],
-    unpackedUint32: [],
-    unpackedUint64: [],
-    unpackedSint32: [],
-    unpackedSint64: [],
-    unpackedFixed32: [],
-    unpackedFixed64: [],
-    unpackedSfixed32: [],
-    unpackedSfixed64: [],
-    unpackedFloat: [],
-    unpackedDouble: [],
-    unpackedBool: [],
-    unpackedNestedEnum: [],
-    mapInt32Int32: {},
-    mapInt64Int64: {},
-    mapUint32Uint32: {},
-    mapUint64Uint64: {},
-    mapSint32Sint32: {},
-    mapSint64Sint64: {},
-    mapFixed32Fixed32: {},
-    mapFixed64Fixed64: {},
-    mapSfixed32Sfixed32: {},
-    mapSfixed64Sfixed64: {},
-    mapInt32Bool: {},
-    mapInt32Float: {},
-    mapInt32Double: {},
-    mapInt32NestedMessage: {},
-    mapBoolBool: {},
-    mapStringString: {},
-    mapStringBytes: {},
-    mapStringNestedMessage: {},
-    mapStringForeignMessage: {},
-    mapStringNestedEnum: {},
-    mapStringForeignEnum: {},
-    oneofField: { case: undefined },
-  }) as unknown as TestAllTypesProto2;
+  const m = Object.create(defaultsTestAllTypesProto2) as
+    { -readonly [K in keyof TestAllTypesProto2]: TestAllTypesProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2";
+  m.repeatedInt32 = [];
+  m.repeatedInt64 = [];
+  m.repeatedUint32 = [];
+  m.repeatedUint64 = [];
+  m.repeatedSint32 = [];
+  m.repeatedSint64 = [];
+  m.repeatedFixed32 = [];
+  m.repeatedFixed64 = [];
+  m.repeatedSfixed32 = [];
+  m.repeatedSfixed64 = [];
+  m.repeatedFloat = [];
+  m.repeatedDouble = [];
+  m.repeatedBool = [];
+  m.repeatedString = [];
+  m.repeatedBytes = [];
+  m.repeatedNestedMessage = [];
+  m.repeatedForeignMessage = [];
+  m.repeatedNestedEnum = [];
+  m.repeatedForeignEnum = [];
+  m.repeatedStringPiece = [];
+  m.repeatedCord = [];
+  m.packedInt32 = [];
+  m.packedInt64 = [];
+  m.packedUint32 = [];
+  m.packedUint64 = [];
+  m.packedSint32 = [];
+  m.packedSint64 = [];
+  m.packedFixed32 = [];
+  m.packedFixed64 = [];
+  m.packedSfixed32 = [];
+  m.packedSfixed64 = [];
+  m.packedFloat = [];
+  m.packedDouble = [];
+  m.packedBool = [];
+  m.packedNestedEnum = [];
+  m.unpackedInt32 = [];
+  m.unpackedInt64 = [];
+  m.unpackedUint32 = [];
+  m.unpackedUint64 = [];
+  m.unpackedSint32 = [];
+  m.unpackedSint64 = [];
+  m.unpackedFixed32 = [];
+  m.unpackedFixed64 = [];
+  m.unpackedSfixed32 = [];
+  m.unpackedSfixed64 = [];
+  m.unpackedFloat = [];
+  m.unpackedDouble = [];
+  m.unpackedBool = [];
+  m.unpackedNestedEnum = [];
+  m.mapInt32Int32 = {};
+  m.mapInt64Int64 = {};
+  m.mapUint32Uint32 = {};
+  m.mapUint64Uint64 = {};
+  m.mapSint32Sint32 = {};
+  m.mapSint64Sint64 = {};
+  m.mapFixed32Fixed32 = {};
+  m.mapFixed64Fixed64 = {};
+  m.mapSfixed32Sfixed32 = {};
+  m.mapSfixed64Sfixed64 = {};
+  m.mapInt32Bool = {};
+  m.mapInt32Float = {};
+  m.mapInt32Double = {};
+  m.mapInt32NestedMessage = {};
+  m.mapBoolBool = {};
+  m.mapStringString = {};
+  m.mapStringBytes = {};
+  m.mapStringNestedMessage = {};
+  m.mapStringForeignMessage = {};
+  m.mapStringNestedEnum = {};
+  m.mapStringForeignEnum = {};
+  m.oneofField = { case: undefined };
+  return m;
 }
 
 function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllTypesProto2 {
@@ -1316,80 +1317,80 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2",
-    repeatedInt32: $repeatedInt32,
-    repeatedInt64: $repeatedInt64,
-    repeatedUint32: $repeatedUint32,
-    repeatedUint64: $repeatedUint64,
-    repeatedSint32: $repeatedSint32,
-    repeatedSint64: $repeatedSint64,
-    repeatedFixed32: $repeatedFixed32,
-    repeatedFixed64: $repeatedFixed64,
-    repeatedSfixed32: $repeatedSfixed32,
-    repeatedSfixed64: $repeatedSfixed64,
-    repeatedFloat: $repeatedFloat,
-    repeatedDouble: $repeatedDouble,
-    repeatedBool: $repeatedBool,
-    repeatedString: $repeatedString,
-    repeatedBytes: $repeatedBytes,
-    repeatedNestedMessage: $repeatedNestedMessage,
-    repeatedForeignMessage: $repeatedForeignMessage,
-    repeatedNestedEnum: $repeatedNestedEnum,
-    repeatedForeignEnum: $repeatedForeignEnum,
-    repeatedStringPiece: $repeatedStringPiece,
-    repeatedCord: $repeatedCord,
-    packedInt32: $packedInt32,
-    packedInt64: $packedInt64,
-    packedUint32: $packedUint32,
-    packedUint64: $packedUint64,
-    packedSint32: $packedSint32,
-    packedSint64: $packedSint64,
-    packedFixed32: $packedFixed32,
-    packedFixed64: $packedFixed64,
-    packedSfixed32: $packedSfixed32,
-    packedSfixed64: $packedSfixed64,
-    packedFloat: $packedFloat,
-    packedDouble: $packedDouble,
-    packedBool: $packedBool,
-    packedNestedEnum: $packedNestedEnum,
-    unpackedInt32: $unpackedInt32,
-    unpackedInt64: $unpackedInt64,
-    unpackedUint32: $unpackedUint32,
-    unpackedUint64: $unpackedUint64,
-    unpackedSint32: $unpackedSint32,
-    unpackedSint64: $unpackedSint64,
-    unpackedFixed32: $unpackedFixed32,
-    unpackedFixed64: $unpackedFixed64,
-    unpackedSfixed32: $unpackedSfixed32,
-    unpackedSfixed64: $unpackedSfixed64,
-    unpackedFloat: $unpackedFloat,
-    unpackedDouble: $unpackedDouble,
-    unpackedBool: $unpackedBool,
-    unpackedNestedEnum: $unpackedNestedEnum,
-    mapInt32Int32: $mapInt32Int32,
-    mapInt64Int64: $mapInt64Int64,
-    mapUint32Uint32: $mapUint32Uint32,
-    mapUint64Uint64: $mapUint64Uint64,
-    mapSint32Sint32: $mapSint32Sint32,
-    mapSint64Sint64: $mapSint64Sint64,
-    mapFixed32Fixed32: $mapFixed32Fixed32,
-    mapFixed64Fixed64: $mapFixed64Fixed64,
-    mapSfixed32Sfixed32: $mapSfixed32Sfixed32,
-    mapSfixed64Sfixed64: $mapSfixed64Sfixed64,
-    mapInt32Bool: $mapInt32Bool,
-    mapInt32Float: $mapInt32Float,
-    mapInt32Double: $mapInt32Double,
-    mapInt32NestedMessage: $mapInt32NestedMessage,
-    mapBoolBool: $mapBoolBool,
-    mapStringString: $mapStringString,
-    mapStringBytes: $mapStringBytes,
-    mapStringNestedMessage: $mapStringNestedMessage,
-    mapStringForeignMessage: $mapStringForeignMessage,
-    mapStringNestedEnum: $mapStringNestedEnum,
-    mapStringForeignEnum: $mapStringForeignEnum,
-    oneofField: $oneofField ?? { case: undefined },
-  }) as unknown as TestAllTypesProto2;
+  const m = Object.create(defaultsTestAllTypesProto2) as
+    { -readonly [K in keyof TestAllTypesProto2]: TestAllTypesProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2";
+  m.repeatedInt32 = $repeatedInt32;
+  m.repeatedInt64 = $repeatedInt64;
+  m.repeatedUint32 = $repeatedUint32;
+  m.repeatedUint64 = $repeatedUint64;
+  m.repeatedSint32 = $repeatedSint32;
+  m.repeatedSint64 = $repeatedSint64;
+  m.repeatedFixed32 = $repeatedFixed32;
+  m.repeatedFixed64 = $repeatedFixed64;
+  m.repeatedSfixed32 = $repeatedSfixed32;
+  m.repeatedSfixed64 = $repeatedSfixed64;
+  m.repeatedFloat = $repeatedFloat;
+  m.repeatedDouble = $repeatedDouble;
+  m.repeatedBool = $repeatedBool;
+  m.repeatedString = $repeatedString;
+  m.repeatedBytes = $repeatedBytes;
+  m.repeatedNestedMessage = $repeatedNestedMessage;
+  m.repeatedForeignMessage = $repeatedForeignMessage;
+  m.repeatedNestedEnum = $repeatedNestedEnum;
+  m.repeatedForeignEnum = $repeatedForeignEnum;
+  m.repeatedStringPiece = $repeatedStringPiece;
+  m.repeatedCord = $repeatedCord;
+  m.packedInt32 = $packedInt32;
+  m.packedInt64 = $packedInt64;
+  m.packedUint32 = $packedUint32;
+  m.packedUint64 = $packedUint64;
+  m.packedSint32 = $packedSint32;
+  m.packedSint64 = $packedSint64;
+  m.packedFixed32 = $packedFixed32;
+  m.packedFixed64 = $packedFixed64;
+  m.packedSfixed32 = $packedSfixed32;
+  m.packedSfixed64 = $packedSfixed64;
+  m.packedFloat = $packedFloat;
+  m.packedDouble = $packedDouble;
+  m.packedBool = $packedBool;
+  m.packedNestedEnum = $packedNestedEnum;
+  m.unpackedInt32 = $unpackedInt32;
+  m.unpackedInt64 = $unpackedInt64;
+  m.unpackedUint32 = $unpackedUint32;
+  m.unpackedUint64 = $unpackedUint64;
+  m.unpackedSint32 = $unpackedSint32;
+  m.unpackedSint64 = $unpackedSint64;
+  m.unpackedFixed32 = $unpackedFixed32;
+  m.unpackedFixed64 = $unpackedFixed64;
+  m.unpackedSfixed32 = $unpackedSfixed32;
+  m.unpackedSfixed64 = $unpackedSfixed64;
+  m.unpackedFloat = $unpackedFloat;
+  m.unpackedDouble = $unpackedDouble;
+  m.unpackedBool = $unpackedBool;
+  m.unpackedNestedEnum = $unpackedNestedEnum;
+  m.mapInt32Int32 = $mapInt32Int32;
+  m.mapInt64Int64 = $mapInt64Int64;
+  m.mapUint32Uint32 = $mapUint32Uint32;
+  m.mapUint64Uint64 = $mapUint64Uint64;
+  m.mapSint32Sint32 = $mapSint32Sint32;
+  m.mapSint64Sint64 = $mapSint64Sint64;
+  m.mapFixed32Fixed32 = $mapFixed32Fixed32;
+  m.mapFixed64Fixed64 = $mapFixed64Fixed64;
+  m.mapSfixed32Sfixed32 = $mapSfixed32Sfixed32;
+  m.mapSfixed64Sfixed64 = $mapSfixed64Sfixed64;
+  m.mapInt32Bool = $mapInt32Bool;
+  m.mapInt32Float = $mapInt32Float;
+  m.mapInt32Double = $mapInt32Double;
+  m.mapInt32NestedMessage = $mapInt32NestedMessage;
+  m.mapBoolBool = $mapBoolBool;
+  m.mapStringString = $mapStringString;
+  m.mapStringBytes = $mapStringBytes;
+  m.mapStringNestedMessage = $mapStringNestedMessage;
+  m.mapStringForeignMessage = $mapStringForeignMessage;
+  m.mapStringNestedEnum = $mapStringNestedEnum;
+  m.mapStringForeignEnum = $mapStringForeignEnum;
+  m.oneofField = $oneofField ?? { case: undefined };
   if ($optionalInt32 !== undefined) m.optionalInt32 = $optionalInt32;
   if ($optionalInt64 !== undefined) m.optionalInt64 = $optionalInt64;
   if ($optionalUint32 !== undefined) m.optionalUint32 = $optionalUint32;
@@ -2963,9 +2964,10 @@ function writeTestAllTypesProto2(w: Writer, m: TestAllTypesProto2): void {
 }
 
 function zeroTestAllTypesProto2_NestedMessage(r: Reader): TestAllTypesProto2_NestedMessage {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage",
-  }) as unknown as TestAllTypesProto2_NestedMessage;
+  const m = Object.create(defaultsTestAllTypesProto2_NestedMessage) as
+    { -readonly [K in keyof TestAllTypesProto2_NestedMessage]: TestAllTypesProto2_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage";
+  return m;
 }
 
 function readTestAllTypesProto2_NestedMessage(r: Reader, end: number, depth: number): TestAllTypesProto2_NestedMessage {
@@ -3006,9 +3008,9 @@ function readTestAllTypesProto2_NestedMessage(r: Reader, end: number, depth: num
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage",
-  }) as unknown as TestAllTypesProto2_NestedMessage;
+  const m = Object.create(defaultsTestAllTypesProto2_NestedMessage) as
+    { -readonly [K in keyof TestAllTypesProto2_NestedMessage]: TestAllTypesProto2_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.NestedMessage";
   if ($a !== undefined) m.a = $a;
   if ($corecursive !== undefined) m.corecursive = $corecursive;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_NestedMessage["$unknown"]>;
@@ -3061,9 +3063,10 @@ function writeTestAllTypesProto2_NestedMessage(w: Writer, m: TestAllTypesProto2_
 }
 
 function zeroForeignMessageProto2(r: Reader): ForeignMessageProto2 {
-  return Object.assign(Object.create(defaultsForeignMessageProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.ForeignMessageProto2",
-  }) as unknown as ForeignMessageProto2;
+  const m = Object.create(defaultsForeignMessageProto2) as
+    { -readonly [K in keyof ForeignMessageProto2]: ForeignMessageProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.ForeignMessageProto2";
+  return m;
 }
 
 function readForeignMessageProto2(r: Reader, end: number, depth: number): ForeignMessageProto2 {
@@ -3095,9 +3098,9 @@ function readForeignMessageProto2(r: Reader, end: number, depth: number): Foreig
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsForeignMessageProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.ForeignMessageProto2",
-  }) as unknown as ForeignMessageProto2;
+  const m = Object.create(defaultsForeignMessageProto2) as
+    { -readonly [K in keyof ForeignMessageProto2]: ForeignMessageProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.ForeignMessageProto2";
   if ($c !== undefined) m.c = $c;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ForeignMessageProto2["$unknown"]>;
   return m;
@@ -3128,9 +3131,10 @@ function writeForeignMessageProto2(w: Writer, m: ForeignMessageProto2): void {
 }
 
 function zeroTestAllTypesProto2_Data(r: Reader): TestAllTypesProto2_Data {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_Data) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.Data",
-  }) as unknown as TestAllTypesProto2_Data;
+  const m = Object.create(defaultsTestAllTypesProto2_Data) as
+    { -readonly [K in keyof TestAllTypesProto2_Data]: TestAllTypesProto2_Data[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.Data";
+  return m;
 }
 
 function readTestAllTypesProto2_Data(r: Reader, end: number, depth: number): TestAllTypesProto2_Data {
@@ -3175,9 +3179,9 @@ function readTestAllTypesProto2_Data(r: Reader, end: number, depth: number): Tes
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_Data) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.Data",
-  }) as unknown as TestAllTypesProto2_Data;
+  const m = Object.create(defaultsTestAllTypesProto2_Data) as
+    { -readonly [K in keyof TestAllTypesProto2_Data]: TestAllTypesProto2_Data[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.Data";
   if ($groupInt32 !== undefined) m.groupInt32 = $groupInt32;
   if ($groupUint32 !== undefined) m.groupUint32 = $groupUint32;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_Data["$unknown"]>;
@@ -3217,9 +3221,10 @@ function writeTestAllTypesProto2_Data(w: Writer, m: TestAllTypesProto2_Data): vo
 }
 
 function zeroTestAllTypesProto2_MultiWordGroupField(r: Reader): TestAllTypesProto2_MultiWordGroupField {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_MultiWordGroupField) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MultiWordGroupField",
-  }) as unknown as TestAllTypesProto2_MultiWordGroupField;
+  const m = Object.create(defaultsTestAllTypesProto2_MultiWordGroupField) as
+    { -readonly [K in keyof TestAllTypesProto2_MultiWordGroupField]: TestAllTypesProto2_MultiWordGroupField[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MultiWordGroupField";
+  return m;
 }
 
 function readTestAllTypesProto2_MultiWordGroupField(
@@ -3268,9 +3273,9 @@ function readTestAllTypesProto2_MultiWordGroupField(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_MultiWordGroupField) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MultiWordGroupField",
-  }) as unknown as TestAllTypesProto2_MultiWordGroupField;
+  const m = Object.create(defaultsTestAllTypesProto2_MultiWordGroupField) as
+    { -readonly [K in keyof TestAllTypesProto2_MultiWordGroupField]: TestAllTypesProto2_MultiWordGroupField[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MultiWordGroupField";
   if ($groupInt32 !== undefined) m.groupInt32 = $groupInt32;
   if ($groupUint32 !== undefined) m.groupUint32 = $groupUint32;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_MultiWordGroupField["$unknown"]>;
@@ -3315,9 +3320,10 @@ function writeTestAllTypesProto2_MultiWordGroupField(w: Writer, m: TestAllTypesP
 }
 
 function zeroTestAllTypesProto2_MessageSetCorrect(r: Reader): TestAllTypesProto2_MessageSetCorrect {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrect) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrect;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrect) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrect]: TestAllTypesProto2_MessageSetCorrect[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect";
+  return m;
 }
 
 function readTestAllTypesProto2_MessageSetCorrect(
@@ -3345,9 +3351,9 @@ function readTestAllTypesProto2_MessageSetCorrect(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrect) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrect;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrect) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrect]: TestAllTypesProto2_MessageSetCorrect[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrect";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_MessageSetCorrect["$unknown"]>;
   return m;
 }
@@ -3379,9 +3385,10 @@ function writeTestAllTypesProto2_MessageSetCorrect(w: Writer, m: TestAllTypesPro
 }
 
 function zeroTestAllTypesProto2_MessageSetCorrectExtension1(r: Reader): TestAllTypesProto2_MessageSetCorrectExtension1 {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension1",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrectExtension1;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension1) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrectExtension1]: TestAllTypesProto2_MessageSetCorrectExtension1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension1";
+  return m;
 }
 
 function readTestAllTypesProto2_MessageSetCorrectExtension1(
@@ -3415,9 +3422,9 @@ function readTestAllTypesProto2_MessageSetCorrectExtension1(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension1",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrectExtension1;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension1) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrectExtension1]: TestAllTypesProto2_MessageSetCorrectExtension1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension1";
   if ($str !== undefined) m.str = $str;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_MessageSetCorrectExtension1["$unknown"]>;
   return m;
@@ -3458,9 +3465,10 @@ function writeTestAllTypesProto2_MessageSetCorrectExtension1(
 }
 
 function zeroTestAllTypesProto2_MessageSetCorrectExtension2(r: Reader): TestAllTypesProto2_MessageSetCorrectExtension2 {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension2",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrectExtension2;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension2) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrectExtension2]: TestAllTypesProto2_MessageSetCorrectExtension2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension2";
+  return m;
 }
 
 function readTestAllTypesProto2_MessageSetCorrectExtension2(
@@ -3504,9 +3512,9 @@ function readTestAllTypesProto2_MessageSetCorrectExtension2(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension2",
-  }) as unknown as TestAllTypesProto2_MessageSetCorrectExtension2;
+  const m = Object.create(defaultsTestAllTypesProto2_MessageSetCorrectExtension2) as
+    { -readonly [K in keyof TestAllTypesProto2_MessageSetCorrectExtension2]: TestAllTypesProto2_MessageSetCorrectExtension2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.MessageSetCorrectExtension2";
   if ($i !== undefined) m.i = $i;
   if ($subMsg !== undefined) m.subMsg = $subMsg;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_MessageSetCorrectExtension2["$unknown"]>;
@@ -3561,10 +3569,11 @@ function writeTestAllTypesProto2_MessageSetCorrectExtension2(
 }
 
 function zeroTestAllTypesProto2_ExtensionWithOneof(r: Reader): TestAllTypesProto2_ExtensionWithOneof {
-  return Object.assign(Object.create(defaultsTestAllTypesProto2_ExtensionWithOneof) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.ExtensionWithOneof",
-    oneofField: { case: undefined },
-  }) as unknown as TestAllTypesProto2_ExtensionWithOneof;
+  const m = Object.create(defaultsTestAllTypesProto2_ExtensionWithOneof) as
+    { -readonly [K in keyof TestAllTypesProto2_ExtensionWithOneof]: TestAllTypesProto2_ExtensionWithOneof[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.ExtensionWithOneof";
+  m.oneofField = { case: undefined };
+  return m;
 }
 
 function readTestAllTypesProto2_ExtensionWithOneof(
@@ -3597,10 +3606,10 @@ function readTestAllTypesProto2_ExtensionWithOneof(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllTypesProto2_ExtensionWithOneof) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllTypesProto2.ExtensionWithOneof",
-    oneofField: $oneofField ?? { case: undefined },
-  }) as unknown as TestAllTypesProto2_ExtensionWithOneof;
+  const m = Object.create(defaultsTestAllTypesProto2_ExtensionWithOneof) as
+    { -readonly [K in keyof TestAllTypesProto2_ExtensionWithOneof]: TestAllTypesProto2_ExtensionWithOneof[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllTypesProto2.ExtensionWithOneof";
+  m.oneofField = $oneofField ?? { case: undefined };
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto2_ExtensionWithOneof["$unknown"]>;
   return m;
 }
@@ -3642,9 +3651,9 @@ function writeTestAllTypesProto2_ExtensionWithOneof(w: Writer, m: TestAllTypesPr
 }
 
 function zeroGroupField(r: Reader): GroupField {
-  return Object.assign(Object.create(defaultsGroupField) as object, {
-    $typeName: "protobuf_test_messages.proto2.GroupField",
-  }) as unknown as GroupField;
+  const m = Object.create(defaultsGroupField) as { -readonly [K in keyof GroupField]: GroupField[K] };
+  m.$typeName = "protobuf_test_messages.proto2.GroupField";
+  return m;
 }
 
 function readGroupField(r: Reader, end: number, depth: number): GroupField {
@@ -3688,9 +3697,8 @@ function readGroupField(r: Reader, end: number, depth: number): GroupField {
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsGroupField) as object, {
-    $typeName: "protobuf_test_messages.proto2.GroupField",
-  }) as unknown as GroupField;
+  const m = Object.create(defaultsGroupField) as { -readonly [K in keyof GroupField]: GroupField[K] };
+  m.$typeName = "protobuf_test_messages.proto2.GroupField";
   if ($groupInt32 !== undefined) m.groupInt32 = $groupInt32;
   if ($groupUint32 !== undefined) m.groupUint32 = $groupUint32;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<GroupField["$unknown"]>;
@@ -3727,10 +3735,11 @@ function writeGroupField(w: Writer, m: GroupField): void {
 }
 
 function zeroUnknownToTestAllTypes(r: Reader): UnknownToTestAllTypes {
-  return Object.assign(Object.create(defaultsUnknownToTestAllTypes) as object, {
-    $typeName: "protobuf_test_messages.proto2.UnknownToTestAllTypes",
-    repeatedInt32: [],
-  }) as unknown as UnknownToTestAllTypes;
+  const m = Object.create(defaultsUnknownToTestAllTypes) as
+    { -readonly [K in keyof UnknownToTestAllTypes]: UnknownToTestAllTypes[K] };
+  m.$typeName = "protobuf_test_messages.proto2.UnknownToTestAllTypes";
+  m.repeatedInt32 = [];
+  return m;
 }
 
 function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): UnknownToTestAllTypes {
@@ -3798,10 +3807,10 @@ function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): Unkno
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsUnknownToTestAllTypes) as object, {
-    $typeName: "protobuf_test_messages.proto2.UnknownToTestAllTypes",
-    repeatedInt32: $repeatedInt32,
-  }) as unknown as UnknownToTestAllTypes;
+  const m = Object.create(defaultsUnknownToTestAllTypes) as
+    { -readonly [K in keyof UnknownToTestAllTypes]: UnknownToTestAllTypes[K] };
+  m.$typeName = "protobuf_test_messages.proto2.UnknownToTestAllTypes";
+  m.repeatedInt32 = $repeatedInt32;
   if ($optionalInt32 !== undefined) m.optionalInt32 = $optionalInt32;
   if ($optionalString !== undefined) m.optionalString = $optionalString;
   if ($nestedMessage !== undefined) m.nestedMessage = $nestedMessage;
@@ -3880,9 +3889,10 @@ function writeUnknownToTestAllTypes(w: Writer, m: UnknownToTestAllTypes): void {
 }
 
 function zeroUnknownToTestAllTypes_OptionalGroup(r: Reader): UnknownToTestAllTypes_OptionalGroup {
-  return Object.assign(Object.create(defaultsUnknownToTestAllTypes_OptionalGroup) as object, {
-    $typeName: "protobuf_test_messages.proto2.UnknownToTestAllTypes.OptionalGroup",
-  }) as unknown as UnknownToTestAllTypes_OptionalGroup;
+  const m = Object.create(defaultsUnknownToTestAllTypes_OptionalGroup) as
+    { -readonly [K in keyof UnknownToTestAllTypes_OptionalGroup]: UnknownToTestAllTypes_OptionalGroup[K] };
+  m.$typeName = "protobuf_test_messages.proto2.UnknownToTestAllTypes.OptionalGroup";
+  return m;
 }
 
 function readUnknownToTestAllTypes_OptionalGroup(
@@ -3917,9 +3927,9 @@ function readUnknownToTestAllTypes_OptionalGroup(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsUnknownToTestAllTypes_OptionalGroup) as object, {
-    $typeName: "protobuf_test_messages.proto2.UnknownToTestAllTypes.OptionalGroup",
-  }) as unknown as UnknownToTestAllTypes_OptionalGroup;
+  const m = Object.create(defaultsUnknownToTestAllTypes_OptionalGroup) as
+    { -readonly [K in keyof UnknownToTestAllTypes_OptionalGroup]: UnknownToTestAllTypes_OptionalGroup[K] };
+  m.$typeName = "protobuf_test_messages.proto2.UnknownToTestAllTypes.OptionalGroup";
   if ($a !== undefined) m.a = $a;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<UnknownToTestAllTypes_OptionalGroup["$unknown"]>;
   return m;
@@ -3957,9 +3967,10 @@ function writeUnknownToTestAllTypes_OptionalGroup(w: Writer, m: UnknownToTestAll
 }
 
 function zeroNullHypothesisProto2(r: Reader): NullHypothesisProto2 {
-  return Object.assign(Object.create(defaultsNullHypothesisProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.NullHypothesisProto2",
-  }) as unknown as NullHypothesisProto2;
+  const m = Object.create(defaultsNullHypothesisProto2) as
+    { -readonly [K in keyof NullHypothesisProto2]: NullHypothesisProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.NullHypothesisProto2";
+  return m;
 }
 
 function readNullHypothesisProto2(r: Reader, end: number, depth: number): NullHypothesisProto2 {
@@ -3982,9 +3993,9 @@ function readNullHypothesisProto2(r: Reader, end: number, depth: number): NullHy
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsNullHypothesisProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.NullHypothesisProto2",
-  }) as unknown as NullHypothesisProto2;
+  const m = Object.create(defaultsNullHypothesisProto2) as
+    { -readonly [K in keyof NullHypothesisProto2]: NullHypothesisProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.NullHypothesisProto2";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<NullHypothesisProto2["$unknown"]>;
   return m;
 }
@@ -4010,9 +4021,9 @@ function writeNullHypothesisProto2(w: Writer, m: NullHypothesisProto2): void {
 }
 
 function zeroEnumOnlyProto2(r: Reader): EnumOnlyProto2 {
-  return Object.assign(Object.create(defaultsEnumOnlyProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.EnumOnlyProto2",
-  }) as unknown as EnumOnlyProto2;
+  const m = Object.create(defaultsEnumOnlyProto2) as { -readonly [K in keyof EnumOnlyProto2]: EnumOnlyProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.EnumOnlyProto2";
+  return m;
 }
 
 function readEnumOnlyProto2(r: Reader, end: number, depth: number): EnumOnlyProto2 {
@@ -4035,9 +4046,8 @@ function readEnumOnlyProto2(r: Reader, end: number, depth: number): EnumOnlyProt
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsEnumOnlyProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.EnumOnlyProto2",
-  }) as unknown as EnumOnlyProto2;
+  const m = Object.create(defaultsEnumOnlyProto2) as { -readonly [K in keyof EnumOnlyProto2]: EnumOnlyProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.EnumOnlyProto2";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<EnumOnlyProto2["$unknown"]>;
   return m;
 }
@@ -4061,9 +4071,9 @@ function writeEnumOnlyProto2(w: Writer, m: EnumOnlyProto2): void {
 }
 
 function zeroOneStringProto2(r: Reader): OneStringProto2 {
-  return Object.assign(Object.create(defaultsOneStringProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.OneStringProto2",
-  }) as unknown as OneStringProto2;
+  const m = Object.create(defaultsOneStringProto2) as { -readonly [K in keyof OneStringProto2]: OneStringProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.OneStringProto2";
+  return m;
 }
 
 function readOneStringProto2(r: Reader, end: number, depth: number): OneStringProto2 {
@@ -4089,9 +4099,8 @@ function readOneStringProto2(r: Reader, end: number, depth: number): OneStringPr
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsOneStringProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.OneStringProto2",
-  }) as unknown as OneStringProto2;
+  const m = Object.create(defaultsOneStringProto2) as { -readonly [K in keyof OneStringProto2]: OneStringProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.OneStringProto2";
   if ($data !== undefined) m.data = $data;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<OneStringProto2["$unknown"]>;
   return m;
@@ -4119,10 +4128,11 @@ function writeOneStringProto2(w: Writer, m: OneStringProto2): void {
 }
 
 function zeroProtoWithKeywords(r: Reader): ProtoWithKeywords {
-  return Object.assign(Object.create(defaultsProtoWithKeywords) as object, {
-    $typeName: "protobuf_test_messages.proto2.ProtoWithKeywords",
-    requires: [],
-  }) as unknown as ProtoWithKeywords;
+  const m = Object.create(defaultsProtoWithKeywords) as
+    { -readonly [K in keyof ProtoWithKeywords]: ProtoWithKeywords[K] };
+  m.$typeName = "protobuf_test_messages.proto2.ProtoWithKeywords";
+  m.requires = [];
+  return m;
 }
 
 function readProtoWithKeywords(r: Reader, end: number, depth: number): ProtoWithKeywords {
@@ -4160,10 +4170,10 @@ function readProtoWithKeywords(r: Reader, end: number, depth: number): ProtoWith
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsProtoWithKeywords) as object, {
-    $typeName: "protobuf_test_messages.proto2.ProtoWithKeywords",
-    requires: $requires,
-  }) as unknown as ProtoWithKeywords;
+  const m = Object.create(defaultsProtoWithKeywords) as
+    { -readonly [K in keyof ProtoWithKeywords]: ProtoWithKeywords[K] };
+  m.$typeName = "protobuf_test_messages.proto2.ProtoWithKeywords";
+  m.requires = $requires;
   if ($inline !== undefined) m.inline = $inline;
   if ($concept !== undefined) m.concept = $concept;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ProtoWithKeywords["$unknown"]>;
@@ -4205,9 +4215,10 @@ function writeProtoWithKeywords(w: Writer, m: ProtoWithKeywords): void {
 }
 
 function zeroTestAllRequiredTypesProto2(r: Reader): TestAllRequiredTypesProto2 {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2",
-  }) as unknown as TestAllRequiredTypesProto2;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2]: TestAllRequiredTypesProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): TestAllRequiredTypesProto2 {
@@ -4412,9 +4423,9 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2",
-  }) as unknown as TestAllRequiredTypesProto2;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2]: TestAllRequiredTypesProto2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2";
   if ($requiredInt32 !== undefined) m.requiredInt32 = $requiredInt32;
   if ($requiredInt64 !== undefined) m.requiredInt64 = $requiredInt64;
   if ($requiredUint32 !== undefined) m.requiredUint32 = $requiredUint32;
@@ -4735,9 +4746,10 @@ function writeTestAllRequiredTypesProto2(w: Writer, m: TestAllRequiredTypesProto
 }
 
 function zeroTestAllRequiredTypesProto2_NestedMessage(r: Reader): TestAllRequiredTypesProto2_NestedMessage {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.NestedMessage",
-  }) as unknown as TestAllRequiredTypesProto2_NestedMessage;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_NestedMessage) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_NestedMessage]: TestAllRequiredTypesProto2_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.NestedMessage";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2_NestedMessage(
@@ -4791,9 +4803,9 @@ function readTestAllRequiredTypesProto2_NestedMessage(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_NestedMessage) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.NestedMessage",
-  }) as unknown as TestAllRequiredTypesProto2_NestedMessage;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_NestedMessage) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_NestedMessage]: TestAllRequiredTypesProto2_NestedMessage[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.NestedMessage";
   if ($a !== undefined) m.a = $a;
   if ($corecursive !== undefined) m.corecursive = $corecursive;
   if ($optionalCorecursive !== undefined) m.optionalCorecursive = $optionalCorecursive;
@@ -4860,9 +4872,10 @@ function writeTestAllRequiredTypesProto2_NestedMessage(w: Writer, m: TestAllRequ
 }
 
 function zeroTestAllRequiredTypesProto2_Data(r: Reader): TestAllRequiredTypesProto2_Data {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_Data) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.Data",
-  }) as unknown as TestAllRequiredTypesProto2_Data;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_Data) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_Data]: TestAllRequiredTypesProto2_Data[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.Data";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2_Data(r: Reader, end: number, depth: number): TestAllRequiredTypesProto2_Data {
@@ -4907,9 +4920,9 @@ function readTestAllRequiredTypesProto2_Data(r: Reader, end: number, depth: numb
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_Data) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.Data",
-  }) as unknown as TestAllRequiredTypesProto2_Data;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_Data) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_Data]: TestAllRequiredTypesProto2_Data[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.Data";
   if ($groupInt32 !== undefined) m.groupInt32 = $groupInt32;
   if ($groupUint32 !== undefined) m.groupUint32 = $groupUint32;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllRequiredTypesProto2_Data["$unknown"]>;
@@ -4954,9 +4967,10 @@ function writeTestAllRequiredTypesProto2_Data(w: Writer, m: TestAllRequiredTypes
 }
 
 function zeroTestAllRequiredTypesProto2_MessageSetCorrect(r: Reader): TestAllRequiredTypesProto2_MessageSetCorrect {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrect) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrect",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrect;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrect) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrect]: TestAllRequiredTypesProto2_MessageSetCorrect[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrect";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2_MessageSetCorrect(
@@ -4983,9 +4997,9 @@ function readTestAllRequiredTypesProto2_MessageSetCorrect(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrect) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrect",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrect;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrect) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrect]: TestAllRequiredTypesProto2_MessageSetCorrect[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrect";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllRequiredTypesProto2_MessageSetCorrect["$unknown"]>;
   return m;
 }
@@ -5021,9 +5035,10 @@ function writeTestAllRequiredTypesProto2_MessageSetCorrect(
 function zeroTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   r: Reader,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension1 {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension1",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrectExtension1;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension1) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrectExtension1]: TestAllRequiredTypesProto2_MessageSetCorrectExtension1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension1";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
@@ -5057,9 +5072,9 @@ function readTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension1",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrectExtension1;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension1) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrectExtension1]: TestAllRequiredTypesProto2_MessageSetCorrectExtension1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension1";
   if ($str !== undefined) m.str = $str;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllRequiredTypesProto2_MessageSetCorrectExtension1["$unknown"]>;
   return m;
@@ -5102,9 +5117,10 @@ function writeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
 function zeroTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   r: Reader,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension2 {
-  return Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension2",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrectExtension2;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension2) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrectExtension2]: TestAllRequiredTypesProto2_MessageSetCorrectExtension2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension2";
+  return m;
 }
 
 function readTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
@@ -5139,9 +5155,9 @@ function readTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension2",
-  }) as unknown as TestAllRequiredTypesProto2_MessageSetCorrectExtension2;
+  const m = Object.create(defaultsTestAllRequiredTypesProto2_MessageSetCorrectExtension2) as
+    { -readonly [K in keyof TestAllRequiredTypesProto2_MessageSetCorrectExtension2]: TestAllRequiredTypesProto2_MessageSetCorrectExtension2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestAllRequiredTypesProto2.MessageSetCorrectExtension2";
   if ($i !== undefined) m.i = $i;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllRequiredTypesProto2_MessageSetCorrectExtension2["$unknown"]>;
   return m;
@@ -5182,10 +5198,10 @@ function writeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
 }
 
 function zeroTestLargeOneof(r: Reader): TestLargeOneof {
-  return Object.assign(Object.create(defaultsTestLargeOneof) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof",
-    largeOneof: { case: undefined },
-  }) as unknown as TestLargeOneof;
+  const m = Object.create(defaultsTestLargeOneof) as { -readonly [K in keyof TestLargeOneof]: TestLargeOneof[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof";
+  m.largeOneof = { case: undefined };
+  return m;
 }
 
 function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOneof {
@@ -5250,10 +5266,9 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof",
-    largeOneof: $largeOneof ?? { case: undefined },
-  }) as unknown as TestLargeOneof;
+  const m = Object.create(defaultsTestLargeOneof) as { -readonly [K in keyof TestLargeOneof]: TestLargeOneof[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof";
+  m.largeOneof = $largeOneof ?? { case: undefined };
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof["$unknown"]>;
   return m;
 }
@@ -5343,9 +5358,10 @@ function writeTestLargeOneof(w: Writer, m: TestLargeOneof): void {
 }
 
 function zeroTestLargeOneof_A1(r: Reader): TestLargeOneof_A1 {
-  return Object.assign(Object.create(defaultsTestLargeOneof_A1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A1",
-  }) as unknown as TestLargeOneof_A1;
+  const m = Object.create(defaultsTestLargeOneof_A1) as
+    { -readonly [K in keyof TestLargeOneof_A1]: TestLargeOneof_A1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A1";
+  return m;
 }
 
 function readTestLargeOneof_A1(r: Reader, end: number, depth: number): TestLargeOneof_A1 {
@@ -5368,9 +5384,9 @@ function readTestLargeOneof_A1(r: Reader, end: number, depth: number): TestLarge
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof_A1) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A1",
-  }) as unknown as TestLargeOneof_A1;
+  const m = Object.create(defaultsTestLargeOneof_A1) as
+    { -readonly [K in keyof TestLargeOneof_A1]: TestLargeOneof_A1[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A1";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof_A1["$unknown"]>;
   return m;
 }
@@ -5394,9 +5410,10 @@ function writeTestLargeOneof_A1(w: Writer, m: TestLargeOneof_A1): void {
 }
 
 function zeroTestLargeOneof_A2(r: Reader): TestLargeOneof_A2 {
-  return Object.assign(Object.create(defaultsTestLargeOneof_A2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A2",
-  }) as unknown as TestLargeOneof_A2;
+  const m = Object.create(defaultsTestLargeOneof_A2) as
+    { -readonly [K in keyof TestLargeOneof_A2]: TestLargeOneof_A2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A2";
+  return m;
 }
 
 function readTestLargeOneof_A2(r: Reader, end: number, depth: number): TestLargeOneof_A2 {
@@ -5419,9 +5436,9 @@ function readTestLargeOneof_A2(r: Reader, end: number, depth: number): TestLarge
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof_A2) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A2",
-  }) as unknown as TestLargeOneof_A2;
+  const m = Object.create(defaultsTestLargeOneof_A2) as
+    { -readonly [K in keyof TestLargeOneof_A2]: TestLargeOneof_A2[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A2";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof_A2["$unknown"]>;
   return m;
 }
@@ -5445,9 +5462,10 @@ function writeTestLargeOneof_A2(w: Writer, m: TestLargeOneof_A2): void {
 }
 
 function zeroTestLargeOneof_A3(r: Reader): TestLargeOneof_A3 {
-  return Object.assign(Object.create(defaultsTestLargeOneof_A3) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A3",
-  }) as unknown as TestLargeOneof_A3;
+  const m = Object.create(defaultsTestLargeOneof_A3) as
+    { -readonly [K in keyof TestLargeOneof_A3]: TestLargeOneof_A3[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A3";
+  return m;
 }
 
 function readTestLargeOneof_A3(r: Reader, end: number, depth: number): TestLargeOneof_A3 {
@@ -5470,9 +5488,9 @@ function readTestLargeOneof_A3(r: Reader, end: number, depth: number): TestLarge
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof_A3) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A3",
-  }) as unknown as TestLargeOneof_A3;
+  const m = Object.create(defaultsTestLargeOneof_A3) as
+    { -readonly [K in keyof TestLargeOneof_A3]: TestLargeOneof_A3[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A3";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof_A3["$unknown"]>;
   return m;
 }
@@ -5496,9 +5514,10 @@ function writeTestLargeOneof_A3(w: Writer, m: TestLargeOneof_A3): void {
 }
 
 function zeroTestLargeOneof_A4(r: Reader): TestLargeOneof_A4 {
-  return Object.assign(Object.create(defaultsTestLargeOneof_A4) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A4",
-  }) as unknown as TestLargeOneof_A4;
+  const m = Object.create(defaultsTestLargeOneof_A4) as
+    { -readonly [K in keyof TestLargeOneof_A4]: TestLargeOneof_A4[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A4";
+  return m;
 }
 
 function readTestLargeOneof_A4(r: Reader, end: number, depth: number): TestLargeOneof_A4 {
@@ -5521,9 +5540,9 @@ function readTestLargeOneof_A4(r: Reader, end: number, depth: number): TestLarge
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof_A4) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A4",
-  }) as unknown as TestLargeOneof_A4;
+  const m = Object.create(defaultsTestLargeOneof_A4) as
+    { -readonly [K in keyof TestLargeOneof_A4]: TestLargeOneof_A4[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A4";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof_A4["$unknown"]>;
   return m;
 }
@@ -5547,9 +5566,10 @@ function writeTestLargeOneof_A4(w: Writer, m: TestLargeOneof_A4): void {
 }
 
 function zeroTestLargeOneof_A5(r: Reader): TestLargeOneof_A5 {
-  return Object.assign(Object.create(defaultsTestLargeOneof_A5) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A5",
-  }) as unknown as TestLargeOneof_A5;
+  const m = Object.create(defaultsTestLargeOneof_A5) as
+    { -readonly [K in keyof TestLargeOneof_A5]: TestLargeOneof_A5[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A5";
+  return m;
 }
 
 function readTestLargeOneof_A5(r: Reader, end: number, depth: number): TestLargeOneof_A5 {
@@ -5572,9 +5592,9 @@ function readTestLargeOneof_A5(r: Reader, end: number, depth: number): TestLarge
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsTestLargeOneof_A5) as object, {
-    $typeName: "protobuf_test_messages.proto2.TestLargeOneof.A5",
-  }) as unknown as TestLargeOneof_A5;
+  const m = Object.create(defaultsTestLargeOneof_A5) as
+    { -readonly [K in keyof TestLargeOneof_A5]: TestLargeOneof_A5[K] };
+  m.$typeName = "protobuf_test_messages.proto2.TestLargeOneof.A5";
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestLargeOneof_A5["$unknown"]>;
   return m;
 }

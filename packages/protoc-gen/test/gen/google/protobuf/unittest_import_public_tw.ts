@@ -44,9 +44,10 @@ import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType,
 const defaultsPublicImportMessage: object = Object.getPrototypeOf(create(PublicImportMessageSchema)) as object;
 
 function zeroPublicImportMessage(r: Reader): PublicImportMessage {
-  return Object.assign(Object.create(defaultsPublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsPublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
+  return m;
 }
 
 function readPublicImportMessage(r: Reader, end: number, depth: number): PublicImportMessage {
@@ -77,9 +78,9 @@ function readPublicImportMessage(r: Reader, end: number, depth: number): PublicI
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsPublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsPublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
   if ($e !== undefined) m.e = $e;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PublicImportMessage["$unknown"]>;
   return m;

@@ -53,9 +53,9 @@ import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType,
 const defaultsImportMessage: object = Object.getPrototypeOf(create(ImportMessageSchema)) as object;
 
 function zeroImportMessage(r: Reader): ImportMessage {
-  return Object.assign(Object.create(defaultsImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsImportMessage) as { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
+  return m;
 }
 
 function readImportMessage(r: Reader, end: number, depth: number): ImportMessage {
@@ -86,9 +86,8 @@ function readImportMessage(r: Reader, end: number, depth: number): ImportMessage
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsImportMessage) as { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
   if ($d !== undefined) m.d = $d;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ImportMessage["$unknown"]>;
   return m;

@@ -960,9 +960,10 @@ function writeForeignMessage(w: Writer, m: ForeignMessage): void {
 }
 
 function zeroproto2_unittest_import_ImportMessage(r: Reader): ImportMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_import_ImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_ImportMessage) as
+    { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
+  return m;
 }
 
 function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth: number): ImportMessage {
@@ -994,9 +995,9 @@ function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth:
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_import_ImportMessage) as object, {
-    $typeName: "proto2_unittest_import.ImportMessage",
-  }) as unknown as ImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_ImportMessage) as
+    { -readonly [K in keyof ImportMessage]: ImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.ImportMessage";
   if ($d !== undefined) m.d = $d;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ImportMessage["$unknown"]>;
   return m;
@@ -1025,9 +1026,10 @@ function writeproto2_unittest_import_ImportMessage(w: Writer, m: ImportMessage):
 }
 
 function zeroproto2_unittest_import_PublicImportMessage(r: Reader): PublicImportMessage {
-  return Object.assign(Object.create(defaultsproto2_unittest_import_PublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_PublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
+  return m;
 }
 
 function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, depth: number): PublicImportMessage {
@@ -1059,9 +1061,9 @@ function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, 
     }
   }
   r.pos = pos;
-  const m = Object.assign(Object.create(defaultsproto2_unittest_import_PublicImportMessage) as object, {
-    $typeName: "proto2_unittest_import.PublicImportMessage",
-  }) as unknown as PublicImportMessage;
+  const m = Object.create(defaultsproto2_unittest_import_PublicImportMessage) as
+    { -readonly [K in keyof PublicImportMessage]: PublicImportMessage[K] };
+  m.$typeName = "proto2_unittest_import.PublicImportMessage";
   if ($e !== undefined) m.e = $e;
   if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PublicImportMessage["$unknown"]>;
   return m;
