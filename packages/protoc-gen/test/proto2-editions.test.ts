@@ -2,7 +2,15 @@
 // what protobuf-es does, ours does too (google-schemas.test.ts checks the same on random input).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { create, fromBinary, getExtension, hasExtension, setExtension, toBinary } from "@bufbuild/protobuf";
+import {
+  create,
+  fromBinary,
+  getExtension,
+  hasExtension,
+  mergeFromBinary,
+  setExtension,
+  toBinary,
+} from "@bufbuild/protobuf";
 import { EncodeError } from "@tickwire/runtime";
 import {
   extension_int32,
@@ -56,6 +64,20 @@ describe("proto2", () => {
     const theirs = fromBinary(TestAllTypesProto2Schema, both);
     assert.equal(theirs.$unknown?.length, 1);
     assert.deepStrictEqual(decodeTestAllTypesProto2(both), theirs);
+    // Merging: into a message without unknown fields as fromBinary; into one with some, all kept in order.
+    const fresh = () => decodeTestAllTypesProto2(new Uint8Array(0));
+    const theirsFresh = () => fromBinary(TestAllTypesProto2Schema, new Uint8Array(0));
+    assert.deepStrictEqual(
+      mergeTestAllTypesProto2(fresh(), both),
+      mergeFromBinary(TestAllTypesProto2Schema, theirsFresh(), both),
+    );
+    const withUnknown = hex("f8ff0302");
+    const mergedInto = mergeTestAllTypesProto2(decodeTestAllTypesProto2(withUnknown), both);
+    assert.equal(mergedInto.$unknown?.length, 3);
+    assert.deepStrictEqual(
+      mergedInto,
+      mergeFromBinary(TestAllTypesProto2Schema, fromBinary(TestAllTypesProto2Schema, withUnknown), both),
+    );
     const declared = hex("a801ffffffffffffffffff01"); // NEG = -1
     assert.equal(decodeTestAllTypesProto2(declared).optionalNestedEnum, -1);
   });
