@@ -6,10 +6,10 @@ import type { DescField, DescMessage, DescOneof } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { localOf } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
-import { fits, printSignature } from "./layout.js";
+import { fits, printBroken, printSignature } from "./layout.js";
 import { messageLoop } from "./loops.js";
 import { SCALARS } from "./scalars.js";
-import { IMPLICIT } from "./schema-facts.js";
+import { IMPLICIT, isClosedEnum, usesPrototype } from "./schema-facts.js";
 
 /**
  * `zeroX`, a fresh message in protobuf-es's create() shape: the start of a wrapper
@@ -17,22 +17,25 @@ import { IMPLICIT } from "./schema-facts.js";
  */
 export function generateZero(gen: MessageGen, desc: DescMessage): void {
   const { f } = gen;
-  const props: Printable[] = [["$typeName: ", f.string(desc.typeName)]];
+  const props: [string, Printable][] = [["$typeName", f.string(desc.typeName)]];
   for (const member of desc.members) {
     if (member.kind === "oneof") {
-      props.push(`${member.localName}: { case: undefined }`);
+      props.push([member.localName, "{ case: undefined }"]);
       continue;
     }
-    if (member.fieldKind === "list") props.push(`${member.localName}: []`);
-    else if (member.fieldKind === "map") props.push(`${member.localName}: {}`);
+    if (member.fieldKind === "list") props.push([member.localName, "[]"]);
+    else if (member.fieldKind === "map") props.push([member.localName, "{}"]);
     else if (member.fieldKind === "message")
       continue; // absent until set, as protobuf-es has it
     else if (member.presence !== IMPLICIT)
       continue; // `optional`: absent until set
-    else props.push([`${member.localName}: `, gen.zeroValue(member)]);
+    else props.push([member.localName, gen.zeroValue(member)]);
   }
   printSignature(gen, gen.fn(`zero${gen.id(desc)}`), [["r: ", gen.rtType("Reader")]], gen.shape(desc), " {");
-  objectLiteral(gen, "  return ", props, [" as ", gen.shape(desc), ";"]);
+  if (usesPrototype(desc)) {
+    onPrototype(gen, desc, props);
+    f.print`  return m;`;
+  } else objectLiteral(gen, "  return ", props, [" as ", gen.shape(desc), ";"]);
   f.print`}`;
   f.print();
 }
@@ -69,7 +72,7 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
     Shape,
     " {",
   );
-  const props: Printable[] = [["$typeName: ", f.string(desc.typeName)]];
+  const props: [string, Printable][] = [["$typeName", f.string(desc.typeName)]];
   const later: string[] = [];
   const is64 = (member: DescField | DescOneof) =>
     member.kind === "field" &&
@@ -84,34 +87,59 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
     const type: Printable = [Shape, `["${member.localName}"]`];
     if (member.kind === "oneof") {
       f.print("  let ", local, ": ", type, " | undefined;");
-      props.push(`${member.localName}: ${local} ?? { case: undefined }`);
+      props.push([member.localName, `${local} ?? { case: undefined }`]);
     } else if (member.fieldKind === "list") {
       f.print("  const ", local, ": ", type, " = [];");
-      props.push(`${member.localName}: ${local}`);
+      props.push([member.localName, local]);
     } else if (member.fieldKind === "map") {
       f.print("  const ", local, ": ", type, " = {};");
-      props.push(`${member.localName}: ${local}`);
+      props.push([member.localName, local]);
     } else if (member.fieldKind === "message" || member.presence !== IMPLICIT) {
-      // Absent until set, as protobuf-es has it.
-      f.print("  let ", local, ": ", type, ";");
+      // Absent until set, as protobuf-es has it (protobuf-es types a field with a prototype default as always there).
+      const absent = usesPrototype(desc) && member.fieldKind !== "message" ? " | undefined" : "";
+      f.print("  let ", local, ": ", type, absent, ";");
       later.push(member.localName);
     } else {
       f.print("  let ", local, ": ", type, " = ", is64(member) ? "zero64" : gen.zeroValue(member), ";");
-      props.push(`${member.localName}: ${local}`);
+      props.push([member.localName, local]);
     }
   }
   f.print`  let unknownFields: ${gen.rtType("UnknownField")}[] | undefined;`;
+  const closedEnums = desc.fields.some(isClosedEnum);
+  if (closedEnums) f.print`  let unknownEnums: ${gen.rtType("UnknownField")}[] | undefined;`;
   messageLoop(gen, desc, { kind: "local" });
-  objectLiteral(gen, ["  const m: ", Shape, " = "], props, ";");
+  if (usesPrototype(desc)) onPrototype(gen, desc, props);
+  else objectLiteral(gen, ["  const m: ", Shape, " = "], props, ";");
   for (const prop of later) f.print(`  if (${localOf(prop)} !== undefined) m.${prop} = ${localOf(prop)};`);
   f.print("  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<", Shape, '["$unknown"]>;');
+  if (closedEnums) {
+    // As fromBinary: a closed enum's undeclared values are kept only when no other field was unknown
+    // (its read loop's list of unknown fields replaces the list the enum values went to).
+    f.print(
+      "  else if (unknownEnums !== undefined) m.$unknown = unknownEnums as NonNullable<",
+      Shape,
+      '["$unknown"]>;',
+    );
+  }
   f.print`  return m;`;
   f.print`}`;
   f.print();
 }
 
+/**
+ * `const m` made as protobuf-es's create() makes a message with defaults: on its prototype, then
+ * the own properties one by one (a literal copied onto it by Object.assign measured slower than fromBinary).
+ */
+function onPrototype(gen: MessageGen, desc: DescMessage, props: [string, Printable][]): void {
+  const Shape = gen.shape(desc);
+  const writable: Printable = ["{ -readonly [K in keyof ", Shape, "]: ", Shape, "[K] }"];
+  printBroken(gen, "  ", `const m = Object.create(${gen.defaults(desc)}) as`, [writable, ";"]);
+  for (const [key, value] of props) gen.f.print(`  m.${key} = `, value, ";");
+}
+
 /** `{ a, b }` on the line of `head` when it fits in 120 columns, else a property a line. */
-function objectLiteral(gen: MessageGen, head: Printable, props: Printable[], tail: Printable): void {
+function objectLiteral(gen: MessageGen, head: Printable, entries: [string, Printable][], tail: Printable): void {
+  const props: Printable[] = entries.map(([key, value]) => [key, ": ", value]);
   const joined: Printable[] = props.flatMap((p, i) => (i === 0 ? [p] : [", ", p]));
   if (fits([head, "{ ", joined, " }", tail])) {
     gen.f.print(head, "{ ", joined, " }", tail);

@@ -4,8 +4,8 @@ import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
 import { fits, printSignature } from "./layout.js";
-import { SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
-import { IMPLICIT, isWrapper, nameInPackage } from "./schema-facts.js";
+import { SCALARS, tag, WIRE_END_GROUP, WIRE_LENGTH, WIRE_START_GROUP } from "./scalars.js";
+import { IMPLICIT, isGroup, isJsonStruct, isWrapper, LEGACY_REQUIRED, nameInPackage } from "./schema-facts.js";
 
 /** `writeX`: the message's fields in number order, then its unknown fields, as protobuf-es's toBinary writes them. */
 export function generateWrite(gen: MessageGen, desc: DescMessage): void {
@@ -60,16 +60,25 @@ function writeTag(gen: MessageGen, indent: string, no: number, wire: number): vo
   gen.f.print(indent, tagStatement(gen, no, wire));
 }
 
-/** `if (cond) { tag; value; }` on one line when it fits in 120 columns, else a statement a line. */
-function ifPresent(gen: MessageGen, cond: Printable, statements: Printable[]): void {
+/**
+ * `if (cond) { tag; value; }` on one line when it fits in 120 columns, else a statement a line;
+ * with `otherwise` (a required field's refusal), its `else` branch.
+ */
+function ifPresent(gen: MessageGen, cond: Printable, statements: Printable[], otherwise?: Printable): void {
   const joined = statements.flatMap((stmt, i) => (i === 0 ? [stmt] : [" ", stmt]));
   const line: Printable = ["  if (", cond, ") { ", joined, " }"];
-  if (fits(line)) gen.f.print(line);
+  if (otherwise === undefined && fits(line)) gen.f.print(line);
   else {
     gen.f.print("  if (", cond, ") {");
     for (const stmt of statements) gen.f.print("    ", stmt);
-    gen.f.print("  }");
+    if (otherwise === undefined) gen.f.print("  }");
+    else gen.f.print("  } else ", otherwise);
   }
+}
+
+/** toBinary refuses a message whose required field is not set: the `else` of its presence check. */
+function requiredCheck(gen: MessageGen, field: DescField, path: Printable): Printable | undefined {
+  return field.presence === LEGACY_REQUIRED ? [gen.rt("failRequired"), "(", path, ");"] : undefined;
 }
 
 /** One field: its presence check, then tag and value (length-delimited for messages, packed lists, map entries). */
@@ -94,10 +103,15 @@ function writeField(gen: MessageGen, field: DescField): void {
       }
       // A jstype = JS_STRING field holds a decimal string; the 64-bit writers take strings as well as bigints.
       const cast = field.fieldKind === "scalar" && field.longAsString ? " as unknown as bigint" : "";
-      ifPresent(gen, presence(gen, field, scalar), [
-        tagStatement(gen, no, info.wire),
-        [rt(info.write), `(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, `, path, ");"],
-      ]);
+      ifPresent(
+        gen,
+        presence(gen, field, scalar),
+        [
+          tagStatement(gen, no, info.wire),
+          [rt(info.write), `(w, m.${name}${field.presence !== IMPLICIT ? "!" : ""}${cast}, `, path, ");"],
+        ],
+        requiredCheck(gen, field, path),
+      );
       return;
     }
     case "message": {
@@ -108,6 +122,15 @@ function writeField(gen: MessageGen, field: DescField): void {
           ? [`m.${field.oneof.localName}.case === `, f.string(name)]
           : [`m.${name} !== undefined && `, rt("isSet"), "(m, ", f.string(name), ")"];
       f.print("  if (", present, ") {");
+      const required = requiredCheck(gen, field, path);
+      if (isGroup(field) || isJsonStruct(field)) {
+        const item = isJsonStruct(field)
+          ? [rt("jsonToStruct"), "(", value, ")"]
+          : [value, field.oneof === undefined ? "!" : ""];
+        writeMessageValue(gen, field, "    ", item);
+        f.print(required === undefined ? "  }" : ["  } else ", required]);
+        return;
+      }
       writeTag(gen, "    ", no, WIRE_LENGTH);
       f.print`    const at = ${rt("fork")}(w);`;
       if (isWrapper(field)) {
@@ -125,10 +148,16 @@ function writeField(gen: MessageGen, field: DescField): void {
         f.print`    write${child}(w, ${value}${field.oneof === undefined ? "!" : ""});`;
       }
       f.print`    ${rt("join")}(w, at);`;
-      f.print`  }`;
+      f.print(required === undefined ? "  }" : ["  } else ", required]);
       return;
     }
     case "list": {
+      if (field.listKind === "message" && (isGroup(field) || isJsonStruct(field))) {
+        f.print`  for (const item of m.${name}) {`;
+        writeMessageValue(gen, field, "    ", isJsonStruct(field) ? [rt("jsonToStruct"), "(item)"] : "item");
+        f.print`  }`;
+        return;
+      }
       if (field.listKind === "message") {
         const child = gen.id(field.message);
         f.print`  for (const item of m.${name}) {`;
@@ -187,7 +216,8 @@ function writeField(gen: MessageGen, field: DescField): void {
       if (field.mapKind === "message") {
         writeTag(gen, "    ", 2, WIRE_LENGTH);
         f.print`    const valueAt = ${rt("fork")}(w);`;
-        f.print`    write${gen.id(field.message)}(w, value);`;
+        if (isJsonStruct(field)) f.print`    write${gen.id(field.message)}(w, ${rt("jsonToStruct")}(value));`;
+        else f.print`    write${gen.id(field.message)}(w, value);`;
         f.print`    ${rt("join")}(w, valueAt);`;
       } else {
         const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
@@ -223,4 +253,24 @@ function presence(gen: MessageGen, field: DescField, scalar: ScalarType, v = `m.
       if (SCALARS[scalar].is64) return `typeof ${v} === "bigint" ? ${v} !== 0n : (${v} as unknown) != 0`;
       return `(${v} as unknown) != 0`;
   }
+}
+
+/**
+ * A message value with its tag: length-delimited, or a group (start tag, fields, end tag) for
+ * delimited encoding; `value` is the message (a Struct field's JSON object already converted).
+ */
+function writeMessageValue(gen: MessageGen, field: DescField, indent: string, value: Printable): void {
+  const { f, rt } = gen;
+  const child = field.message;
+  if (child === undefined) throw new Error("writeMessageValue: not a message field");
+  if (isGroup(field)) {
+    writeTag(gen, indent, field.number, WIRE_START_GROUP);
+    f.print(indent, `write${gen.id(child)}(w, `, value, ");");
+    writeTag(gen, indent, field.number, WIRE_END_GROUP);
+    return;
+  }
+  writeTag(gen, indent, field.number, WIRE_LENGTH);
+  f.print(indent, "const at = ", rt("fork"), "(w);");
+  f.print(indent, `write${gen.id(child)}(w, `, value, ");");
+  f.print(indent, rt("join"), "(w, at);");
 }

@@ -6,8 +6,8 @@ import { type DescField, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
 import { fits, type Lines } from "./layout.js";
-import { PACKED_READERS, SCALARS, tag, WIRE_BIT64, WIRE_LENGTH, WIRE_VARINT } from "./scalars.js";
-import { IMPLICIT, isWrapper } from "./schema-facts.js";
+import { PACKED_READERS, SCALARS, tag, WIRE_BIT64, WIRE_LENGTH, WIRE_START_GROUP, WIRE_VARINT } from "./scalars.js";
+import { IMPLICIT, isClosedEnum, isGroup, isJsonStruct, isWrapper } from "./schema-facts.js";
 
 /**
  * Where a case puts the value it reads:
@@ -52,7 +52,9 @@ export function fieldLabel(field: DescField): string {
   }
   const optional = field.fieldKind !== "list" && field.fieldKind !== "map" && field.proto.proto3Optional;
   const oneof = field.oneof === undefined ? "" : `oneof ${field.oneof.name}: `;
-  return `${oneof}${optional ? "optional " : ""}${type} ${field.name} = ${field.number}`;
+  // A delimited message field: a proto2 group, or editions' message_encoding = DELIMITED.
+  const group = isGroup(field) ? "group " : "";
+  return `${oneof}${optional ? "optional " : ""}${group}${type} ${field.name} = ${field.number}`;
 }
 
 /**
@@ -103,6 +105,10 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
     case "enum": {
       const wire = field.fieldKind === "enum" ? WIRE_VARINT : SCALARS[field.scalar].wire;
       const caseTag = tag(field.number, wire);
+      if (isClosedEnum(field)) {
+        closedEnumCase(gen, field, sink, caseTag, blockCase, at);
+        return;
+      }
       if (isHot(sink) && readsInline(field)) {
         inlineCase(gen, field, caseTag, label, out, at(name));
         return;
@@ -112,12 +118,13 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
         field.fieldKind === "scalar" &&
         field.scalar === ScalarType.STRING &&
         field.oneof === undefined &&
-        field.presence === IMPLICIT
+        field.presence === IMPLICIT &&
+        field.utf8Validation
           ? // The string of the recycled message is kept when the bytes spell it again.
             [rt("readStringReusing"), `(r, m.${name})`]
           : field.fieldKind === "enum"
             ? [rt("readInt32"), "(r)"]
-            : readScalar(gen, field.scalar, field.longAsString);
+            : readScalar(gen, field.scalar, field.longAsString, field.utf8Validation);
       if (field.oneof !== undefined) {
         simpleCase(caseTag, [at(field.oneof.localName), " = { case: ", gen.f.string(name), ", value: ", value, " };"]);
       } else simpleCase(caseTag, [at(name), " = ", value, ";"]);
@@ -126,9 +133,12 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
     case "message": {
       const child = gen.id(field.message);
       const member = gen.f.string(name);
-      blockCase(tag(field.number, WIRE_LENGTH), (lines) => {
-        lines.line("const childEnd = ", rt("readLengthEnd"), "(r);");
-        if (sink.kind === "pooled" && !isWrapper(field)) {
+      const group = isGroup(field);
+      blockCase(tag(field.number, group ? WIRE_START_GROUP : WIRE_LENGTH), (lines) => {
+        lines.line("const childEnd = ", childEnd(gen, field), ";");
+        if (isJsonStruct(field)) {
+          jsonStructMessage(gen, field, at, lines);
+        } else if (sink.kind === "pooled" && !isWrapper(field)) {
           pooledMessage(gen, field, child, lines);
         } else if (field.oneof !== undefined) {
           // protobuf-es merges into the member only when it is the current case.
@@ -154,6 +164,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
             { head: [], body: [[`${at(name)} = read${child}(r, childEnd, depth + 1);`]] },
           ]);
         }
+        if (group) lines.line(rt("closeGroup"), `(r, ${field.number});`);
       });
       return;
     }
@@ -161,6 +172,15 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
       const list = at(name);
       if (field.listKind === "message") {
         const child = gen.id(field.message);
+        if (isGroup(field) || isJsonStruct(field)) {
+          blockCase(tag(field.number, isGroup(field) ? WIRE_START_GROUP : WIRE_LENGTH), (lines) => {
+            lines.line("const childEnd = ", childEnd(gen, field), ";");
+            const item: Printable = `read${child}(r, childEnd, depth + 1)`;
+            lines.line(`${list}.push(`, isJsonStruct(field) ? [rt("structToJson"), "(", item, ")"] : item, ");");
+            if (isGroup(field)) lines.line(rt("closeGroup"), `(r, ${field.number});`);
+          });
+          return;
+        }
         if (sink.kind === "pooled") {
           blockCase(tag(field.number, WIRE_LENGTH), (lines) => {
             lines.line(`const child = pools.take${child}();`);
@@ -178,7 +198,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
       }
       const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar;
       const longAsString = field.listKind === "scalar" && field.longAsString;
-      const value = readScalar(gen, scalar, longAsString);
+      const value = readScalar(gen, scalar, longAsString, field.utf8Validation);
       const wire = SCALARS[scalar].wire;
       simpleCase(tag(field.number, wire), [`${list}.push(`, value, ");"], wire !== WIRE_LENGTH ? ", unpacked" : "");
       if (wire === WIRE_LENGTH) return;
@@ -303,7 +323,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   lines.line("  const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : ", rt("readTag"), "(r);");
   lines.line("  switch (entryTag) {");
   lines.line(`    case ${tag(1, SCALARS[key].wire)}:`);
-  inner.line("key = ", readKey(gen, key), "; break;");
+  inner.line("key = ", readKey(gen, key, field.utf8Validation), "; break;");
   if (field.mapKind === "message") {
     const child = gen.id(field.message);
     lines.line(`    case ${tag(2, WIRE_LENGTH)}: {`);
@@ -315,7 +335,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
     lines.line(`    case ${tag(2, SCALARS[scalar].wire)}:`);
-    inner.line("value = ", readScalar(gen, scalar, false), "; break;");
+    inner.line("value = ", readScalar(gen, scalar, false, field.utf8Validation), "; break;");
   }
   lines.line("    default:");
   inner.line("if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) ", rt("failWireType"), "(r, entryTag);");
@@ -329,6 +349,12 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
       : field.mapKind === "enum"
         ? String(field.enum.values[0]?.number ?? 0)
         : gen.scalarZero(field.scalar, false);
+  if (field.mapKind === "message" && isJsonStruct(field)) {
+    // protobuf-es keeps a Struct map value as a JSON object: read as the message, converted once set.
+    const record: Printable = ["(", to, " as { [key: string]: unknown })"];
+    lines.line(rt("setEntry"), "(", record, ", key, ", rt("structToJson"), "(value ?? ", zero, "));");
+    return;
+  }
   const record: Printable = ["(", to, " as { [key: string]: ", valueType, " })"];
   // `__proto__` is a key like any other (setEntry defines it as an own property).
   lines.chain([
@@ -405,18 +431,22 @@ function viewStoreReader(field: DescField): string {
   return reader;
 }
 
-/** A scalar read, wrapped to a decimal string for a 64-bit field with jstype = JS_STRING. */
-function readScalar(gen: MessageGen, scalar: ScalarType, longAsString: boolean): Printable {
+/**
+ * A scalar read, wrapped to a decimal string for a 64-bit field with jstype = JS_STRING; a string
+ * without UTF-8 validation (proto2, `utf8_validation = NONE`) read as protobuf-es does, invalid bytes as U+FFFD.
+ */
+function readScalar(gen: MessageGen, scalar: ScalarType, longAsString: boolean, validated = true): Printable {
+  if (scalar === ScalarType.STRING && !validated) return [gen.rt("readStringUnvalidated"), "(r)"];
   const call: Printable = [gen.rt(SCALARS[scalar].read), "(r)"];
   return longAsString && SCALARS[scalar].is64 ? [gen.rt("longString"), "(", call, ")"] : call;
 }
 
 /** A map entry's key as the record's string key, in protobuf-es's spelling (64-bit keys as decimal strings). */
-function readKey(gen: MessageGen, key: ScalarType): Printable {
+function readKey(gen: MessageGen, key: ScalarType, validated: boolean): Printable {
   const rt = gen.rt;
   switch (key) {
     case ScalarType.STRING:
-      return [rt("readString"), "(r)"];
+      return [rt(validated ? "readString" : "readStringUnvalidated"), "(r)"];
     case ScalarType.INT64:
     case ScalarType.UINT64:
     case ScalarType.SINT64:
@@ -427,4 +457,73 @@ function readKey(gen: MessageGen, key: ScalarType): Printable {
     default:
       return ["String(", rt(SCALARS[key].read), "(r))"];
   }
+}
+
+/** Where a message field's value ends: its length prefix, or a group's end tag (the group is read, then closed). */
+function childEnd(gen: MessageGen, field: DescField): Printable {
+  return isGroup(field) ? [gen.rt("groupEnd"), `(r, ${field.number}, depth + 1)`] : [gen.rt("readLengthEnd"), "(r)"];
+}
+
+/**
+ * A closed enum's value (proto2, `enum_type = CLOSED`): assigned when the enum declares it, else kept
+ * as an unknown field as fromBinary keeps it (see readX for the list it goes to).
+ */
+function closedEnumCase(
+  gen: MessageGen,
+  field: DescField & { fieldKind: "enum" },
+  sink: Sink,
+  caseTag: number,
+  blockCase: (caseTag: number, print: (lines: Lines) => void) => void,
+  at: (prop: string) => string,
+): void {
+  const { rt } = gen;
+  blockCase(caseTag, (lines) => {
+    lines.line("const value = ", rt("readInt32"), "(r);");
+    const assign: Printable =
+      field.oneof === undefined
+        ? `${at(field.localName)} = value;`
+        : [at(field.oneof.localName), " = { case: ", gen.f.string(field.localName), ", value };"];
+    const keep: Printable =
+      sink.kind === "local"
+        ? ["unknownEnums = ", rt("keepUnknownEnum"), `(r, unknownEnums, ${field.number}, value);`]
+        : [
+            "m.$unknown = ",
+            rt("keepUnknownEnum"),
+            `(r, m.$unknown as `,
+            gen.rtType("UnknownField"),
+            `[] | undefined, ${field.number}, value) as typeof m.$unknown;`,
+          ];
+    lines.chain([
+      { head: [`if (${gen.knownValues(field.enum)}.has(value))`], body: [[assign]] },
+      { head: [], body: [keep] },
+    ]);
+  });
+}
+
+/** A google.protobuf.Struct field (singular or oneof): protobuf-es keeps a JSON object, merged through the message. */
+function jsonStructMessage(gen: MessageGen, field: DescField, at: (prop: string) => string, lines: Lines): void {
+  const { rt } = gen;
+  if (field.fieldKind !== "message") throw new Error("jsonStructMessage: not a message field");
+  const child = gen.id(field.message);
+  const toJson = (struct: string): Printable => [rt("structToJson"), `(${struct})`];
+  if (field.oneof !== undefined) {
+    const oneof = at(field.oneof.localName);
+    const member = gen.f.string(field.localName);
+    lines.line(`const current = ${oneof};`);
+    lines.line(
+      "const struct = current?.case === ",
+      member,
+      ` ? `,
+      rt("jsonToStruct"),
+      `(current.value) : zero${child}(r);`,
+    );
+    lines.line(`fill${child}(r, childEnd, struct, depth + 1);`);
+    lines.line(oneof, " = { case: ", member, ", value: ", toJson("struct"), " };");
+    return;
+  }
+  const prop = at(field.localName);
+  lines.line(`const current = ${prop};`);
+  lines.line("const struct = current !== undefined ? ", rt("jsonToStruct"), `(current) : zero${child}(r);`);
+  lines.line(`fill${child}(r, childEnd, struct, depth + 1);`);
+  lines.line(prop, " = ", toJson("struct"), ";");
 }

@@ -13,10 +13,11 @@ import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarT
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
 import { generateFill, generateRead, generateZero } from "./decode.js";
 import { generateWrite } from "./encode.js";
+import { printBroken } from "./layout.js";
 import { generatePublicApi } from "./public-api.js";
 import { generateReuse } from "./reuse.js";
 import { SCALARS } from "./scalars.js";
-import { messagesOf, reachable, unboundedNesting } from "./schema-facts.js";
+import { isClosedEnum, messagesOf, reachable, unboundedNesting, usesPrototype } from "./schema-facts.js";
 import { checkFileSupported } from "./support.js";
 import { generateViews, viewableMessages } from "./views.js";
 
@@ -36,7 +37,7 @@ export interface PluginOptions {
 export function generateFile(schema: Schema<PluginOptions>, file: DescFile): void {
   const own = messagesOf(schema, file);
   const all = reachable(own);
-  checkFileSupported(file, own);
+  checkFileSupported(file, own, schema.options.internals);
   const f = schema.generateFile(`${file.name}_tw.ts`);
   f.preamble(file);
   const options = schema.options;
@@ -49,6 +50,7 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   const referenced = new Set(all.flatMap((desc) => desc.fields.flatMap((field) => field.message ?? [])));
   const roots = new Set(all.filter((desc) => !referenced.has(desc)));
   const gen = new MessageGen(f, file, rt, rtType, id, options, roots, unboundedNesting(all));
+  printSharedConstants(gen, all);
   for (const desc of all) {
     generateZero(gen, desc);
     generateRead(gen, desc);
@@ -92,6 +94,24 @@ export class MessageGen {
     return this.options.internals ? this.f.export("function", name) : `function ${name}`;
   }
 
+  /** The module constant holding protobuf-es's prototype of a message's objects (see usesPrototype). */
+  defaults(desc: DescMessage): string {
+    return `defaults${this.id(desc)}`;
+  }
+
+  /** The module constant holding the numbers a closed enum declares. */
+  knownValues(desc: DescEnum): string {
+    const name = desc.file === this.file ? this.f.importShape(desc).name : desc.typeName.replace(/\./g, "_");
+    return `known${name}`;
+  }
+
+  /** A message's schema (its `XSchema` const), imported as shape() imports its type. */
+  schemaOf(desc: DescMessage): Printable {
+    const symbol = this.f.importSchema(desc);
+    const types = this.options.types;
+    return types === undefined || desc.file !== this.file ? symbol : this.f.import(symbol.name, types);
+  }
+
   /** The zero of a singular implicit-presence scalar or enum field. */
   zeroValue(field: DescField): Printable {
     if (field.fieldKind === "enum") return String(field.enum.values[0].number);
@@ -133,6 +153,33 @@ export class MessageGen {
         return "number";
     }
   }
+}
+
+/**
+ * Module constants the functions read: protobuf-es's prototype (defaults) of each message that
+ * has one, taken from a message its create() made, so decoded messages have the very prototype
+ * fromBinary's have; and the declared numbers of each closed enum.
+ */
+function printSharedConstants(gen: MessageGen, all: readonly DescMessage[]): void {
+  const { f } = gen;
+  const withPrototype = all.filter(usesPrototype);
+  for (const desc of withPrototype) {
+    const create = f.import("create", "@bufbuild/protobuf");
+    printBroken(
+      gen,
+      "",
+      ["const ", gen.defaults(desc), ": object ="],
+      ["Object.getPrototypeOf(", create, "(", gen.schemaOf(desc), ")) as object;"],
+    );
+  }
+  const closed = new Map<string, DescEnum>();
+  for (const desc of all)
+    for (const field of desc.fields) if (isClosedEnum(field)) closed.set(field.enum.typeName, field.enum);
+  for (const desc of closed.values()) {
+    const numbers = [...new Set(desc.values.map((v) => v.number))].join(", ");
+    f.print("const ", gen.knownValues(desc), ": ReadonlySet<number> = new Set([", numbers, "]);");
+  }
+  if (withPrototype.length > 0 || closed.size > 0) f.print();
 }
 
 /** What every message's functions share, said once for the file. */

@@ -7,7 +7,7 @@ import type { Printable } from "@bufbuild/protoplugin";
 import { fieldCase, isHot, readsInline, type Sink } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
 import { fits, Lines } from "./layout.js";
-import { takesFromPools } from "./schema-facts.js";
+import { isClosedEnum, takesFromPools } from "./schema-facts.js";
 
 /**
  * The loop over `r.buf[r.pos, end)` of a message function: tag switch with one case per field
@@ -58,6 +58,10 @@ export function messageLoop(gen: MessageGen, desc: DescMessage, sink: Sink): voi
 export function positionLoop(gen: MessageGen, desc: DescMessage, sink: Sink, indent: string): void {
   const { rt } = gen;
   const out = new Lines(gen, indent);
+  // As mergeFromBinary: the loop's unknown fields go to the message's list, or to a new one that replaces
+  // the list a closed enum's undeclared values went to (see readX).
+  const ownList = sink.kind === "property" && desc.fields.some(isClosedEnum);
+  if (ownList) out.line("const unknownFields = (m.$unknown ?? []) as ", gen.rtType("UnknownField"), "[];");
   out.line("const buf = r.buf;");
   out.line("while (r.pos < end) {");
   out.line("  const b0 = buf[r.pos]!;");
@@ -68,9 +72,11 @@ export function positionLoop(gen: MessageGen, desc: DescMessage, sink: Sink, ind
   cases.line("default:");
   rejectWrongWireType(gen, desc, cases.nested());
   if (sink.kind === "view") cases.nested().line(rt("skipField"), "(r, tag, depth);");
+  else if (ownList) cases.nested().line(rt("keepUnknown"), "(r, unknownFields, tag, depth);");
   else cases.nested().line(rt("readUnknown"), "(r, m, tag, depth);");
   out.line("  }");
   out.line("}");
+  if (ownList) out.line("if (unknownFields.length > 0) m.$unknown = unknownFields as typeof m.$unknown;");
 }
 
 /** In a loop's `default`: a known field number arriving with another wire type is rejected (see the file header). */

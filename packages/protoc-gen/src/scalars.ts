@@ -6,6 +6,8 @@ import { ScalarType } from "@bufbuild/protobuf";
 export const WIRE_VARINT = 0;
 export const WIRE_BIT64 = 1;
 export const WIRE_LENGTH = 2;
+export const WIRE_START_GROUP = 3;
+export const WIRE_END_GROUP = 4;
 export const WIRE_BIT32 = 5;
 
 export interface ScalarInfo {

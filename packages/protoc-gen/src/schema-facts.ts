@@ -5,8 +5,9 @@ import type { DescField, DescFile, DescMessage } from "@bufbuild/protobuf";
 import type { Schema } from "@bufbuild/protoplugin";
 import type { PluginOptions } from "./generate.js";
 
-/** protobuf-es's FeatureSet_FieldPresence.IMPLICIT. */
+/** protobuf-es's FeatureSet_FieldPresence.IMPLICIT and LEGACY_REQUIRED. */
 export const IMPLICIT = 2;
+export const LEGACY_REQUIRED = 3;
 
 /** Every message reachable from `roots` through message, list and map fields, roots first. */
 export function reachable(roots: DescMessage[]): DescMessage[] {
@@ -106,4 +107,38 @@ export function takesFromPools(field: DescField): boolean {
   return (
     (field.fieldKind === "message" && !isWrapper(field)) || (field.fieldKind === "list" && field.listKind === "message")
   );
+}
+
+/** protobuf-es's Edition values for proto2 and proto3 files. */
+const EDITION_PROTO2 = 998;
+const EDITION_PROTO3 = 999;
+
+/**
+ * Whether protobuf-es's create() makes this message's objects with a prototype holding
+ * its scalar and enum defaults (its needsPrototypeChain): every proto2 message, and an
+ * editions message with an explicit-presence scalar or enum field outside a oneof.
+ * Generated code then makes them on protobuf-es's own prototype object.
+ */
+export function usesPrototype(desc: DescMessage): boolean {
+  if (desc.file.edition === EDITION_PROTO3) return false;
+  if (desc.file.edition === EDITION_PROTO2) return true;
+  return desc.fields.some((f) => f.presence !== IMPLICIT && f.fieldKind !== "message" && f.oneof === undefined);
+}
+
+/** A singular or oneof enum field of a closed enum: protobuf-es keeps undeclared values as unknown fields. */
+export function isClosedEnum(field: DescField): field is DescField & { fieldKind: "enum" } {
+  return field.fieldKind === "enum" && !field.enum.open;
+}
+
+/** A message field (singular, oneof or repeated) with delimited encoding: a group on the wire. */
+export function isGroup(field: DescField): boolean {
+  return (
+    (field.fieldKind === "message" || (field.fieldKind === "list" && field.listKind === "message")) &&
+    field.delimitedEncoding
+  );
+}
+
+/** A google.protobuf.Struct field outside google.protobuf.Value: protobuf-es keeps a JSON object there. */
+export function isJsonStruct(field: DescField): boolean {
+  return field.message?.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value";
 }

@@ -1,13 +1,10 @@
 // What protoc-gen-tickwire refuses, at generation time: the features whose
-// protobuf-es behaviour the generated code does not reproduce. Each error names
+// protobuf-es behaviour the generated code does not reproduce (today only in the
+// reusing decoder of `internals=true`). Each error names
 // the file, message, field and feature, and every refused field is listed with the
 // path by which the requested file reaches it, so a schema owner knows what to change.
 import { type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { Edition } from "@bufbuild/protobuf/wkt";
-
-/** protobuf-es's FeatureSet_FieldPresence values. */
-const EXPLICIT = 1;
-const LEGACY_REQUIRED = 3;
+import { IMPLICIT, isClosedEnum, isGroup, isJsonStruct, usesPrototype } from "./schema-facts.js";
 
 export class UnsupportedFeatureError extends Error {
   override readonly name = "UnsupportedFeatureError";
@@ -25,11 +22,12 @@ interface Refusal {
  * refused field, each with the chain of fields by which the file reaches it (so a proto2
  * import is traced back to the proto3 field that pulled it in), or returns if none is refused.
  */
-export function checkFileSupported(file: DescFile, own: readonly DescMessage[]): void {
+export function checkFileSupported(file: DescFile, own: readonly DescMessage[], internals: boolean): void {
   const lines: string[] = [];
   for (const [desc, path] of pathsFrom(file, own)) {
     const byField = new Map<DescField, Refusal[]>();
-    for (const refusal of refusals(desc)) byField.set(refusal.field, [...(byField.get(refusal.field) ?? []), refusal]);
+    for (const refusal of refusals(desc, internals))
+      byField.set(refusal.field, [...(byField.get(refusal.field) ?? []), refusal]);
     for (const [field, found] of byField) {
       const where = [...path, segment(file, field)].join(" -> ");
       const features = found.map(({ feature, why }) => `${feature} is not supported (${why})`).join("; ");
@@ -72,44 +70,35 @@ function pathsFrom(file: DescFile, own: readonly DescMessage[]): Map<DescMessage
   return paths;
 }
 
-/** Every field of `desc` the generator cannot reproduce exactly, with each feature it refuses. */
-function refusals(desc: DescMessage): Refusal[] {
+/**
+ * Every field of `desc` the generator cannot reproduce exactly, with each feature it refuses.
+ * The decoders and encoders every file gets reproduce every proto2, editions and well-known-type
+ * feature protobuf-es has; the reusing decoder of `internals=true` (the codec's, for proto3
+ * market data) recycles message objects in the proto3 shape and refuses what does not have it.
+ */
+function refusals(desc: DescMessage, internals: boolean): Refusal[] {
   const found: Refusal[] = [];
-  const unsupported = (field: DescField, feature: string, why: string) => found.push({ field, feature, why });
-  const proto3 = desc.file.edition === Edition.EDITION_PROTO3;
+  if (!internals) return found;
+  const unsupported = (field: DescField, feature: string) =>
+    found.push({ field, feature, why: "the reusing decoder of internals=true recycles proto3-shaped messages only" });
   for (const field of desc.fields) {
-    if (field.presence === LEGACY_REQUIRED) {
-      unsupported(field, "a required field", "protobuf-es checks it on encode only; use proto3");
-    }
-    const messageValued = field.fieldKind === "message" || (field.fieldKind === "list" && field.listKind === "message");
-    if (messageValued && field.delimitedEncoding) {
-      unsupported(field, "a group (delimited message encoding)", "proto3 has no groups");
-    }
-    const enumType = field.fieldKind === "enum" ? field.enum : field.fieldKind !== "message" ? field.enum : undefined;
-    if (enumType !== undefined && !enumType.open) {
-      unsupported(field, `the closed enum ${enumType.typeName}`, "unknown values of closed enums go to $unknown");
-    }
-    if (field.message?.typeName === "google.protobuf.Struct" && desc.typeName !== "google.protobuf.Value") {
-      unsupported(field, "a google.protobuf.Struct field", "protobuf-es stores it as a JSON object");
-    }
+    if (isGroup(field)) unsupported(field, "a group (delimited message encoding)");
+    if (isClosedEnum(field)) unsupported(field, `the closed enum ${field.enum.typeName}`);
+    if (isJsonStruct(field)) unsupported(field, "a google.protobuf.Struct field (a JSON object in protobuf-es)");
     const scalar =
       field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar")
         ? field.scalar
-        : undefined;
-    if (scalar === ScalarType.STRING && !field.utf8Validation) {
-      unsupported(field, "a string without UTF-8 validation", "generated decoders read strings as strict UTF-8");
-    }
+        : field.fieldKind === "map"
+          ? field.mapKey
+          : undefined;
+    if (scalar === ScalarType.STRING && !field.utf8Validation) unsupported(field, "a string without UTF-8 validation");
     if (
-      !proto3 &&
-      field.presence === EXPLICIT &&
-      field.oneof === undefined &&
-      (field.fieldKind === "scalar" || field.fieldKind === "enum")
+      usesPrototype(desc) &&
+      field.presence !== IMPLICIT &&
+      field.fieldKind !== "message" &&
+      field.oneof === undefined
     ) {
-      unsupported(
-        field,
-        "an explicit-presence scalar outside proto3",
-        "protobuf-es keeps its default on the prototype, not as an own property",
-      );
+      unsupported(field, "an explicit-presence scalar with its default on protobuf-es's prototype");
     }
   }
   return found;

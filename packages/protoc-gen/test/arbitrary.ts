@@ -1,6 +1,6 @@
 // fast-check arbitraries built from any DescMessage: the differential tests apply to
 // every schema the plugin generates, not only the one they were written with.
-import { create, type DescField, type DescMessage, type Message, ScalarType } from "@bufbuild/protobuf";
+import { create, type DescEnum, type DescField, type DescMessage, type Message, ScalarType } from "@bufbuild/protobuf";
 import fc from "fast-check";
 
 const INT64_MIN = -(1n << 63n);
@@ -58,10 +58,40 @@ function mapKeyArb(scalar: ScalarType): fc.Arbitrary<string> {
   return scalarArb(scalar).map(String);
 }
 
-function enumArb(field: { enum: { values: readonly { number: number }[] } }): fc.Arbitrary<number> {
-  // Open enums keep unknown values as numbers: both known and unknown ones.
-  return fc.oneof(fc.constantFrom(...field.enum.values.map((v) => v.number)), fc.integer({ min: -5, max: 50 }));
+function enumArb(field: DescField & { enum: DescEnum }): fc.Arbitrary<number> {
+  const known = fc.constantFrom(...field.enum.values.map((v) => v.number));
+  // A singular closed enum's undeclared value reads back as an unknown field (mutated inputs cover that).
+  if (field.fieldKind === "enum" && !field.enum.open) return known;
+  // Open enums keep unknown values as numbers (and lists of closed ones, in protobuf-es): both known and unknown.
+  return fc.oneof(known, fc.integer({ min: -5, max: 50 }));
 }
+
+/** JSON values as protobuf-es keeps a google.protobuf.Struct field's (a JsonObject). */
+const jsonValueArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constant(null),
+    fc.boolean(),
+    fc.double(),
+    fc.string({ maxLength: 8 }),
+    fc.array(tie("value"), { maxLength: 3 }),
+    tie("object"),
+  ),
+  object: fc.dictionary(
+    fc.string({ maxLength: 6 }).filter((k) => k !== "__proto__"),
+    tie("value"),
+    { maxKeys: 3 },
+  ),
+})).object;
+
+/** A google.protobuf.Struct field outside google.protobuf.Value: protobuf-es keeps a JSON object there. */
+function isJsonStructField(field: DescField): boolean {
+  return field.message?.typeName === "google.protobuf.Struct" && field.parent.typeName !== "google.protobuf.Value";
+}
+
+/** protobuf-es's FeatureSet_FieldPresence values. */
+const IMPLICIT = 2;
+const LEGACY_REQUIRED = 3;
 
 /** The local value protobuf-es keeps for a singular wrapper field (Int64Value ...): the bare scalar. */
 function isWrapperField(field: DescField): boolean {
@@ -83,28 +113,36 @@ function valueArb(field: DescField, depth: number): fc.Arbitrary<unknown> | unde
         const inner = field.message.fields[0];
         return inner.fieldKind === "scalar" ? scalarArb(inner.scalar) : undefined;
       }
-      return depth > 0 ? messageArb(field.message, depth - 1) : undefined;
+      if (isJsonStructField(field)) return jsonValueArb;
+      // A required message field is set a few levels below the depth too (toBinary refuses a message
+      // without it); one that requires its own type (TestAllRequiredTypesProto2) ends unset, refused.
+      const required = field.presence === LEGACY_REQUIRED && depth > -3;
+      return depth > 0 || required ? messageArb(field.message, depth - 1) : undefined;
     }
     case "list": {
       const item =
-        field.listKind === "message"
-          ? depth > 0
-            ? messageArb(field.message, depth - 1)
-            : undefined
-          : field.listKind === "enum"
-            ? enumArb(field)
-            : scalarArb(field.scalar, field.longAsString);
+        field.listKind === "message" && isJsonStructField(field)
+          ? jsonValueArb
+          : field.listKind === "message"
+            ? depth > 0
+              ? messageArb(field.message, depth - 1)
+              : undefined
+            : field.listKind === "enum"
+              ? enumArb(field)
+              : scalarArb(field.scalar, field.longAsString);
       return item === undefined ? fc.constant([]) : fc.array(item, { maxLength: 4 });
     }
     case "map": {
       const value =
-        field.mapKind === "message"
-          ? depth > 0
-            ? messageArb(field.message, depth - 1)
-            : undefined
-          : field.mapKind === "enum"
-            ? enumArb(field)
-            : scalarArb(field.scalar);
+        field.mapKind === "message" && isJsonStructField(field)
+          ? jsonValueArb
+          : field.mapKind === "message"
+            ? depth > 0
+              ? messageArb(field.message, depth - 1)
+              : undefined
+            : field.mapKind === "enum"
+              ? enumArb(field)
+              : scalarArb(field.scalar);
       if (value === undefined) return fc.constant({});
       return fc.dictionary(mapKeyArb(field.mapKey), value, { maxKeys: 3 });
     }
@@ -130,8 +168,14 @@ export function messageArb(desc: DescMessage, depth = 3): fc.Arbitrary<Message> 
     }
     const value = valueArb(member, depth);
     if (value === undefined) continue;
-    const explicit = member.fieldKind === "message" || member.proto.proto3Optional === true;
-    parts[member.localName] = explicit ? fc.option(value, { nil: undefined }) : value;
+    // Explicit presence (proto3 `optional`, proto2, editions): set or not; a required field mostly set
+    // (unset, toBinary and encodeX both refuse the message).
+    parts[member.localName] =
+      member.presence === LEGACY_REQUIRED
+        ? fc.option(value, { nil: undefined, freq: 20 })
+        : member.presence !== IMPLICIT
+          ? fc.option(value, { nil: undefined })
+          : value;
   }
   return fc.record(parts).map((init) => {
     for (const key of Object.keys(init)) if (init[key] === undefined) delete init[key];

@@ -1,6 +1,6 @@
-// proto2 and editions: what protobuf-es represents as proto3 does is generated; what
-// it does not (required, groups, closed enums, prototype defaults) fails at
-// generation time with the file, message, field and feature named.
+// proto2 and editions are generated (required, groups, closed enums, prototype defaults);
+// the reusing decoder of internals=true recycles proto3-shaped messages only, and refuses
+// the rest at generation time with the file, message, field, feature and path named.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +20,7 @@ const bin = join(root, "src", "bin.ts");
 function generate(
   proto: string,
   imports: Record<string, string> = {},
+  internals = false,
 ): { status: number | null; stderr: string; output: string } {
   const dir = mkdtempSync(join(tmpdir(), "protoc-gen-tickwire-"));
   try {
@@ -29,7 +30,8 @@ function generate(
     writeFileSync(join(dir, "buf.yaml"), "version: v2\nmodules:\n  - path: proto\n");
     // tsx by its resolved URL: the temporary directory has no node_modules to find it in.
     const local = JSON.stringify(["node", "--import", import.meta.resolve("tsx"), bin]);
-    writeFileSync(join(dir, "buf.gen.yaml"), `version: v2\nplugins:\n  - local: ${local}\n    out: gen\n`);
+    const opt = internals ? "\n    opt: [internals=true]" : "";
+    writeFileSync(join(dir, "buf.gen.yaml"), `version: v2\nplugins:\n  - local: ${local}\n    out: gen${opt}\n`);
     const run = spawnSync(buf, ["generate", "--path", join("proto", "schema.proto")], {
       cwd: dir,
       encoding: "utf8",
@@ -46,35 +48,60 @@ function generate(
   }
 }
 
-describe("generation-time refusals", () => {
-  test("a proto2 required field names file, message, field and feature", () => {
-    const result = generate('syntax = "proto2";\npackage t;\nmessage Quote {\n  required int32 bid = 1;\n}\n');
-    assert.notEqual(result.status, 0);
-    assert.match(result.stderr, /schema\.proto: message t\.Quote, field bid \(1\): a required field is not supported/);
+const PROTO2 = [
+  'syntax = "proto2";',
+  "package t;",
+  "enum Side { BUY = 0; SELL = 1; }",
+  "message Quote {",
+  "  required int32 bid = 1;",
+  "  optional int32 ask = 2 [default = 5];",
+  "  optional Side side = 3;",
+  "  optional group Leg = 4 { optional int32 n = 5; }",
+  "  optional string note = 6;",
+  "}",
+  "",
+].join("\n");
+
+describe("proto2 and editions", () => {
+  test("a proto2 file with required, default, closed-enum, group and unvalidated string fields is generated", () => {
+    const result = generate(PROTO2);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
   });
 
-  test("a proto2 optional scalar (a prototype default in protobuf-es) is refused by name", () => {
-    const result = generate(
-      'syntax = "proto2";\npackage t;\nmessage Quote {\n  optional int32 bid = 1 [default = 5];\n}\n',
-    );
-    assert.notEqual(result.status, 0);
-    assert.match(result.stderr, /message t\.Quote, field bid \(1\): an explicit-presence scalar outside proto3/);
-  });
-
-  test("a proto2 closed enum is refused by name", () => {
+  test("an edition 2024 file is generated (protobuf-es 2.17 resolves its features)", () => {
     const proto =
-      'syntax = "proto2";\npackage t;\nenum Side { BUY = 0; }\nmessage Quote {\n  repeated Side side = 1;\n}\n';
+      'edition = "2024";\npackage t;\nenum Side { option features.enum_type = CLOSED; BUY = 0; }\nmessage Quote {\n  int32 n = 1;\n  Side side = 2;\n}\n';
     const result = generate(proto);
-    assert.notEqual(result.status, 0);
-    assert.match(result.stderr, /field side \(1\): the closed enum t\.Side is not supported/);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
+    assert.match(result.output, /knownSide\.has\(value\)/);
   });
 
-  test("an editions file with delimited encoding is refused by name", () => {
+  test("an editions file with delimited encoding is generated", () => {
     const proto =
       'edition = "2023";\npackage t;\noption features.field_presence = IMPLICIT;\nmessage Leg { int32 n = 1; }\nmessage Quote {\n  Leg leg = 1 [features.message_encoding = DELIMITED];\n}\n';
     const result = generate(proto);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.output, /export function encodeQuote\(message\)/);
+  });
+});
+
+describe("generation-time refusals (the reusing decoder of internals=true)", () => {
+  test("every proto2-shaped field is refused by name, file, message, number and feature", () => {
+    const result = generate(PROTO2, {}, true);
     assert.notEqual(result.status, 0);
-    assert.match(result.stderr, /field leg \(1\): a group \(delimited message encoding\) is not supported/);
+    assert.match(result.stderr, /schema\.proto cannot be generated: 6 fields use features/);
+    for (const pattern of [
+      /message t\.Quote, field bid \(1\): an explicit-presence scalar with its default on protobuf-es's prototype/,
+      /message t\.Quote, field ask \(2\): an explicit-presence scalar/,
+      /message t\.Quote, field side \(3\): the closed enum t\.Side is not supported/,
+      /message t\.Quote\.Leg, field n \(5\): an explicit-presence scalar .*; reached by Quote\.Leg\.n$/m,
+      /message t\.Quote, field leg \(4\): a group \(delimited message encoding\) is not supported/,
+      /message t\.Quote, field note \(6\): a string without UTF-8 validation is not supported .*; an explicit-presence/,
+    ]) {
+      assert.match(result.stderr, pattern);
+    }
   });
 
   test("a proto3 file reaching a proto2 import lists every refused field, each with the path that reaches it", () => {
@@ -101,14 +128,14 @@ describe("generation-time refusals", () => {
       "}",
       "",
     ].join("\n");
-    const result = generate(proto, { "legacy.proto": legacy });
+    const result = generate(proto, { "legacy.proto": legacy }, true);
     assert.notEqual(result.status, 0);
     assert.match(result.stderr, /schema\.proto cannot be generated: 3 fields use features/);
     const refused = result.stderr.split("\n").filter((line) => line.includes("is not supported"));
     assert.equal(refused.length, 3, result.stderr);
     const expected = [
-      /message legacy\.ImportMessage, field d \(1\): an explicit-presence scalar outside proto3 .*; reached by TestAllTypes\.optional_import_message -> legacy\.ImportMessage\.d$/,
-      /message legacy\.ImportMessage, field e \(3\): a required field is not supported .*; a string without UTF-8 validation is not supported .*; reached by TestAllTypes\.optional_import_message -> legacy\.ImportMessage\.e$/,
+      /message legacy\.ImportMessage, field d \(1\): an explicit-presence scalar .*; reached by TestAllTypes\.optional_import_message -> legacy\.ImportMessage\.d$/,
+      /message legacy\.ImportMessage, field e \(3\): a string without UTF-8 validation is not supported .*; an explicit-presence scalar .*; reached by TestAllTypes\.optional_import_message -> legacy\.ImportMessage\.e$/,
       /message legacy\.Deeper, field x \(1\): an explicit-presence scalar .*; reached by TestAllTypes\.Nested\.holder -> legacy\.Holder\.deeper -> legacy\.Deeper\.x$/,
     ];
     for (const pattern of expected)
@@ -118,11 +145,10 @@ describe("generation-time refusals", () => {
       );
   });
 
-  test("a proto2 file using only proto3-equivalent features is generated (as JavaScript by default)", () => {
-    const proto =
-      'syntax = "proto2";\npackage t;\nmessage Quote {\n  repeated int32 bids = 1;\n  optional Quote next = 2;\n}\n';
-    const result = generate(proto);
+  test("a proto3 file is generated with internals=true", () => {
+    const proto = 'syntax = "proto3";\npackage t;\nmessage Quote {\n  repeated int32 bids = 1;\n  Quote next = 2;\n}\n';
+    const result = generate(proto, {}, true);
     assert.equal(result.status, 0, result.stderr);
-    assert.match(result.output, /export function decodeQuote\(bytes, options\)/);
+    assert.match(result.output, /export function reuseQuote\(/);
   });
 });

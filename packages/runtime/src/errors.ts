@@ -49,7 +49,7 @@ export class DecodeError extends Error {
 }
 
 /** Why a message could not be encoded. */
-export type EncodeErrorCode = "INVALID_VALUE" | "INVALID_MESSAGE";
+export type EncodeErrorCode = "INVALID_VALUE" | "INVALID_MESSAGE" | "MISSING_REQUIRED";
 
 /** Thrown by `encodeMessage` for a value its field's type cannot hold, naming the field. */
 export class EncodeError extends Error {
