@@ -51,7 +51,9 @@ const concurrency = tier === "unit" ? undefined : tiers.concurrency?.[packageNam
 const oneProcess = tier === "unit" && !tiers.isolated?.includes(packageName);
 const runner = oneProcess
   ? [new URL("./test-in-one-process.mjs", import.meta.url).pathname]
-  : ["--test", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
+  : // --test-force-exit: a file whose test failed before it closed what it opened (a relay, a connection) ends when its
+    // tests and hooks have, instead of keeping the whole run waiting (a CI run hung 10 min on such a file).
+    ["--test", "--test-force-exit", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
 const result = spawnSync(
   process.execPath,
   ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],

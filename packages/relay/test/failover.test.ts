@@ -58,6 +58,7 @@ describe("relay: failover", () => {
     });
     await until(() => asked.length > 0, "the instrument asked for, from the primary");
     const standby = await startRelay({ ...common, name: "standby" });
+    t.after(() => standby.close());
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(standby.role, "standby");
     assert.equal(standby.stats().platformSessions, 0, "the standby holds no platform session");
