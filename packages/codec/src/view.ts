@@ -34,7 +34,7 @@ class ViewFrames extends FrameSplitter<MarketDataMessageBaseView> {
 
 function decodeIntoView(r: Reader, view: MarketDataMessageBaseView): MarketDataMessageBaseView {
   view.reset();
-  view.fill(r, r.len, 1);
+  view.mergeFrom(r, r.len, 1);
   return view;
 }
 

@@ -12,9 +12,9 @@ import { IMPLICIT, isClosedEnum, isGroup, isJsonStruct, isWrapper } from "./sche
 /**
  * Where a case puts the value it reads:
  * - `local`: the fresh decode (`readX`) assigns the field's local, and builds the message after the loop;
- * - `property`: the merge (`fillX`) assigns the properties of `m`;
+ * - `property`: the merge (`mergeXFrom`) assigns the properties of `m`;
  * - `pooled`: the reusing decoder (`reuseX`) assigns the properties of `m`, nested messages from Pools;
- * - `view`: a view class's `fill` stores numbers in its Float64Array slots, the rest in its properties.
+ * - `view`: a view class's `mergeFrom` stores numbers in its Float64Array slots, the rest in its properties.
  */
 export type Sink =
   | { kind: "local" }
@@ -147,7 +147,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
           lines.chain([
             {
               head: ["if (current?.case === ", member, ")"],
-              body: [[`fill${child}(r, childEnd, current.value, depth + 1);`]],
+              body: [[`merge${child}From(r, childEnd, current.value, depth + 1);`]],
             },
             { head: [], body: [[oneof, " = { case: ", member, `, value: read${child}(r, childEnd, depth + 1) };`]] },
           ]);
@@ -155,12 +155,12 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
           // protobuf-es keeps a singular wrapper field (Int64Value, StringValue ...) as its bare value.
           lines.line(`const child = zero${child}(r);`);
           lines.line(`if (${at(name)} !== undefined) child.value = ${at(name)};`);
-          lines.line(`fill${child}(r, childEnd, child, depth + 1);`);
+          lines.line(`merge${child}From(r, childEnd, child, depth + 1);`);
           lines.line(`${at(name)} = child.value;`);
         } else {
           lines.line(`const current = ${at(name)};`);
           lines.chain([
-            { head: ["if (current !== undefined)"], body: [[`fill${child}(r, childEnd, current, depth + 1);`]] },
+            { head: ["if (current !== undefined)"], body: [[`merge${child}From(r, childEnd, current, depth + 1);`]] },
             { head: [], body: [[`${at(name)} = read${child}(r, childEnd, depth + 1);`]] },
           ]);
         }
@@ -329,7 +329,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
     lines.line(`    case ${tag(2, WIRE_LENGTH)}: {`);
     inner.line("const childEnd = ", rt("readLengthEnd"), "(r);");
     inner.line(`if (value === undefined) value = read${child}(r, childEnd, depth + 1);`);
-    inner.line(`else fill${child}(r, childEnd, value, depth + 1);`);
+    inner.line(`else merge${child}From(r, childEnd, value, depth + 1);`);
     inner.line("break;");
     lines.line("    }");
   } else {
@@ -342,7 +342,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   inner.line(rt("skipField"), "(r, entryTag, depth);");
   lines.line("  }");
   lines.line("}");
-  // A missing key or value is its type's zero, as protobuf-es fills it in.
+  // A missing key or value is its type's zero, as protobuf-es makes it.
   const zero: Printable =
     field.mapKind === "message"
       ? `zero${gen.id(field.message)}(r)`
@@ -363,7 +363,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   ]);
 }
 
-/** A field's case in a view's `fill` (see views.ts for which fields a view has). */
+/** A field's case in a view's `mergeFrom` (see views.ts for which fields a view has). */
 function viewCase(gen: MessageGen, field: DescField, sink: Sink & { kind: "view" }, out: Lines, label: string): void {
   const { rt } = gen;
   const prop = field.localName;
@@ -385,7 +385,7 @@ function viewCase(gen: MessageGen, field: DescField, sink: Sink & { kind: "view"
     // Reset here rather than in ViewList.add: this call site sees one view class only.
     body.line(`const child = this.${prop}.add();`);
     body.line("child.reset();");
-    body.line("child.fill(r, ", rt("readLengthEnd"), "(r), depth + 1);");
+    body.line("child.mergeFrom(r, ", rt("readLengthEnd"), "(r), depth + 1);");
   } else if (field.fieldKind === "message") {
     body.line("const childEnd = ", rt("readLengthEnd"), "(r);");
     if (field.oneof !== undefined) {
@@ -396,13 +396,13 @@ function viewCase(gen: MessageGen, field: DescField, sink: Sink & { kind: "view"
       body.line(`  ${child}.reset();`);
       body.line(`  setCase(this.${oneof}, `, gen.f.string(prop), `, ${child});`);
       body.line("}");
-      body.line(`${child}.fill(r, childEnd, depth + 1);`);
+      body.line(`${child}.mergeFrom(r, childEnd, depth + 1);`);
     } else {
       body.line(`if (!this.has${prop}) {`);
       body.line(`  this.${prop}View.reset();`);
       body.line(`  this.has${prop} = true;`);
       body.line("}");
-      body.line(`this.${prop}View.fill(r, childEnd, depth + 1);`);
+      body.line(`this.${prop}View.mergeFrom(r, childEnd, depth + 1);`);
     }
   } else throw new Error(`generateViews: ${field.parent.typeName}.${prop} is not viewable`);
   body.line("break;");
@@ -517,13 +517,13 @@ function jsonStructMessage(gen: MessageGen, field: DescField, at: (prop: string)
       rt("jsonToStruct"),
       `(current.value) : zero${child}(r);`,
     );
-    lines.line(`fill${child}(r, childEnd, struct, depth + 1);`);
+    lines.line(`merge${child}From(r, childEnd, struct, depth + 1);`);
     lines.line(oneof, " = { case: ", member, ", value: ", toJson("struct"), " };");
     return;
   }
   const prop = at(field.localName);
   lines.line(`const current = ${prop};`);
   lines.line("const struct = current !== undefined ? ", rt("jsonToStruct"), `(current) : zero${child}(r);`);
-  lines.line(`fill${child}(r, childEnd, struct, depth + 1);`);
+  lines.line(`merge${child}From(r, childEnd, struct, depth + 1);`);
   lines.line(prop, " = ", toJson("struct"), ";");
 }

@@ -1,5 +1,5 @@
 // Writes `<name>_tw.ts` for one proto file: per message X a fresh decode (`readX`), a
-// merge (`fillX`), a zero message in protobuf-es's create() shape (`zeroX`) and a writer
+// merge (`mergeXFrom`), a zero message in protobuf-es's create() shape (`zeroX`) and a writer
 // (`writeX`), wrapped by the exported decodeX / mergeX / encodeX / encodeXDelimited /
 // newXFrameDecoder. Messages of other files that X reaches (well-known types,
 // imports) get private copies of the same functions, so a file needs nothing but
@@ -11,7 +11,7 @@
 // gets its field cases from one emitter (field-case.ts); layout.ts keeps lines short.
 import { type DescEnum, type DescField, type DescFile, type DescMessage, ScalarType } from "@bufbuild/protobuf";
 import type { GeneratedFile, ImportSymbol, Printable, Schema } from "@bufbuild/protoplugin";
-import { generateFill, generateRead, generateZero } from "./decode.js";
+import { generateMerge, generateRead, generateZero } from "./decode.js";
 import { generateWrite } from "./encode.js";
 import { printBroken } from "./layout.js";
 import { generatePublicApi } from "./public-api.js";
@@ -27,7 +27,7 @@ export interface PluginOptions {
   /** Import the file's own message and enum types from this module instead of protoc-gen-es's `_pb` file beside the output. */
   types: string | undefined;
   /**
-   * Also export the per-message functions (read, fill, zero, write), and emit the
+   * Also export the per-message functions (read, merge, zero, write), and emit the
    * reusing decoder's reset/reuse functions and `Pools`, and the view classes: what
    * `@tickwire/codec` builds its ReusingDecoder and ViewDecoder on.
    */
@@ -54,7 +54,7 @@ export function generateFile(schema: Schema<PluginOptions>, file: DescFile): voi
   for (const desc of all) {
     generateZero(gen, desc);
     generateRead(gen, desc);
-    generateFill(gen, desc);
+    generateMerge(gen, desc);
     generateWrite(gen, desc);
   }
   for (const desc of own) generatePublicApi(gen, desc);
@@ -195,27 +195,27 @@ function printHeader(f: GeneratedFile, internals: boolean): void {
     "- newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.",
     "",
     "Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the",
-    "message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map",
+    "message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map",
     "value seen twice in one entry merges too) and writeX.",
     internals
       ? "With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists\n" +
-        "kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its\n" +
+        "kept and emptied), reuseX (mergeXFrom with nested messages recycled from r.pools) and Pools; and for its\n" +
         "ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next\n" +
-        "frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies\n" +
+        "frame; reset() empties it, mergeFrom(r, end, depth) merges one encoded message into it, toObject() copies\n" +
         'it out as a decode with int64 "number" would return it (allocates).'
       : "",
     "",
     internals
       ? "Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):\n" +
-        "each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's\n" +
+        "each message's fields are read by four loops, one for each place a value goes (readX's locals, mergeXFrom's\n" +
         "message, reuseX's recycled message, the view's Float64Array), each written out for speed; one emitter\n" +
         "prints every case of all four (protoc-gen-tickwire's field-case.ts)."
-      : "Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's\n" +
+      : "Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's\n" +
         "message), each written out for speed; one emitter prints every case of both.",
     "",
     "How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,",
     "one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets",
-    "it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is",
+    "it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is",
     "labelled with the field it reads. A known field arriving with another wire type is rejected",
     "(failWireType), not read by its declared type.",
   ].filter((line, i, all) => line !== "" || all[i - 1] !== "");

@@ -1,6 +1,6 @@
 // The exported API of each of a file's own messages: decodeX, mergeX, encodeX,
 // encodeXDelimited and newXFrameDecoder, thin wrappers of the runtime's drivers
-// around the message's read, fill and write functions. What they promise is said
+// around the message's read, merge and write functions. What they promise is said
 // once, in the file header (generate.ts); decodeX carries the message's proto comments.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { getComments, type Printable } from "@bufbuild/protoplugin";
@@ -34,7 +34,7 @@ export function generatePublicApi(gen: MessageGen, desc: DescMessage): void {
   f.print();
   f.print`/** Merges \`bytes\` into \`target\` as mergeFromBinary(${name}Schema, target, bytes) does. */`;
   sig(f.export("function", `merge${name}`), [["target: ", Shape], "bytes: Uint8Array", ["options?: ", Options]], Shape);
-  f.print`  return ${rt("mergeWith")}(target, bytes, options, fill${name});`;
+  f.print`  return ${rt("mergeWith")}(target, bytes, options, merge${name}From);`;
   f.print`}`;
   f.print();
   f.print`/** Encodes byte for byte as toBinary(${name}Schema, message) does; 64-bit fields in any int64 mode. */`;

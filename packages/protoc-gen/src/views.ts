@@ -2,7 +2,7 @@
 // One class per message that allows one: numbers live in a Float64Array (a store into
 // a typed array never allocates, whatever V8 has learnt about object fields), strings
 // in plain properties (a reference store), repeated messages in a ViewList of recycled
-// views, a oneof in one recycled { case, value } holder. `fill` merges the wire bytes of
+// views, a oneof in one recycled { case, value } holder. `mergeFrom` merges the wire bytes of
 // one message into the view with protobuf semantics; unknown fields are skipped.
 //
 // Which messages get a view: every field must be a singular int32, uint32, enum,
@@ -158,7 +158,7 @@ function generateView(gen: MessageGen, desc: DescMessage): void {
   for (const line of resets) f.print("    ", line);
   f.print`  }`;
   f.print();
-  f.print`  fill(r: ${gen.rtType("Reader")}, end: number, depth: number): void {`;
+  f.print`  mergeFrom(r: ${gen.rtType("Reader")}, end: number, depth: number): void {`;
   // No depth check: a view's messages never reach themselves, so nesting is bounded by the schema.
   positionLoop(gen, desc, { kind: "view", slots }, "    ");
   f.print`  }`;

@@ -69,7 +69,7 @@ for (const file of files) {
 }
 
 // Fields of one message each (the same field in several messages is labelled in each).
-test("every loop labels a field's case with its declaration: readX, fillX, reuseX and the view's fill", () => {
+test("every loop labels a field's case with its declaration: readX, mergeXFrom, reuseX and the view's mergeFrom", () => {
   const marketdata = files.find((file) => file.endsWith("marketdata_tw.ts"));
   assert.ok(marketdata !== undefined);
   const text = readFileSync(marketdata, "utf8");

@@ -27,15 +27,15 @@ import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, enco
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -91,7 +91,7 @@ function readComplexMessage(r: Reader, end: number, depth: number): ComplexMessa
   return m;
 }
 
-function fillComplexMessage(r: Reader, end: number, m: ComplexMessage, depth: number): void {
+function mergeComplexMessageFrom(r: Reader, end: number, m: ComplexMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -340,7 +340,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesEdition2023_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalNestedMessage = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -348,7 +348,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeignMessage;
-        if (current !== undefined) fillForeignMessageEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageEdition2023From(r, childEnd, current, depth + 1);
         else $optionalForeignMessage = readForeignMessageEdition2023(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -373,7 +373,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $recursiveMessage;
-        if (current !== undefined) fillTestAllTypesEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023From(r, childEnd, current, depth + 1);
         else $recursiveMessage = readTestAllTypesEdition2023(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -917,7 +917,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesEdition2023_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -946,7 +946,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageEdition2023(r, childEnd, depth + 1);
-            else fillForeignMessageEdition2023(r, childEnd, value, depth + 1);
+            else mergeForeignMessageEdition2023From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1014,7 +1014,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesEdition2023_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofNestedMessage", value: readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1038,7 +1038,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $groupliketype;
-        if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_GroupLikeTypeFrom(r, childEnd, current, depth + 1);
         else $groupliketype = readTestAllTypesEdition2023_GroupLikeType(r, childEnd, depth + 1);
         closeGroup(r, 201);
         pos = r.pos; break;
@@ -1047,7 +1047,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         r.pos = pos;
         const childEnd = groupEnd(r, 202, depth + 1);
         const current = $delimitedField;
-        if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_GroupLikeTypeFrom(r, childEnd, current, depth + 1);
         else $delimitedField = readTestAllTypesEdition2023_GroupLikeType(r, childEnd, depth + 1);
         closeGroup(r, 202);
         pos = r.pos; break;
@@ -1066,7 +1066,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023(r, childEnd, depth + 1);
-            else fillTestAllTypesEdition2023(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesEdition2023From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1201,7 +1201,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
   return m;
 }
 
-function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdition2023, depth: number): void {
+function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllTypesEdition2023, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1226,14 +1226,14 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesEdition2023_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalNestedMessage = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessageEdition2023 optional_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeignMessage;
-        if (current !== undefined) fillForeignMessageEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageEdition2023From(r, childEnd, current, depth + 1);
         else m.optionalForeignMessage = readForeignMessageEdition2023(r, childEnd, depth + 1);
         break;
       }
@@ -1244,7 +1244,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
       case 218: { // TestAllTypesEdition2023 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
-        if (current !== undefined) fillTestAllTypesEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023From(r, childEnd, current, depth + 1);
         else m.recursiveMessage = readTestAllTypesEdition2023(r, childEnd, depth + 1);
         break;
       }
@@ -1682,7 +1682,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesEdition2023_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1710,7 +1710,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageEdition2023(r, childEnd, depth + 1);
-            else fillForeignMessageEdition2023(r, childEnd, value, depth + 1);
+            else mergeForeignMessageEdition2023From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1775,7 +1775,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesEdition2023_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesEdition2023_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofNestedMessage", value: readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1798,7 +1798,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
       case 1611: { // group GroupLikeType groupliketype = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.groupliketype;
-        if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_GroupLikeTypeFrom(r, childEnd, current, depth + 1);
         else m.groupliketype = readTestAllTypesEdition2023_GroupLikeType(r, childEnd, depth + 1);
         closeGroup(r, 201);
         break;
@@ -1806,7 +1806,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
       case 1619: { // group GroupLikeType delimited_field = 202
         const childEnd = groupEnd(r, 202, depth + 1);
         const current = m.delimitedField;
-        if (current !== undefined) fillTestAllTypesEdition2023_GroupLikeType(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023_GroupLikeTypeFrom(r, childEnd, current, depth + 1);
         else m.delimitedField = readTestAllTypesEdition2023_GroupLikeType(r, childEnd, depth + 1);
         closeGroup(r, 202);
         break;
@@ -1824,7 +1824,7 @@ function fillTestAllTypesEdition2023(r: Reader, end: number, m: TestAllTypesEdit
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023(r, childEnd, depth + 1);
-            else fillTestAllTypesEdition2023(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesEdition2023From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2514,7 +2514,7 @@ function readTestAllTypesEdition2023_NestedMessage(
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $corecursive;
-        if (current !== undefined) fillTestAllTypesEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023From(r, childEnd, current, depth + 1);
         else $corecursive = readTestAllTypesEdition2023(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2535,7 +2535,7 @@ function readTestAllTypesEdition2023_NestedMessage(
   return m;
 }
 
-function fillTestAllTypesEdition2023_NestedMessage(
+function mergeTestAllTypesEdition2023_NestedMessageFrom(
   r: Reader,
   end: number,
   m: TestAllTypesEdition2023_NestedMessage,
@@ -2551,7 +2551,7 @@ function fillTestAllTypesEdition2023_NestedMessage(
       case 18: { // TestAllTypesEdition2023 corecursive = 2
         const childEnd = readLengthEnd(r);
         const current = m.corecursive;
-        if (current !== undefined) fillTestAllTypesEdition2023(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesEdition2023From(r, childEnd, current, depth + 1);
         else m.corecursive = readTestAllTypesEdition2023(r, childEnd, depth + 1);
         break;
       }
@@ -2624,7 +2624,7 @@ function readForeignMessageEdition2023(r: Reader, end: number, depth: number): F
   return m;
 }
 
-function fillForeignMessageEdition2023(r: Reader, end: number, m: ForeignMessageEdition2023, depth: number): void {
+function mergeForeignMessageEdition2023From(r: Reader, end: number, m: ForeignMessageEdition2023, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2710,7 +2710,7 @@ function readTestAllTypesEdition2023_GroupLikeType(
   return m;
 }
 
-function fillTestAllTypesEdition2023_GroupLikeType(
+function mergeTestAllTypesEdition2023_GroupLikeTypeFrom(
   r: Reader,
   end: number,
   m: TestAllTypesEdition2023_GroupLikeType,
@@ -2788,7 +2788,7 @@ function readGroupLikeType(r: Reader, end: number, depth: number): GroupLikeType
   return m;
 }
 
-function fillGroupLikeType(r: Reader, end: number, m: GroupLikeType, depth: number): void {
+function mergeGroupLikeTypeFrom(r: Reader, end: number, m: GroupLikeType, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -2828,7 +2828,7 @@ export function mergeComplexMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ComplexMessage {
-  return mergeWith(target, bytes, options, fillComplexMessage);
+  return mergeWith(target, bytes, options, mergeComplexMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(ComplexMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2870,7 +2870,7 @@ export function mergeTestAllTypesEdition2023(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023 {
-  return mergeWith(target, bytes, options, fillTestAllTypesEdition2023);
+  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023Schema, message) does; 64-bit fields in any int64 mode. */
@@ -2919,7 +2919,7 @@ export function mergeTestAllTypesEdition2023_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_NestedMessage {
-  return mergeWith(target, bytes, options, fillTestAllTypesEdition2023_NestedMessage);
+  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023_NestedMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2970,7 +2970,7 @@ export function mergeTestAllTypesEdition2023_GroupLikeType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_GroupLikeType {
-  return mergeWith(target, bytes, options, fillTestAllTypesEdition2023_GroupLikeType);
+  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023_GroupLikeTypeFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023_GroupLikeTypeSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3016,7 +3016,7 @@ export function mergeForeignMessageEdition2023(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessageEdition2023 {
-  return mergeWith(target, bytes, options, fillForeignMessageEdition2023);
+  return mergeWith(target, bytes, options, mergeForeignMessageEdition2023From);
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageEdition2023Schema, message) does; 64-bit fields in any int64 mode. */
@@ -3055,7 +3055,7 @@ export function decodeGroupLikeType(bytes: Uint8Array, options?: DecodeOptions):
 
 /** Merges `bytes` into `target` as mergeFromBinary(GroupLikeTypeSchema, target, bytes) does. */
 export function mergeGroupLikeType(target: GroupLikeType, bytes: Uint8Array, options?: DecodeOptions): GroupLikeType {
-  return mergeWith(target, bytes, options, fillGroupLikeType);
+  return mergeWith(target, bytes, options, mergeGroupLikeTypeFrom);
 }
 
 /** Encodes byte for byte as toBinary(GroupLikeTypeSchema, message) does; 64-bit fields in any int64 mode. */

@@ -35,15 +35,15 @@ import type { MapEnum, MessageContainingEnumCalledType, MessageContainingMapCall
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -497,7 +497,7 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -526,7 +526,7 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -555,7 +555,7 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -608,7 +608,7 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
   return m;
 }
 
-function fillTestMap(r: Reader, end: number, m: TestMap, depth: number): void {
+function mergeTestMapFrom(r: Reader, end: number, m: TestMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -969,7 +969,7 @@ function fillTestMap(r: Reader, end: number, m: TestMap, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -997,7 +997,7 @@ function fillTestMap(r: Reader, end: number, m: TestMap, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1025,7 +1025,7 @@ function fillTestMap(r: Reader, end: number, m: TestMap, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1372,7 +1372,7 @@ function readproto2_unittest_ForeignMessage(r: Reader, end: number, depth: numbe
   return m;
 }
 
-function fillproto2_unittest_ForeignMessage(r: Reader, end: number, m: ForeignMessage, depth: number): void {
+function mergeproto2_unittest_ForeignMessageFrom(r: Reader, end: number, m: ForeignMessage, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1561,7 +1561,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = groupEnd(r, 16, depth + 1);
         const current = $optionalgroup;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_OptionalGroupFrom(r, childEnd, current, depth + 1);
         else $optionalgroup = readproto2_unittest_TestAllTypes_OptionalGroup(r, childEnd, depth + 1);
         closeGroup(r, 16);
         pos = r.pos; break;
@@ -1570,7 +1570,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalNestedMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalNestedMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1578,7 +1578,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeignMessage;
-        if (current !== undefined) fillproto2_unittest_ForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_ForeignMessageFrom(r, childEnd, current, depth + 1);
         else $optionalForeignMessage = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1586,7 +1586,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else $optionalImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1619,7 +1619,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalPublicImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_PublicImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_PublicImportMessageFrom(r, childEnd, current, depth + 1);
         else $optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1627,7 +1627,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalLazyMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalLazyMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1635,7 +1635,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalUnverifiedLazyMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalUnverifiedLazyMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1805,7 +1805,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofNestedMessage", value: readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1824,7 +1824,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofLazyNestedMessage") {
-          fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofLazyNestedMessage", value: readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1929,7 +1929,7 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
   return m;
 }
 
-function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllTypes, depth: number): void {
+function mergeproto2_unittest_TestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: number): void {
   const unknownFields = (m.$unknown ?? []) as UnknownField[];
   const buf = r.buf;
   while (r.pos < end) {
@@ -1954,7 +1954,7 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
       case 131: { // group OptionalGroup optionalgroup = 16
         const childEnd = groupEnd(r, 16, depth + 1);
         const current = m.optionalgroup;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_OptionalGroupFrom(r, childEnd, current, depth + 1);
         else m.optionalgroup = readproto2_unittest_TestAllTypes_OptionalGroup(r, childEnd, depth + 1);
         closeGroup(r, 16);
         break;
@@ -1962,21 +1962,21 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.optionalNestedMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalNestedMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessage optional_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeignMessage;
-        if (current !== undefined) fillproto2_unittest_ForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_ForeignMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalForeignMessage = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
         break;
       }
       case 162: { // ImportMessage optional_import_message = 20
         const childEnd = readLengthEnd(r);
         const current = m.optionalImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         break;
       }
@@ -2004,21 +2004,21 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
       case 210: { // PublicImportMessage optional_public_import_message = 26
         const childEnd = readLengthEnd(r);
         const current = m.optionalPublicImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_PublicImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_PublicImportMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, childEnd, depth + 1);
         break;
       }
       case 218: { // NestedMessage optional_lazy_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.optionalLazyMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalLazyMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 226: { // NestedMessage optional_unverified_lazy_message = 28
         const childEnd = readLengthEnd(r);
         const current = m.optionalUnverifiedLazyMessage;
-        if (current !== undefined) fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalUnverifiedLazyMessage = readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
@@ -2122,7 +2122,7 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofNestedMessage", value: readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -2140,7 +2140,7 @@ function fillproto2_unittest_TestAllTypes(r: Reader, end: number, m: TestAllType
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofLazyNestedMessage") {
-          fillproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeproto2_unittest_TestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofLazyNestedMessage", value: readproto2_unittest_TestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -2565,7 +2565,7 @@ function readproto2_unittest_TestAllTypes_OptionalGroup(
   return m;
 }
 
-function fillproto2_unittest_TestAllTypes_OptionalGroup(
+function mergeproto2_unittest_TestAllTypes_OptionalGroupFrom(
   r: Reader,
   end: number,
   m: TestAllTypes_OptionalGroup,
@@ -2643,7 +2643,7 @@ function readproto2_unittest_TestAllTypes_NestedMessage(
   return m;
 }
 
-function fillproto2_unittest_TestAllTypes_NestedMessage(
+function mergeproto2_unittest_TestAllTypes_NestedMessageFrom(
   r: Reader,
   end: number,
   m: TestAllTypes_NestedMessage,
@@ -2717,7 +2717,7 @@ function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth:
   return m;
 }
 
-function fillproto2_unittest_import_ImportMessage(r: Reader, end: number, m: ImportMessage, depth: number): void {
+function mergeproto2_unittest_import_ImportMessageFrom(r: Reader, end: number, m: ImportMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -2781,7 +2781,7 @@ function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, 
   return m;
 }
 
-function fillproto2_unittest_import_PublicImportMessage(
+function mergeproto2_unittest_import_PublicImportMessageFrom(
   r: Reader,
   end: number,
   m: PublicImportMessage,
@@ -2857,7 +2857,7 @@ function readproto2_unittest_TestAllTypes_RepeatedGroup(
   return m;
 }
 
-function fillproto2_unittest_TestAllTypes_RepeatedGroup(
+function mergeproto2_unittest_TestAllTypes_RepeatedGroupFrom(
   r: Reader,
   end: number,
   m: TestAllTypes_RepeatedGroup,
@@ -2945,7 +2945,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2974,7 +2974,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3003,7 +3003,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3032,7 +3032,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3061,7 +3061,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3090,7 +3090,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3119,7 +3119,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3148,7 +3148,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3177,7 +3177,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3206,7 +3206,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3235,7 +3235,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3264,7 +3264,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3309,7 +3309,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
   return m;
 }
 
-function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages, depth: number): void {
+function mergeTestMapWithMessagesFrom(r: Reader, end: number, m: TestMapWithMessages, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -3328,7 +3328,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3356,7 +3356,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3384,7 +3384,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3412,7 +3412,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3440,7 +3440,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3468,7 +3468,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3496,7 +3496,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3524,7 +3524,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3552,7 +3552,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3580,7 +3580,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3608,7 +3608,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3636,7 +3636,7 @@ function fillTestMapWithMessages(r: Reader, end: number, m: TestMapWithMessages,
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3879,7 +3879,7 @@ function readTestMapSubmessage(r: Reader, end: number, depth: number): TestMapSu
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $testMap;
-        if (current !== undefined) fillTestMap(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestMapFrom(r, childEnd, current, depth + 1);
         else $testMap = readTestMap(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -3897,7 +3897,7 @@ function readTestMapSubmessage(r: Reader, end: number, depth: number): TestMapSu
   return m;
 }
 
-function fillTestMapSubmessage(r: Reader, end: number, m: TestMapSubmessage, depth: number): void {
+function mergeTestMapSubmessageFrom(r: Reader, end: number, m: TestMapSubmessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -3906,7 +3906,7 @@ function fillTestMapSubmessage(r: Reader, end: number, m: TestMapSubmessage, dep
       case 10: { // TestMap test_map = 1
         const childEnd = readLengthEnd(r);
         const current = m.testMap;
-        if (current !== undefined) fillTestMap(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestMapFrom(r, childEnd, current, depth + 1);
         else m.testMap = readTestMap(r, childEnd, depth + 1);
         break;
       }
@@ -3961,7 +3961,7 @@ function readTestMessageMap(r: Reader, end: number, depth: number): TestMessageM
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3989,7 +3989,7 @@ function readTestMessageMap(r: Reader, end: number, depth: number): TestMessageM
   return m;
 }
 
-function fillTestMessageMap(r: Reader, end: number, m: TestMessageMap, depth: number): void {
+function mergeTestMessageMapFrom(r: Reader, end: number, m: TestMessageMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4008,7 +4008,7 @@ function fillTestMessageMap(r: Reader, end: number, m: TestMessageMap, depth: nu
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestAllTypes(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestAllTypesFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4128,7 +4128,7 @@ function readTestSameTypeMap(r: Reader, end: number, depth: number): TestSameTyp
   return m;
 }
 
-function fillTestSameTypeMap(r: Reader, end: number, m: TestSameTypeMap, depth: number): void {
+function mergeTestSameTypeMapFrom(r: Reader, end: number, m: TestSameTypeMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4249,7 +4249,7 @@ function readTestRequiredMessageMap(r: Reader, end: number, depth: number): Test
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestRequired(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestRequired(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestRequiredFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4275,7 +4275,7 @@ function readTestRequiredMessageMap(r: Reader, end: number, depth: number): Test
   return m;
 }
 
-function fillTestRequiredMessageMap(r: Reader, end: number, m: TestRequiredMessageMap, depth: number): void {
+function mergeTestRequiredMessageMapFrom(r: Reader, end: number, m: TestRequiredMessageMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4294,7 +4294,7 @@ function fillTestRequiredMessageMap(r: Reader, end: number, m: TestRequiredMessa
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestRequired(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestRequired(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestRequiredFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4626,7 +4626,7 @@ function readproto2_unittest_TestRequired(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeign;
-        if (current !== undefined) fillproto2_unittest_ForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_ForeignMessageFrom(r, childEnd, current, depth + 1);
         else $optionalForeign = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4644,7 +4644,7 @@ function readproto2_unittest_TestRequired(r: Reader, end: number, depth: number)
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestRequired(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestRequired(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestRequiredFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4712,7 +4712,7 @@ function readproto2_unittest_TestRequired(r: Reader, end: number, depth: number)
   return m;
 }
 
-function fillproto2_unittest_TestRequired(r: Reader, end: number, m: TestRequired, depth: number): void {
+function mergeproto2_unittest_TestRequiredFrom(r: Reader, end: number, m: TestRequired, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4755,7 +4755,7 @@ function fillproto2_unittest_TestRequired(r: Reader, end: number, m: TestRequire
       case 274: { // ForeignMessage optional_foreign = 34
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeign;
-        if (current !== undefined) fillproto2_unittest_ForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_ForeignMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalForeign = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
         break;
       }
@@ -4772,7 +4772,7 @@ function fillproto2_unittest_TestRequired(r: Reader, end: number, m: TestRequire
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestRequired(r, childEnd, depth + 1);
-            else fillproto2_unittest_TestRequired(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_TestRequiredFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -5383,7 +5383,7 @@ function readTestArenaMap(r: Reader, end: number, depth: number): TestArenaMap {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -5434,7 +5434,7 @@ function readTestArenaMap(r: Reader, end: number, depth: number): TestArenaMap {
   return m;
 }
 
-function fillTestArenaMap(r: Reader, end: number, m: TestArenaMap, depth: number): void {
+function mergeTestArenaMapFrom(r: Reader, end: number, m: TestArenaMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5795,7 +5795,7 @@ function fillTestArenaMap(r: Reader, end: number, m: TestArenaMap, depth: number
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
-            else fillproto2_unittest_ForeignMessage(r, childEnd, value, depth + 1);
+            else mergeproto2_unittest_ForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -6094,7 +6094,7 @@ function readMessageContainingEnumCalledType(r: Reader, end: number, depth: numb
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readMessageContainingEnumCalledType(r, childEnd, depth + 1);
-            else fillMessageContainingEnumCalledType(r, childEnd, value, depth + 1);
+            else mergeMessageContainingEnumCalledTypeFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -6125,7 +6125,7 @@ function readMessageContainingEnumCalledType(r: Reader, end: number, depth: numb
   return m;
 }
 
-function fillMessageContainingEnumCalledType(
+function mergeMessageContainingEnumCalledTypeFrom(
   r: Reader,
   end: number,
   m: MessageContainingEnumCalledType,
@@ -6150,7 +6150,7 @@ function fillMessageContainingEnumCalledType(
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readMessageContainingEnumCalledType(r, childEnd, depth + 1);
-            else fillMessageContainingEnumCalledType(r, childEnd, value, depth + 1);
+            else mergeMessageContainingEnumCalledTypeFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -6250,7 +6250,7 @@ function readMessageContainingMapCalledEntry(r: Reader, end: number, depth: numb
   return m;
 }
 
-function fillMessageContainingMapCalledEntry(
+function mergeMessageContainingMapCalledEntryFrom(
   r: Reader,
   end: number,
   m: MessageContainingMapCalledEntry,
@@ -6344,7 +6344,7 @@ function readTestRecursiveMapMessage(r: Reader, end: number, depth: number): Tes
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestRecursiveMapMessage(r, childEnd, depth + 1);
-            else fillTestRecursiveMapMessage(r, childEnd, value, depth + 1);
+            else mergeTestRecursiveMapMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -6370,7 +6370,7 @@ function readTestRecursiveMapMessage(r: Reader, end: number, depth: number): Tes
   return m;
 }
 
-function fillTestRecursiveMapMessage(r: Reader, end: number, m: TestRecursiveMapMessage, depth: number): void {
+function mergeTestRecursiveMapMessageFrom(r: Reader, end: number, m: TestRecursiveMapMessage, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -6390,7 +6390,7 @@ function fillTestRecursiveMapMessage(r: Reader, end: number, m: TestRecursiveMap
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestRecursiveMapMessage(r, childEnd, depth + 1);
-            else fillTestRecursiveMapMessage(r, childEnd, value, depth + 1);
+            else mergeTestRecursiveMapMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -6483,7 +6483,7 @@ function readTestI32StrMap(r: Reader, end: number, depth: number): TestI32StrMap
   return m;
 }
 
-function fillTestI32StrMap(r: Reader, end: number, m: TestI32StrMap, depth: number): void {
+function mergeTestI32StrMapFrom(r: Reader, end: number, m: TestI32StrMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -6551,7 +6551,7 @@ export function decodeTestMap(bytes: Uint8Array, options?: DecodeOptions): TestM
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMapSchema, target, bytes) does. */
 export function mergeTestMap(target: TestMap, bytes: Uint8Array, options?: DecodeOptions): TestMap {
-  return mergeWith(target, bytes, options, fillTestMap);
+  return mergeWith(target, bytes, options, mergeTestMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6588,7 +6588,7 @@ export function mergeTestMapWithMessages(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMapWithMessages {
-  return mergeWith(target, bytes, options, fillTestMapWithMessages);
+  return mergeWith(target, bytes, options, mergeTestMapWithMessagesFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestMapWithMessagesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6631,7 +6631,7 @@ export function mergeTestMapSubmessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMapSubmessage {
-  return mergeWith(target, bytes, options, fillTestMapSubmessage);
+  return mergeWith(target, bytes, options, mergeTestMapSubmessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestMapSubmessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6674,7 +6674,7 @@ export function mergeTestMessageMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMessageMap {
-  return mergeWith(target, bytes, options, fillTestMessageMap);
+  return mergeWith(target, bytes, options, mergeTestMessageMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestMessageMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6715,7 +6715,7 @@ export function mergeTestSameTypeMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestSameTypeMap {
-  return mergeWith(target, bytes, options, fillTestSameTypeMap);
+  return mergeWith(target, bytes, options, mergeTestSameTypeMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestSameTypeMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6761,7 +6761,7 @@ export function mergeTestRequiredMessageMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestRequiredMessageMap {
-  return mergeWith(target, bytes, options, fillTestRequiredMessageMap);
+  return mergeWith(target, bytes, options, mergeTestRequiredMessageMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestRequiredMessageMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6800,7 +6800,7 @@ export function decodeTestArenaMap(bytes: Uint8Array, options?: DecodeOptions): 
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestArenaMapSchema, target, bytes) does. */
 export function mergeTestArenaMap(target: TestArenaMap, bytes: Uint8Array, options?: DecodeOptions): TestArenaMap {
-  return mergeWith(target, bytes, options, fillTestArenaMap);
+  return mergeWith(target, bytes, options, mergeTestArenaMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestArenaMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6846,7 +6846,7 @@ export function mergeMessageContainingEnumCalledType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingEnumCalledType {
-  return mergeWith(target, bytes, options, fillMessageContainingEnumCalledType);
+  return mergeWith(target, bytes, options, mergeMessageContainingEnumCalledTypeFrom);
 }
 
 /** Encodes byte for byte as toBinary(MessageContainingEnumCalledTypeSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6897,7 +6897,7 @@ export function mergeMessageContainingMapCalledEntry(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingMapCalledEntry {
-  return mergeWith(target, bytes, options, fillMessageContainingMapCalledEntry);
+  return mergeWith(target, bytes, options, mergeMessageContainingMapCalledEntryFrom);
 }
 
 /** Encodes byte for byte as toBinary(MessageContainingMapCalledEntrySchema, message) does; 64-bit fields in any int64 mode. */
@@ -6943,7 +6943,7 @@ export function mergeTestRecursiveMapMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestRecursiveMapMessage {
-  return mergeWith(target, bytes, options, fillTestRecursiveMapMessage);
+  return mergeWith(target, bytes, options, mergeTestRecursiveMapMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestRecursiveMapMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6982,7 +6982,7 @@ export function decodeTestI32StrMap(bytes: Uint8Array, options?: DecodeOptions):
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestI32StrMapSchema, target, bytes) does. */
 export function mergeTestI32StrMap(target: TestI32StrMap, bytes: Uint8Array, options?: DecodeOptions): TestI32StrMap {
-  return mergeWith(target, bytes, options, fillTestI32StrMap);
+  return mergeWith(target, bytes, options, mergeTestI32StrMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestI32StrMapSchema, message) does; 64-bit fields in any int64 mode. */

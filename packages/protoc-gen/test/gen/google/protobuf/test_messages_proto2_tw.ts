@@ -33,15 +33,15 @@ import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, enco
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -357,7 +357,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesProto2_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalNestedMessage = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -365,7 +365,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeignMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else $optionalForeignMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -390,7 +390,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $recursiveMessage;
-        if (current !== undefined) fillTestAllTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2From(r, childEnd, current, depth + 1);
         else $recursiveMessage = readTestAllTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -889,7 +889,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto2_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -985,7 +985,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto2_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1014,7 +1014,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageProto2(r, childEnd, depth + 1);
-            else fillForeignMessageProto2(r, childEnd, value, depth + 1);
+            else mergeForeignMessageProto2From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1082,7 +1082,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesProto2_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofNestedMessage", value: readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1111,7 +1111,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $data;
-        if (current !== undefined) fillTestAllTypesProto2_Data(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_DataFrom(r, childEnd, current, depth + 1);
         else $data = readTestAllTypesProto2_Data(r, childEnd, depth + 1);
         closeGroup(r, 201);
         pos = r.pos; break;
@@ -1120,7 +1120,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = groupEnd(r, 204, depth + 1);
         const current = $multiwordgroupfield;
-        if (current !== undefined) fillTestAllTypesProto2_MultiWordGroupField(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MultiWordGroupFieldFrom(r, childEnd, current, depth + 1);
         else $multiwordgroupfield = readTestAllTypesProto2_MultiWordGroupField(r, childEnd, depth + 1);
         closeGroup(r, 204);
         pos = r.pos; break;
@@ -1291,7 +1291,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $messageSetCorrect;
-        if (current !== undefined) fillTestAllTypesProto2_MessageSetCorrect(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MessageSetCorrectFrom(r, childEnd, current, depth + 1);
         else $messageSetCorrect = readTestAllTypesProto2_MessageSetCorrect(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1454,7 +1454,7 @@ function readTestAllTypesProto2(r: Reader, end: number, depth: number): TestAllT
   return m;
 }
 
-function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, depth: number): void {
+function mergeTestAllTypesProto2From(r: Reader, end: number, m: TestAllTypesProto2, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const unknownFields = (m.$unknown ?? []) as UnknownField[];
   const buf = r.buf;
@@ -1480,14 +1480,14 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesProto2_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalNestedMessage = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessageProto2 optional_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeignMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else m.optionalForeignMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         break;
       }
@@ -1508,7 +1508,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       case 218: { // TestAllTypesProto2 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
-        if (current !== undefined) fillTestAllTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2From(r, childEnd, current, depth + 1);
         else m.recursiveMessage = readTestAllTypesProto2(r, childEnd, depth + 1);
         break;
       }
@@ -1904,7 +1904,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto2_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1996,7 +1996,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto2_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2024,7 +2024,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageProto2(r, childEnd, depth + 1);
-            else fillForeignMessageProto2(r, childEnd, value, depth + 1);
+            else mergeForeignMessageProto2From(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2089,7 +2089,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesProto2_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesProto2_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofNestedMessage", value: readTestAllTypesProto2_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -2116,7 +2116,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       case 1611: { // group Data data = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.data;
-        if (current !== undefined) fillTestAllTypesProto2_Data(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_DataFrom(r, childEnd, current, depth + 1);
         else m.data = readTestAllTypesProto2_Data(r, childEnd, depth + 1);
         closeGroup(r, 201);
         break;
@@ -2124,7 +2124,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       case 1635: { // group MultiWordGroupField multiwordgroupfield = 204
         const childEnd = groupEnd(r, 204, depth + 1);
         const current = m.multiwordgroupfield;
-        if (current !== undefined) fillTestAllTypesProto2_MultiWordGroupField(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MultiWordGroupFieldFrom(r, childEnd, current, depth + 1);
         else m.multiwordgroupfield = readTestAllTypesProto2_MultiWordGroupField(r, childEnd, depth + 1);
         closeGroup(r, 204);
         break;
@@ -2165,7 +2165,7 @@ function fillTestAllTypesProto2(r: Reader, end: number, m: TestAllTypesProto2, d
       case 4002: { // MessageSetCorrect message_set_correct = 500
         const childEnd = readLengthEnd(r);
         const current = m.messageSetCorrect;
-        if (current !== undefined) fillTestAllTypesProto2_MessageSetCorrect(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MessageSetCorrectFrom(r, childEnd, current, depth + 1);
         else m.messageSetCorrect = readTestAllTypesProto2_MessageSetCorrect(r, childEnd, depth + 1);
         break;
       }
@@ -2996,7 +2996,7 @@ function readTestAllTypesProto2_NestedMessage(r: Reader, end: number, depth: num
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $corecursive;
-        if (current !== undefined) fillTestAllTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2From(r, childEnd, current, depth + 1);
         else $corecursive = readTestAllTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -3017,7 +3017,7 @@ function readTestAllTypesProto2_NestedMessage(r: Reader, end: number, depth: num
   return m;
 }
 
-function fillTestAllTypesProto2_NestedMessage(
+function mergeTestAllTypesProto2_NestedMessageFrom(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_NestedMessage,
@@ -3033,7 +3033,7 @@ function fillTestAllTypesProto2_NestedMessage(
       case 18: { // TestAllTypesProto2 corecursive = 2
         const childEnd = readLengthEnd(r);
         const current = m.corecursive;
-        if (current !== undefined) fillTestAllTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2From(r, childEnd, current, depth + 1);
         else m.corecursive = readTestAllTypesProto2(r, childEnd, depth + 1);
         break;
       }
@@ -3106,7 +3106,7 @@ function readForeignMessageProto2(r: Reader, end: number, depth: number): Foreig
   return m;
 }
 
-function fillForeignMessageProto2(r: Reader, end: number, m: ForeignMessageProto2, depth: number): void {
+function mergeForeignMessageProto2From(r: Reader, end: number, m: ForeignMessageProto2, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3188,7 +3188,7 @@ function readTestAllTypesProto2_Data(r: Reader, end: number, depth: number): Tes
   return m;
 }
 
-function fillTestAllTypesProto2_Data(r: Reader, end: number, m: TestAllTypesProto2_Data, depth: number): void {
+function mergeTestAllTypesProto2_DataFrom(r: Reader, end: number, m: TestAllTypesProto2_Data, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3282,7 +3282,7 @@ function readTestAllTypesProto2_MultiWordGroupField(
   return m;
 }
 
-function fillTestAllTypesProto2_MultiWordGroupField(
+function mergeTestAllTypesProto2_MultiWordGroupFieldFrom(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_MultiWordGroupField,
@@ -3358,7 +3358,7 @@ function readTestAllTypesProto2_MessageSetCorrect(
   return m;
 }
 
-function fillTestAllTypesProto2_MessageSetCorrect(
+function mergeTestAllTypesProto2_MessageSetCorrectFrom(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_MessageSetCorrect,
@@ -3430,7 +3430,7 @@ function readTestAllTypesProto2_MessageSetCorrectExtension1(
   return m;
 }
 
-function fillTestAllTypesProto2_MessageSetCorrectExtension1(
+function mergeTestAllTypesProto2_MessageSetCorrectExtension1From(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_MessageSetCorrectExtension1,
@@ -3500,7 +3500,7 @@ function readTestAllTypesProto2_MessageSetCorrectExtension2(
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subMsg;
-        if (current !== undefined) fillTestAllTypesProto2_MessageSetCorrect(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MessageSetCorrectFrom(r, childEnd, current, depth + 1);
         else $subMsg = readTestAllTypesProto2_MessageSetCorrect(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -3521,7 +3521,7 @@ function readTestAllTypesProto2_MessageSetCorrectExtension2(
   return m;
 }
 
-function fillTestAllTypesProto2_MessageSetCorrectExtension2(
+function mergeTestAllTypesProto2_MessageSetCorrectExtension2From(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_MessageSetCorrectExtension2,
@@ -3536,7 +3536,7 @@ function fillTestAllTypesProto2_MessageSetCorrectExtension2(
       case 82: { // MessageSetCorrect sub_msg = 10
         const childEnd = readLengthEnd(r);
         const current = m.subMsg;
-        if (current !== undefined) fillTestAllTypesProto2_MessageSetCorrect(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto2_MessageSetCorrectFrom(r, childEnd, current, depth + 1);
         else m.subMsg = readTestAllTypesProto2_MessageSetCorrect(r, childEnd, depth + 1);
         break;
       }
@@ -3614,7 +3614,7 @@ function readTestAllTypesProto2_ExtensionWithOneof(
   return m;
 }
 
-function fillTestAllTypesProto2_ExtensionWithOneof(
+function mergeTestAllTypesProto2_ExtensionWithOneofFrom(
   r: Reader,
   end: number,
   m: TestAllTypesProto2_ExtensionWithOneof,
@@ -3705,7 +3705,7 @@ function readGroupField(r: Reader, end: number, depth: number): GroupField {
   return m;
 }
 
-function fillGroupField(r: Reader, end: number, m: GroupField, depth: number): void {
+function mergeGroupFieldFrom(r: Reader, end: number, m: GroupField, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -3778,7 +3778,7 @@ function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): Unkno
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $nestedMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else $nestedMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -3786,7 +3786,7 @@ function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): Unkno
         r.pos = pos;
         const childEnd = groupEnd(r, 1004, depth + 1);
         const current = $optionalgroup;
-        if (current !== undefined) fillUnknownToTestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnknownToTestAllTypes_OptionalGroupFrom(r, childEnd, current, depth + 1);
         else $optionalgroup = readUnknownToTestAllTypes_OptionalGroup(r, childEnd, depth + 1);
         closeGroup(r, 1004);
         pos = r.pos; break;
@@ -3820,7 +3820,7 @@ function readUnknownToTestAllTypes(r: Reader, end: number, depth: number): Unkno
   return m;
 }
 
-function fillUnknownToTestAllTypes(r: Reader, end: number, m: UnknownToTestAllTypes, depth: number): void {
+function mergeUnknownToTestAllTypesFrom(r: Reader, end: number, m: UnknownToTestAllTypes, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -3831,14 +3831,14 @@ function fillUnknownToTestAllTypes(r: Reader, end: number, m: UnknownToTestAllTy
       case 8026: { // ForeignMessageProto2 nested_message = 1003
         const childEnd = readLengthEnd(r);
         const current = m.nestedMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else m.nestedMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         break;
       }
       case 8035: { // group OptionalGroup optionalgroup = 1004
         const childEnd = groupEnd(r, 1004, depth + 1);
         const current = m.optionalgroup;
-        if (current !== undefined) fillUnknownToTestAllTypes_OptionalGroup(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnknownToTestAllTypes_OptionalGroupFrom(r, childEnd, current, depth + 1);
         else m.optionalgroup = readUnknownToTestAllTypes_OptionalGroup(r, childEnd, depth + 1);
         closeGroup(r, 1004);
         break;
@@ -3935,7 +3935,7 @@ function readUnknownToTestAllTypes_OptionalGroup(
   return m;
 }
 
-function fillUnknownToTestAllTypes_OptionalGroup(
+function mergeUnknownToTestAllTypes_OptionalGroupFrom(
   r: Reader,
   end: number,
   m: UnknownToTestAllTypes_OptionalGroup,
@@ -4000,7 +4000,7 @@ function readNullHypothesisProto2(r: Reader, end: number, depth: number): NullHy
   return m;
 }
 
-function fillNullHypothesisProto2(r: Reader, end: number, m: NullHypothesisProto2, depth: number): void {
+function mergeNullHypothesisProto2From(r: Reader, end: number, m: NullHypothesisProto2, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4052,7 +4052,7 @@ function readEnumOnlyProto2(r: Reader, end: number, depth: number): EnumOnlyProt
   return m;
 }
 
-function fillEnumOnlyProto2(r: Reader, end: number, m: EnumOnlyProto2, depth: number): void {
+function mergeEnumOnlyProto2From(r: Reader, end: number, m: EnumOnlyProto2, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4106,7 +4106,7 @@ function readOneStringProto2(r: Reader, end: number, depth: number): OneStringPr
   return m;
 }
 
-function fillOneStringProto2(r: Reader, end: number, m: OneStringProto2, depth: number): void {
+function mergeOneStringProto2From(r: Reader, end: number, m: OneStringProto2, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4180,7 +4180,7 @@ function readProtoWithKeywords(r: Reader, end: number, depth: number): ProtoWith
   return m;
 }
 
-function fillProtoWithKeywords(r: Reader, end: number, m: ProtoWithKeywords, depth: number): void {
+function mergeProtoWithKeywordsFrom(r: Reader, end: number, m: ProtoWithKeywords, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4319,7 +4319,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $requiredNestedMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $requiredNestedMessage = readTestAllRequiredTypesProto2_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4327,7 +4327,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $requiredForeignMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else $requiredForeignMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4352,7 +4352,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $recursiveMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else $recursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4360,7 +4360,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalRecursiveMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else $optionalRecursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4368,7 +4368,7 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
         r.pos = pos;
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = $data;
-        if (current !== undefined) fillTestAllRequiredTypesProto2_Data(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2_DataFrom(r, childEnd, current, depth + 1);
         else $data = readTestAllRequiredTypesProto2_Data(r, childEnd, depth + 1);
         closeGroup(r, 201);
         pos = r.pos; break;
@@ -4470,7 +4470,12 @@ function readTestAllRequiredTypesProto2(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillTestAllRequiredTypesProto2(r: Reader, end: number, m: TestAllRequiredTypesProto2, depth: number): void {
+function mergeTestAllRequiredTypesProto2From(
+  r: Reader,
+  end: number,
+  m: TestAllRequiredTypesProto2,
+  depth: number,
+): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const unknownFields = (m.$unknown ?? []) as UnknownField[];
   const buf = r.buf;
@@ -4496,14 +4501,14 @@ function fillTestAllRequiredTypesProto2(r: Reader, end: number, m: TestAllRequir
       case 146: { // NestedMessage required_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.requiredNestedMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.requiredNestedMessage = readTestAllRequiredTypesProto2_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessageProto2 required_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.requiredForeignMessage;
-        if (current !== undefined) fillForeignMessageProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageProto2From(r, childEnd, current, depth + 1);
         else m.requiredForeignMessage = readForeignMessageProto2(r, childEnd, depth + 1);
         break;
       }
@@ -4524,21 +4529,21 @@ function fillTestAllRequiredTypesProto2(r: Reader, end: number, m: TestAllRequir
       case 218: { // TestAllRequiredTypesProto2 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else m.recursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         break;
       }
       case 226: { // TestAllRequiredTypesProto2 optional_recursive_message = 28
         const childEnd = readLengthEnd(r);
         const current = m.optionalRecursiveMessage;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else m.optionalRecursiveMessage = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         break;
       }
       case 1611: { // group Data data = 201
         const childEnd = groupEnd(r, 201, depth + 1);
         const current = m.data;
-        if (current !== undefined) fillTestAllRequiredTypesProto2_Data(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2_DataFrom(r, childEnd, current, depth + 1);
         else m.data = readTestAllRequiredTypesProto2_Data(r, childEnd, depth + 1);
         closeGroup(r, 201);
         break;
@@ -4783,7 +4788,7 @@ function readTestAllRequiredTypesProto2_NestedMessage(
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $corecursive;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else $corecursive = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4791,7 +4796,7 @@ function readTestAllRequiredTypesProto2_NestedMessage(
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalCorecursive;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else $optionalCorecursive = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -4813,7 +4818,7 @@ function readTestAllRequiredTypesProto2_NestedMessage(
   return m;
 }
 
-function fillTestAllRequiredTypesProto2_NestedMessage(
+function mergeTestAllRequiredTypesProto2_NestedMessageFrom(
   r: Reader,
   end: number,
   m: TestAllRequiredTypesProto2_NestedMessage,
@@ -4829,14 +4834,14 @@ function fillTestAllRequiredTypesProto2_NestedMessage(
       case 18: { // TestAllRequiredTypesProto2 corecursive = 2
         const childEnd = readLengthEnd(r);
         const current = m.corecursive;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else m.corecursive = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         break;
       }
       case 26: { // TestAllRequiredTypesProto2 optional_corecursive = 3
         const childEnd = readLengthEnd(r);
         const current = m.optionalCorecursive;
-        if (current !== undefined) fillTestAllRequiredTypesProto2(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllRequiredTypesProto2From(r, childEnd, current, depth + 1);
         else m.optionalCorecursive = readTestAllRequiredTypesProto2(r, childEnd, depth + 1);
         break;
       }
@@ -4929,7 +4934,7 @@ function readTestAllRequiredTypesProto2_Data(r: Reader, end: number, depth: numb
   return m;
 }
 
-function fillTestAllRequiredTypesProto2_Data(
+function mergeTestAllRequiredTypesProto2_DataFrom(
   r: Reader,
   end: number,
   m: TestAllRequiredTypesProto2_Data,
@@ -5004,7 +5009,7 @@ function readTestAllRequiredTypesProto2_MessageSetCorrect(
   return m;
 }
 
-function fillTestAllRequiredTypesProto2_MessageSetCorrect(
+function mergeTestAllRequiredTypesProto2_MessageSetCorrectFrom(
   r: Reader,
   end: number,
   m: TestAllRequiredTypesProto2_MessageSetCorrect,
@@ -5080,7 +5085,7 @@ function readTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   return m;
 }
 
-function fillTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
+function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1From(
   r: Reader,
   end: number,
   m: TestAllRequiredTypesProto2_MessageSetCorrectExtension1,
@@ -5163,7 +5168,7 @@ function readTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   return m;
 }
 
-function fillTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
+function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2From(
   r: Reader,
   end: number,
   m: TestAllRequiredTypesProto2_MessageSetCorrectExtension2,
@@ -5222,7 +5227,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $largeOneof;
-        if (current?.case === "a1") fillTestLargeOneof_A1(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a1") mergeTestLargeOneof_A1From(r, childEnd, current.value, depth + 1);
         else $largeOneof = { case: "a1", value: readTestLargeOneof_A1(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -5230,7 +5235,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $largeOneof;
-        if (current?.case === "a2") fillTestLargeOneof_A2(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a2") mergeTestLargeOneof_A2From(r, childEnd, current.value, depth + 1);
         else $largeOneof = { case: "a2", value: readTestLargeOneof_A2(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -5238,7 +5243,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $largeOneof;
-        if (current?.case === "a3") fillTestLargeOneof_A3(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a3") mergeTestLargeOneof_A3From(r, childEnd, current.value, depth + 1);
         else $largeOneof = { case: "a3", value: readTestLargeOneof_A3(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -5246,7 +5251,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $largeOneof;
-        if (current?.case === "a4") fillTestLargeOneof_A4(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a4") mergeTestLargeOneof_A4From(r, childEnd, current.value, depth + 1);
         else $largeOneof = { case: "a4", value: readTestLargeOneof_A4(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -5254,7 +5259,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $largeOneof;
-        if (current?.case === "a5") fillTestLargeOneof_A5(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a5") mergeTestLargeOneof_A5From(r, childEnd, current.value, depth + 1);
         else $largeOneof = { case: "a5", value: readTestLargeOneof_A5(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -5273,7 +5278,7 @@ function readTestLargeOneof(r: Reader, end: number, depth: number): TestLargeOne
   return m;
 }
 
-function fillTestLargeOneof(r: Reader, end: number, m: TestLargeOneof, depth: number): void {
+function mergeTestLargeOneofFrom(r: Reader, end: number, m: TestLargeOneof, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5282,35 +5287,35 @@ function fillTestLargeOneof(r: Reader, end: number, m: TestLargeOneof, depth: nu
       case 10: { // oneof large_oneof: A1 a1 = 1
         const childEnd = readLengthEnd(r);
         const current = m.largeOneof;
-        if (current?.case === "a1") fillTestLargeOneof_A1(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a1") mergeTestLargeOneof_A1From(r, childEnd, current.value, depth + 1);
         else m.largeOneof = { case: "a1", value: readTestLargeOneof_A1(r, childEnd, depth + 1) };
         break;
       }
       case 18: { // oneof large_oneof: A2 a2 = 2
         const childEnd = readLengthEnd(r);
         const current = m.largeOneof;
-        if (current?.case === "a2") fillTestLargeOneof_A2(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a2") mergeTestLargeOneof_A2From(r, childEnd, current.value, depth + 1);
         else m.largeOneof = { case: "a2", value: readTestLargeOneof_A2(r, childEnd, depth + 1) };
         break;
       }
       case 26: { // oneof large_oneof: A3 a3 = 3
         const childEnd = readLengthEnd(r);
         const current = m.largeOneof;
-        if (current?.case === "a3") fillTestLargeOneof_A3(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a3") mergeTestLargeOneof_A3From(r, childEnd, current.value, depth + 1);
         else m.largeOneof = { case: "a3", value: readTestLargeOneof_A3(r, childEnd, depth + 1) };
         break;
       }
       case 34: { // oneof large_oneof: A4 a4 = 4
         const childEnd = readLengthEnd(r);
         const current = m.largeOneof;
-        if (current?.case === "a4") fillTestLargeOneof_A4(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a4") mergeTestLargeOneof_A4From(r, childEnd, current.value, depth + 1);
         else m.largeOneof = { case: "a4", value: readTestLargeOneof_A4(r, childEnd, depth + 1) };
         break;
       }
       case 42: { // oneof large_oneof: A5 a5 = 5
         const childEnd = readLengthEnd(r);
         const current = m.largeOneof;
-        if (current?.case === "a5") fillTestLargeOneof_A5(r, childEnd, current.value, depth + 1);
+        if (current?.case === "a5") mergeTestLargeOneof_A5From(r, childEnd, current.value, depth + 1);
         else m.largeOneof = { case: "a5", value: readTestLargeOneof_A5(r, childEnd, depth + 1) };
         break;
       }
@@ -5391,7 +5396,7 @@ function readTestLargeOneof_A1(r: Reader, end: number, depth: number): TestLarge
   return m;
 }
 
-function fillTestLargeOneof_A1(r: Reader, end: number, m: TestLargeOneof_A1, depth: number): void {
+function mergeTestLargeOneof_A1From(r: Reader, end: number, m: TestLargeOneof_A1, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5443,7 +5448,7 @@ function readTestLargeOneof_A2(r: Reader, end: number, depth: number): TestLarge
   return m;
 }
 
-function fillTestLargeOneof_A2(r: Reader, end: number, m: TestLargeOneof_A2, depth: number): void {
+function mergeTestLargeOneof_A2From(r: Reader, end: number, m: TestLargeOneof_A2, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5495,7 +5500,7 @@ function readTestLargeOneof_A3(r: Reader, end: number, depth: number): TestLarge
   return m;
 }
 
-function fillTestLargeOneof_A3(r: Reader, end: number, m: TestLargeOneof_A3, depth: number): void {
+function mergeTestLargeOneof_A3From(r: Reader, end: number, m: TestLargeOneof_A3, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5547,7 +5552,7 @@ function readTestLargeOneof_A4(r: Reader, end: number, depth: number): TestLarge
   return m;
 }
 
-function fillTestLargeOneof_A4(r: Reader, end: number, m: TestLargeOneof_A4, depth: number): void {
+function mergeTestLargeOneof_A4From(r: Reader, end: number, m: TestLargeOneof_A4, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5599,7 +5604,7 @@ function readTestLargeOneof_A5(r: Reader, end: number, depth: number): TestLarge
   return m;
 }
 
-function fillTestLargeOneof_A5(r: Reader, end: number, m: TestLargeOneof_A5, depth: number): void {
+function mergeTestLargeOneof_A5From(r: Reader, end: number, m: TestLargeOneof_A5, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -5644,7 +5649,7 @@ export function mergeTestAllTypesProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2 {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -5693,7 +5698,7 @@ export function mergeTestAllTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_NestedMessage {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_NestedMessage);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_NestedMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -5741,7 +5746,7 @@ export function mergeTestAllTypesProto2_Data(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_Data {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_Data);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_DataFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_DataSchema, message) does; 64-bit fields in any int64 mode. */
@@ -5790,7 +5795,7 @@ export function mergeTestAllTypesProto2_MultiWordGroupField(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MultiWordGroupField {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_MultiWordGroupField);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MultiWordGroupFieldFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MultiWordGroupFieldSchema, message) does; 64-bit fields in any int64 mode. */
@@ -5841,7 +5846,7 @@ export function mergeTestAllTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrect {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_MessageSetCorrect);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectSchema, message) does; 64-bit fields in any int64 mode. */
@@ -5890,7 +5895,7 @@ export function mergeTestAllTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension1 {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_MessageSetCorrectExtension1);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectExtension1From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectExtension1Schema, message) does; 64-bit fields in any int64 mode. */
@@ -5939,7 +5944,7 @@ export function mergeTestAllTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension2 {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_MessageSetCorrectExtension2);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectExtension2From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectExtension2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -5988,7 +5993,7 @@ export function mergeTestAllTypesProto2_ExtensionWithOneof(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_ExtensionWithOneof {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto2_ExtensionWithOneof);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_ExtensionWithOneofFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_ExtensionWithOneofSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6031,7 +6036,7 @@ export function mergeForeignMessageProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessageProto2 {
-  return mergeWith(target, bytes, options, fillForeignMessageProto2);
+  return mergeWith(target, bytes, options, mergeForeignMessageProto2From);
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6070,7 +6075,7 @@ export function decodeGroupField(bytes: Uint8Array, options?: DecodeOptions): Gr
 
 /** Merges `bytes` into `target` as mergeFromBinary(GroupFieldSchema, target, bytes) does. */
 export function mergeGroupField(target: GroupField, bytes: Uint8Array, options?: DecodeOptions): GroupField {
-  return mergeWith(target, bytes, options, fillGroupField);
+  return mergeWith(target, bytes, options, mergeGroupFieldFrom);
 }
 
 /** Encodes byte for byte as toBinary(GroupFieldSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6110,7 +6115,7 @@ export function mergeUnknownToTestAllTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): UnknownToTestAllTypes {
-  return mergeWith(target, bytes, options, fillUnknownToTestAllTypes);
+  return mergeWith(target, bytes, options, mergeUnknownToTestAllTypesFrom);
 }
 
 /** Encodes byte for byte as toBinary(UnknownToTestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6159,7 +6164,7 @@ export function mergeUnknownToTestAllTypes_OptionalGroup(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): UnknownToTestAllTypes_OptionalGroup {
-  return mergeWith(target, bytes, options, fillUnknownToTestAllTypes_OptionalGroup);
+  return mergeWith(target, bytes, options, mergeUnknownToTestAllTypes_OptionalGroupFrom);
 }
 
 /** Encodes byte for byte as toBinary(UnknownToTestAllTypes_OptionalGroupSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6202,7 +6207,7 @@ export function mergeNullHypothesisProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NullHypothesisProto2 {
-  return mergeWith(target, bytes, options, fillNullHypothesisProto2);
+  return mergeWith(target, bytes, options, mergeNullHypothesisProto2From);
 }
 
 /** Encodes byte for byte as toBinary(NullHypothesisProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6245,7 +6250,7 @@ export function mergeEnumOnlyProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): EnumOnlyProto2 {
-  return mergeWith(target, bytes, options, fillEnumOnlyProto2);
+  return mergeWith(target, bytes, options, mergeEnumOnlyProto2From);
 }
 
 /** Encodes byte for byte as toBinary(EnumOnlyProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6284,7 +6289,7 @@ export function mergeOneStringProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): OneStringProto2 {
-  return mergeWith(target, bytes, options, fillOneStringProto2);
+  return mergeWith(target, bytes, options, mergeOneStringProto2From);
 }
 
 /** Encodes byte for byte as toBinary(OneStringProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6325,7 +6330,7 @@ export function mergeProtoWithKeywords(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ProtoWithKeywords {
-  return mergeWith(target, bytes, options, fillProtoWithKeywords);
+  return mergeWith(target, bytes, options, mergeProtoWithKeywordsFrom);
 }
 
 /** Encodes byte for byte as toBinary(ProtoWithKeywordsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6374,7 +6379,7 @@ export function mergeTestAllRequiredTypesProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2 {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6423,7 +6428,7 @@ export function mergeTestAllRequiredTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_NestedMessage {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2_NestedMessage);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_NestedMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6474,7 +6479,7 @@ export function mergeTestAllRequiredTypesProto2_Data(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_Data {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2_Data);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_DataFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_DataSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6525,7 +6530,7 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrect {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2_MessageSetCorrect);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6574,7 +6579,7 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension1 {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension1Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6623,7 +6628,7 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension2 {
-  return mergeWith(target, bytes, options, fillTestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6666,7 +6671,7 @@ export function mergeTestLargeOneof(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof {
-  return mergeWith(target, bytes, options, fillTestLargeOneof);
+  return mergeWith(target, bytes, options, mergeTestLargeOneofFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneofSchema, message) does; 64-bit fields in any int64 mode. */
@@ -6705,7 +6710,7 @@ export function mergeTestLargeOneof_A1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A1 {
-  return mergeWith(target, bytes, options, fillTestLargeOneof_A1);
+  return mergeWith(target, bytes, options, mergeTestLargeOneof_A1From);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A1Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6748,7 +6753,7 @@ export function mergeTestLargeOneof_A2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A2 {
-  return mergeWith(target, bytes, options, fillTestLargeOneof_A2);
+  return mergeWith(target, bytes, options, mergeTestLargeOneof_A2From);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6791,7 +6796,7 @@ export function mergeTestLargeOneof_A3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A3 {
-  return mergeWith(target, bytes, options, fillTestLargeOneof_A3);
+  return mergeWith(target, bytes, options, mergeTestLargeOneof_A3From);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A3Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6834,7 +6839,7 @@ export function mergeTestLargeOneof_A4(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A4 {
-  return mergeWith(target, bytes, options, fillTestLargeOneof_A4);
+  return mergeWith(target, bytes, options, mergeTestLargeOneof_A4From);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A4Schema, message) does; 64-bit fields in any int64 mode. */
@@ -6877,7 +6882,7 @@ export function mergeTestLargeOneof_A5(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A5 {
-  return mergeWith(target, bytes, options, fillTestLargeOneof_A5);
+  return mergeWith(target, bytes, options, mergeTestLargeOneof_A5From);
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A5Schema, message) does; 64-bit fields in any int64 mode. */

@@ -32,15 +32,15 @@ import type { Any, BoolValue, BytesValue, DoubleValue, Duration, Empty, FieldMas
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -378,7 +378,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesProto3_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalNestedMessage = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -386,7 +386,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeignMessage;
-        if (current !== undefined) fillForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageFrom(r, childEnd, current, depth + 1);
         else $optionalForeignMessage = readForeignMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -418,7 +418,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $recursiveMessage;
-        if (current !== undefined) fillTestAllTypesProto3(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3From(r, childEnd, current, depth + 1);
         else $recursiveMessage = readTestAllTypesProto3(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -962,7 +962,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto3_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -991,7 +991,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessage(r, childEnd, depth + 1);
-            else fillForeignMessage(r, childEnd, value, depth + 1);
+            else mergeForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1058,7 +1058,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesProto3_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofNestedMessage", value: readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -1085,7 +1085,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_BoolValue(r);
         if ($optionalBoolWrapper !== undefined) child.value = $optionalBoolWrapper;
-        fillgoogle_protobuf_BoolValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_BoolValueFrom(r, childEnd, child, depth + 1);
         $optionalBoolWrapper = child.value;
         pos = r.pos; break;
       }
@@ -1094,7 +1094,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int32Value(r);
         if ($optionalInt32Wrapper !== undefined) child.value = $optionalInt32Wrapper;
-        fillgoogle_protobuf_Int32Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int32ValueFrom(r, childEnd, child, depth + 1);
         $optionalInt32Wrapper = child.value;
         pos = r.pos; break;
       }
@@ -1103,7 +1103,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if ($optionalInt64Wrapper !== undefined) child.value = $optionalInt64Wrapper;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         $optionalInt64Wrapper = child.value;
         pos = r.pos; break;
       }
@@ -1112,7 +1112,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_UInt32Value(r);
         if ($optionalUint32Wrapper !== undefined) child.value = $optionalUint32Wrapper;
-        fillgoogle_protobuf_UInt32Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_UInt32ValueFrom(r, childEnd, child, depth + 1);
         $optionalUint32Wrapper = child.value;
         pos = r.pos; break;
       }
@@ -1121,7 +1121,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_UInt64Value(r);
         if ($optionalUint64Wrapper !== undefined) child.value = $optionalUint64Wrapper;
-        fillgoogle_protobuf_UInt64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_UInt64ValueFrom(r, childEnd, child, depth + 1);
         $optionalUint64Wrapper = child.value;
         pos = r.pos; break;
       }
@@ -1130,7 +1130,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_FloatValue(r);
         if ($optionalFloatWrapper !== undefined) child.value = $optionalFloatWrapper;
-        fillgoogle_protobuf_FloatValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_FloatValueFrom(r, childEnd, child, depth + 1);
         $optionalFloatWrapper = child.value;
         pos = r.pos; break;
       }
@@ -1139,7 +1139,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_DoubleValue(r);
         if ($optionalDoubleWrapper !== undefined) child.value = $optionalDoubleWrapper;
-        fillgoogle_protobuf_DoubleValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_DoubleValueFrom(r, childEnd, child, depth + 1);
         $optionalDoubleWrapper = child.value;
         pos = r.pos; break;
       }
@@ -1148,7 +1148,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if ($optionalStringWrapper !== undefined) child.value = $optionalStringWrapper;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         $optionalStringWrapper = child.value;
         pos = r.pos; break;
       }
@@ -1157,7 +1157,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_BytesValue(r);
         if ($optionalBytesWrapper !== undefined) child.value = $optionalBytesWrapper;
-        fillgoogle_protobuf_BytesValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_BytesValueFrom(r, childEnd, child, depth + 1);
         $optionalBytesWrapper = child.value;
         pos = r.pos; break;
       }
@@ -1210,7 +1210,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalDuration;
-        if (current !== undefined) fillgoogle_protobuf_Duration(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_DurationFrom(r, childEnd, current, depth + 1);
         else $optionalDuration = readgoogle_protobuf_Duration(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1218,7 +1218,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalTimestamp;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else $optionalTimestamp = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1226,7 +1226,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalFieldMask;
-        if (current !== undefined) fillgoogle_protobuf_FieldMask(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_FieldMaskFrom(r, childEnd, current, depth + 1);
         else $optionalFieldMask = readgoogle_protobuf_FieldMask(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1235,7 +1235,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         const childEnd = readLengthEnd(r);
         const current = $optionalStruct;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         $optionalStruct = structToJson(struct);
         pos = r.pos; break;
       }
@@ -1243,7 +1243,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalAny;
-        if (current !== undefined) fillgoogle_protobuf_Any(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_AnyFrom(r, childEnd, current, depth + 1);
         else $optionalAny = readgoogle_protobuf_Any(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1251,7 +1251,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalValue;
-        if (current !== undefined) fillgoogle_protobuf_Value(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ValueFrom(r, childEnd, current, depth + 1);
         else $optionalValue = readgoogle_protobuf_Value(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1266,7 +1266,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalEmpty;
-        if (current !== undefined) fillgoogle_protobuf_Empty(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_EmptyFrom(r, childEnd, current, depth + 1);
         else $optionalEmpty = readgoogle_protobuf_Empty(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1603,7 +1603,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
   return m;
 }
 
-function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, depth: number): void {
+function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProto3, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1628,14 +1628,14 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypesProto3_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalNestedMessage = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessage optional_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeignMessage;
-        if (current !== undefined) fillForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalForeignMessage = readForeignMessage(r, childEnd, depth + 1);
         break;
       }
@@ -1647,7 +1647,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
       case 218: { // TestAllTypesProto3 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
-        if (current !== undefined) fillTestAllTypesProto3(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3From(r, childEnd, current, depth + 1);
         else m.recursiveMessage = readTestAllTypesProto3(r, childEnd, depth + 1);
         break;
       }
@@ -2085,7 +2085,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
-            else fillTestAllTypesProto3_NestedMessage(r, childEnd, value, depth + 1);
+            else mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2113,7 +2113,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessage(r, childEnd, depth + 1);
-            else fillForeignMessage(r, childEnd, value, depth + 1);
+            else mergeForeignMessageFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2177,7 +2177,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypesProto3_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypesProto3_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofNestedMessage", value: readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -2203,7 +2203,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_BoolValue(r);
         if (m.optionalBoolWrapper !== undefined) child.value = m.optionalBoolWrapper;
-        fillgoogle_protobuf_BoolValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_BoolValueFrom(r, childEnd, child, depth + 1);
         m.optionalBoolWrapper = child.value;
         break;
       }
@@ -2211,7 +2211,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int32Value(r);
         if (m.optionalInt32Wrapper !== undefined) child.value = m.optionalInt32Wrapper;
-        fillgoogle_protobuf_Int32Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int32ValueFrom(r, childEnd, child, depth + 1);
         m.optionalInt32Wrapper = child.value;
         break;
       }
@@ -2219,7 +2219,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.optionalInt64Wrapper !== undefined) child.value = m.optionalInt64Wrapper;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         m.optionalInt64Wrapper = child.value;
         break;
       }
@@ -2227,7 +2227,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_UInt32Value(r);
         if (m.optionalUint32Wrapper !== undefined) child.value = m.optionalUint32Wrapper;
-        fillgoogle_protobuf_UInt32Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_UInt32ValueFrom(r, childEnd, child, depth + 1);
         m.optionalUint32Wrapper = child.value;
         break;
       }
@@ -2235,7 +2235,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_UInt64Value(r);
         if (m.optionalUint64Wrapper !== undefined) child.value = m.optionalUint64Wrapper;
-        fillgoogle_protobuf_UInt64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_UInt64ValueFrom(r, childEnd, child, depth + 1);
         m.optionalUint64Wrapper = child.value;
         break;
       }
@@ -2243,7 +2243,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_FloatValue(r);
         if (m.optionalFloatWrapper !== undefined) child.value = m.optionalFloatWrapper;
-        fillgoogle_protobuf_FloatValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_FloatValueFrom(r, childEnd, child, depth + 1);
         m.optionalFloatWrapper = child.value;
         break;
       }
@@ -2251,7 +2251,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_DoubleValue(r);
         if (m.optionalDoubleWrapper !== undefined) child.value = m.optionalDoubleWrapper;
-        fillgoogle_protobuf_DoubleValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_DoubleValueFrom(r, childEnd, child, depth + 1);
         m.optionalDoubleWrapper = child.value;
         break;
       }
@@ -2259,7 +2259,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.optionalStringWrapper !== undefined) child.value = m.optionalStringWrapper;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         m.optionalStringWrapper = child.value;
         break;
       }
@@ -2267,7 +2267,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_BytesValue(r);
         if (m.optionalBytesWrapper !== undefined) child.value = m.optionalBytesWrapper;
-        fillgoogle_protobuf_BytesValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_BytesValueFrom(r, childEnd, child, depth + 1);
         m.optionalBytesWrapper = child.value;
         break;
       }
@@ -2292,21 +2292,21 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
       case 2410: { // Duration optional_duration = 301
         const childEnd = readLengthEnd(r);
         const current = m.optionalDuration;
-        if (current !== undefined) fillgoogle_protobuf_Duration(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_DurationFrom(r, childEnd, current, depth + 1);
         else m.optionalDuration = readgoogle_protobuf_Duration(r, childEnd, depth + 1);
         break;
       }
       case 2418: { // Timestamp optional_timestamp = 302
         const childEnd = readLengthEnd(r);
         const current = m.optionalTimestamp;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else m.optionalTimestamp = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         break;
       }
       case 2426: { // FieldMask optional_field_mask = 303
         const childEnd = readLengthEnd(r);
         const current = m.optionalFieldMask;
-        if (current !== undefined) fillgoogle_protobuf_FieldMask(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_FieldMaskFrom(r, childEnd, current, depth + 1);
         else m.optionalFieldMask = readgoogle_protobuf_FieldMask(r, childEnd, depth + 1);
         break;
       }
@@ -2314,21 +2314,21 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
         const childEnd = readLengthEnd(r);
         const current = m.optionalStruct;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         m.optionalStruct = structToJson(struct);
         break;
       }
       case 2442: { // Any optional_any = 305
         const childEnd = readLengthEnd(r);
         const current = m.optionalAny;
-        if (current !== undefined) fillgoogle_protobuf_Any(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_AnyFrom(r, childEnd, current, depth + 1);
         else m.optionalAny = readgoogle_protobuf_Any(r, childEnd, depth + 1);
         break;
       }
       case 2450: { // Value optional_value = 306
         const childEnd = readLengthEnd(r);
         const current = m.optionalValue;
-        if (current !== undefined) fillgoogle_protobuf_Value(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ValueFrom(r, childEnd, current, depth + 1);
         else m.optionalValue = readgoogle_protobuf_Value(r, childEnd, depth + 1);
         break;
       }
@@ -2336,7 +2336,7 @@ function fillTestAllTypesProto3(r: Reader, end: number, m: TestAllTypesProto3, d
       case 2466: { // Empty optional_empty = 308
         const childEnd = readLengthEnd(r);
         const current = m.optionalEmpty;
-        if (current !== undefined) fillgoogle_protobuf_Empty(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_EmptyFrom(r, childEnd, current, depth + 1);
         else m.optionalEmpty = readgoogle_protobuf_Empty(r, childEnd, depth + 1);
         break;
       }
@@ -3345,7 +3345,7 @@ function readTestAllTypesProto3_NestedMessage(r: Reader, end: number, depth: num
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $corecursive;
-        if (current !== undefined) fillTestAllTypesProto3(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3From(r, childEnd, current, depth + 1);
         else $corecursive = readTestAllTypesProto3(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -3366,7 +3366,7 @@ function readTestAllTypesProto3_NestedMessage(r: Reader, end: number, depth: num
   return m;
 }
 
-function fillTestAllTypesProto3_NestedMessage(
+function mergeTestAllTypesProto3_NestedMessageFrom(
   r: Reader,
   end: number,
   m: TestAllTypesProto3_NestedMessage,
@@ -3382,7 +3382,7 @@ function fillTestAllTypesProto3_NestedMessage(
       case 18: { // TestAllTypesProto3 corecursive = 2
         const childEnd = readLengthEnd(r);
         const current = m.corecursive;
-        if (current !== undefined) fillTestAllTypesProto3(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesProto3From(r, childEnd, current, depth + 1);
         else m.corecursive = readTestAllTypesProto3(r, childEnd, depth + 1);
         break;
       }
@@ -3446,7 +3446,7 @@ function readForeignMessage(r: Reader, end: number, depth: number): ForeignMessa
   return m;
 }
 
-function fillForeignMessage(r: Reader, end: number, m: ForeignMessage, depth: number): void {
+function mergeForeignMessageFrom(r: Reader, end: number, m: ForeignMessage, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3505,7 +3505,7 @@ function readgoogle_protobuf_BoolValue(r: Reader, end: number, depth: number): B
   return m;
 }
 
-function fillgoogle_protobuf_BoolValue(r: Reader, end: number, m: BoolValue, depth: number): void {
+function mergegoogle_protobuf_BoolValueFrom(r: Reader, end: number, m: BoolValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3567,7 +3567,7 @@ function readgoogle_protobuf_Int32Value(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillgoogle_protobuf_Int32Value(r: Reader, end: number, m: Int32Value, depth: number): void {
+function mergegoogle_protobuf_Int32ValueFrom(r: Reader, end: number, m: Int32Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3623,7 +3623,7 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
+function mergegoogle_protobuf_Int64ValueFrom(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3688,7 +3688,7 @@ function readgoogle_protobuf_UInt32Value(r: Reader, end: number, depth: number):
   return m;
 }
 
-function fillgoogle_protobuf_UInt32Value(r: Reader, end: number, m: UInt32Value, depth: number): void {
+function mergegoogle_protobuf_UInt32ValueFrom(r: Reader, end: number, m: UInt32Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3744,7 +3744,7 @@ function readgoogle_protobuf_UInt64Value(r: Reader, end: number, depth: number):
   return m;
 }
 
-function fillgoogle_protobuf_UInt64Value(r: Reader, end: number, m: UInt64Value, depth: number): void {
+function mergegoogle_protobuf_UInt64ValueFrom(r: Reader, end: number, m: UInt64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3802,7 +3802,7 @@ function readgoogle_protobuf_FloatValue(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillgoogle_protobuf_FloatValue(r: Reader, end: number, m: FloatValue, depth: number): void {
+function mergegoogle_protobuf_FloatValueFrom(r: Reader, end: number, m: FloatValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3863,7 +3863,7 @@ function readgoogle_protobuf_DoubleValue(r: Reader, end: number, depth: number):
   return m;
 }
 
-function fillgoogle_protobuf_DoubleValue(r: Reader, end: number, m: DoubleValue, depth: number): void {
+function mergegoogle_protobuf_DoubleValueFrom(r: Reader, end: number, m: DoubleValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3918,7 +3918,7 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
   return m;
 }
 
-function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
+function mergegoogle_protobuf_StringValueFrom(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -3973,7 +3973,7 @@ function readgoogle_protobuf_BytesValue(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillgoogle_protobuf_BytesValue(r: Reader, end: number, m: BytesValue, depth: number): void {
+function mergegoogle_protobuf_BytesValueFrom(r: Reader, end: number, m: BytesValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4038,7 +4038,7 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
   return m;
 }
 
-function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
+function mergegoogle_protobuf_DurationFrom(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4108,7 +4108,7 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
   return m;
 }
 
-function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
+function mergegoogle_protobuf_TimestampFrom(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4168,7 +4168,7 @@ function readgoogle_protobuf_FieldMask(r: Reader, end: number, depth: number): F
   return m;
 }
 
-function fillgoogle_protobuf_FieldMask(r: Reader, end: number, m: FieldMask, depth: number): void {
+function mergegoogle_protobuf_FieldMaskFrom(r: Reader, end: number, m: FieldMask, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4226,7 +4226,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4252,7 +4252,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
   return m;
 }
 
-function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: number): void {
+function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4272,7 +4272,7 @@ function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: nu
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4343,7 +4343,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -4351,7 +4351,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -4368,7 +4368,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
   return m;
 }
 
-function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: number): void {
+function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4382,14 +4382,14 @@ function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: numb
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         break;
       }
       case 50: { // oneof kind: ListValue list_value = 6
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         break;
       }
@@ -4456,7 +4456,7 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
   return m;
 }
 
-function fillgoogle_protobuf_ListValue(r: Reader, end: number, m: ListValue, depth: number): void {
+function mergegoogle_protobuf_ListValueFrom(r: Reader, end: number, m: ListValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4519,7 +4519,7 @@ function readgoogle_protobuf_Any(r: Reader, end: number, depth: number): Any {
   return m;
 }
 
-function fillgoogle_protobuf_Any(r: Reader, end: number, m: Any, depth: number): void {
+function mergegoogle_protobuf_AnyFrom(r: Reader, end: number, m: Any, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4573,7 +4573,7 @@ function readgoogle_protobuf_Empty(r: Reader, end: number, depth: number): Empty
   return m;
 }
 
-function fillgoogle_protobuf_Empty(r: Reader, end: number, m: Empty, depth: number): void {
+function mergegoogle_protobuf_EmptyFrom(r: Reader, end: number, m: Empty, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -4621,7 +4621,7 @@ function readNullHypothesisProto3(r: Reader, end: number, depth: number): NullHy
   return m;
 }
 
-function fillNullHypothesisProto3(r: Reader, end: number, m: NullHypothesisProto3, depth: number): void {
+function mergeNullHypothesisProto3From(r: Reader, end: number, m: NullHypothesisProto3, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4670,7 +4670,7 @@ function readEnumOnlyProto3(r: Reader, end: number, depth: number): EnumOnlyProt
   return m;
 }
 
-function fillEnumOnlyProto3(r: Reader, end: number, m: EnumOnlyProto3, depth: number): void {
+function mergeEnumOnlyProto3From(r: Reader, end: number, m: EnumOnlyProto3, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -4715,7 +4715,7 @@ export function mergeTestAllTypesProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto3 {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto3);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto3From);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto3Schema, message) does; 64-bit fields in any int64 mode. */
@@ -4764,7 +4764,7 @@ export function mergeTestAllTypesProto3_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto3_NestedMessage {
-  return mergeWith(target, bytes, options, fillTestAllTypesProto3_NestedMessage);
+  return mergeWith(target, bytes, options, mergeTestAllTypesProto3_NestedMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto3_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -4807,7 +4807,7 @@ export function mergeForeignMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessage {
-  return mergeWith(target, bytes, options, fillForeignMessage);
+  return mergeWith(target, bytes, options, mergeForeignMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -4846,7 +4846,7 @@ export function mergeNullHypothesisProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NullHypothesisProto3 {
-  return mergeWith(target, bytes, options, fillNullHypothesisProto3);
+  return mergeWith(target, bytes, options, mergeNullHypothesisProto3From);
 }
 
 /** Encodes byte for byte as toBinary(NullHypothesisProto3Schema, message) does; 64-bit fields in any int64 mode. */
@@ -4889,7 +4889,7 @@ export function mergeEnumOnlyProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): EnumOnlyProto3 {
-  return mergeWith(target, bytes, options, fillEnumOnlyProto3);
+  return mergeWith(target, bytes, options, mergeEnumOnlyProto3From);
 }
 
 /** Encodes byte for byte as toBinary(EnumOnlyProto3Schema, message) does; 64-bit fields in any int64 mode. */

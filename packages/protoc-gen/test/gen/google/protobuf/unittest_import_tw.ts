@@ -37,15 +37,15 @@ import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType,
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -93,7 +93,7 @@ function readImportMessage(r: Reader, end: number, depth: number): ImportMessage
   return m;
 }
 
-function fillImportMessage(r: Reader, end: number, m: ImportMessage, depth: number): void {
+function mergeImportMessageFrom(r: Reader, end: number, m: ImportMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -129,7 +129,7 @@ export function decodeImportMessage(bytes: Uint8Array, options?: DecodeOptions):
 
 /** Merges `bytes` into `target` as mergeFromBinary(ImportMessageSchema, target, bytes) does. */
 export function mergeImportMessage(target: ImportMessage, bytes: Uint8Array, options?: DecodeOptions): ImportMessage {
-  return mergeWith(target, bytes, options, fillImportMessage);
+  return mergeWith(target, bytes, options, mergeImportMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(ImportMessageSchema, message) does; 64-bit fields in any int64 mode. */

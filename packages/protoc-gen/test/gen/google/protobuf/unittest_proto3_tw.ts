@@ -29,15 +29,15 @@ import type { ForeignMessage, NestedTestAllTypes, TestAllTypes, TestAllTypes_Nes
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -204,7 +204,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalNestedMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -212,7 +212,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalForeignMessage;
-        if (current !== undefined) fillForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageFrom(r, childEnd, current, depth + 1);
         else $optionalForeignMessage = readForeignMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -220,7 +220,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else $optionalImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -245,7 +245,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalPublicImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_PublicImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_PublicImportMessageFrom(r, childEnd, current, depth + 1);
         else $optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -253,7 +253,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalLazyMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -261,7 +261,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalUnverifiedLazyMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else $optionalUnverifiedLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -269,7 +269,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $optionalLazyImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else $optionalLazyImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -368,7 +368,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         const childEnd = readLengthEnd(r);
         const current = $oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $oneofField = { case: "oneofNestedMessage", value: readTestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -450,7 +450,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
   return m;
 }
 
-function fillTestAllTypes(r: Reader, end: number, m: TestAllTypes, depth: number): void {
+function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -475,21 +475,21 @@ function fillTestAllTypes(r: Reader, end: number, m: TestAllTypes, depth: number
       case 146: { // optional NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
         const current = m.optionalNestedMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalNestedMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 154: { // ForeignMessage optional_foreign_message = 19
         const childEnd = readLengthEnd(r);
         const current = m.optionalForeignMessage;
-        if (current !== undefined) fillForeignMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeForeignMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalForeignMessage = readForeignMessage(r, childEnd, depth + 1);
         break;
       }
       case 162: { // ImportMessage optional_import_message = 20
         const childEnd = readLengthEnd(r);
         const current = m.optionalImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         break;
       }
@@ -500,28 +500,28 @@ function fillTestAllTypes(r: Reader, end: number, m: TestAllTypes, depth: number
       case 210: { // PublicImportMessage optional_public_import_message = 26
         const childEnd = readLengthEnd(r);
         const current = m.optionalPublicImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_PublicImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_PublicImportMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, childEnd, depth + 1);
         break;
       }
       case 218: { // NestedMessage optional_lazy_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.optionalLazyMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 226: { // NestedMessage optional_unverified_lazy_message = 28
         const childEnd = readLengthEnd(r);
         const current = m.optionalUnverifiedLazyMessage;
-        if (current !== undefined) fillTestAllTypes_NestedMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalUnverifiedLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
         break;
       }
       case 922: { // ImportMessage optional_lazy_import_message = 115
         const childEnd = readLengthEnd(r);
         const current = m.optionalLazyImportMessage;
-        if (current !== undefined) fillproto2_unittest_import_ImportMessage(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
         else m.optionalLazyImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
         break;
       }
@@ -577,7 +577,7 @@ function fillTestAllTypes(r: Reader, end: number, m: TestAllTypes, depth: number
         const childEnd = readLengthEnd(r);
         const current = m.oneofField;
         if (current?.case === "oneofNestedMessage") {
-          fillTestAllTypes_NestedMessage(r, childEnd, current.value, depth + 1);
+          mergeTestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.oneofField = { case: "oneofNestedMessage", value: readTestAllTypes_NestedMessage(r, childEnd, depth + 1) };
         }
@@ -875,7 +875,12 @@ function readTestAllTypes_NestedMessage(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillTestAllTypes_NestedMessage(r: Reader, end: number, m: TestAllTypes_NestedMessage, depth: number): void {
+function mergeTestAllTypes_NestedMessageFrom(
+  r: Reader,
+  end: number,
+  m: TestAllTypes_NestedMessage,
+  depth: number,
+): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -937,7 +942,7 @@ function readForeignMessage(r: Reader, end: number, depth: number): ForeignMessa
   return m;
 }
 
-function fillForeignMessage(r: Reader, end: number, m: ForeignMessage, depth: number): void {
+function mergeForeignMessageFrom(r: Reader, end: number, m: ForeignMessage, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1003,7 +1008,7 @@ function readproto2_unittest_import_ImportMessage(r: Reader, end: number, depth:
   return m;
 }
 
-function fillproto2_unittest_import_ImportMessage(r: Reader, end: number, m: ImportMessage, depth: number): void {
+function mergeproto2_unittest_import_ImportMessageFrom(r: Reader, end: number, m: ImportMessage, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1069,7 +1074,7 @@ function readproto2_unittest_import_PublicImportMessage(r: Reader, end: number, 
   return m;
 }
 
-function fillproto2_unittest_import_PublicImportMessage(
+function mergeproto2_unittest_import_PublicImportMessageFrom(
   r: Reader,
   end: number,
   m: PublicImportMessage,
@@ -1236,7 +1241,7 @@ function readTestPackedTypes(r: Reader, end: number, depth: number): TestPackedT
   return m;
 }
 
-function fillTestPackedTypes(r: Reader, end: number, m: TestPackedTypes, depth: number): void {
+function mergeTestPackedTypesFrom(r: Reader, end: number, m: TestPackedTypes, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1479,7 +1484,7 @@ function readTestUnpackedTypes(r: Reader, end: number, depth: number): TestUnpac
   return m;
 }
 
-function fillTestUnpackedTypes(r: Reader, end: number, m: TestUnpackedTypes, depth: number): void {
+function mergeTestUnpackedTypesFrom(r: Reader, end: number, m: TestUnpackedTypes, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1612,7 +1617,7 @@ function readNestedTestAllTypes(r: Reader, end: number, depth: number): NestedTe
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $child;
-        if (current !== undefined) fillNestedTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeNestedTestAllTypesFrom(r, childEnd, current, depth + 1);
         else $child = readNestedTestAllTypes(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1620,7 +1625,7 @@ function readNestedTestAllTypes(r: Reader, end: number, depth: number): NestedTe
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $payload;
-        if (current !== undefined) fillTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
         else $payload = readTestAllTypes(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1639,7 +1644,7 @@ function readNestedTestAllTypes(r: Reader, end: number, depth: number): NestedTe
   return m;
 }
 
-function fillNestedTestAllTypes(r: Reader, end: number, m: NestedTestAllTypes, depth: number): void {
+function mergeNestedTestAllTypesFrom(r: Reader, end: number, m: NestedTestAllTypes, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -1649,14 +1654,14 @@ function fillNestedTestAllTypes(r: Reader, end: number, m: NestedTestAllTypes, d
       case 10: { // NestedTestAllTypes child = 1
         const childEnd = readLengthEnd(r);
         const current = m.child;
-        if (current !== undefined) fillNestedTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeNestedTestAllTypesFrom(r, childEnd, current, depth + 1);
         else m.child = readNestedTestAllTypes(r, childEnd, depth + 1);
         break;
       }
       case 18: { // TestAllTypes payload = 2
         const childEnd = readLengthEnd(r);
         const current = m.payload;
-        if (current !== undefined) fillTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
         else m.payload = readTestAllTypes(r, childEnd, depth + 1);
         break;
       }
@@ -1714,7 +1719,7 @@ function readTestEmptyMessage(r: Reader, end: number, depth: number): TestEmptyM
   return m;
 }
 
-function fillTestEmptyMessage(r: Reader, end: number, m: TestEmptyMessage, depth: number): void {
+function mergeTestEmptyMessageFrom(r: Reader, end: number, m: TestEmptyMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1771,7 +1776,7 @@ function readTestMessageWithDummy(r: Reader, end: number, depth: number): TestMe
   return m;
 }
 
-function fillTestMessageWithDummy(r: Reader, end: number, m: TestMessageWithDummy, depth: number): void {
+function mergeTestMessageWithDummyFrom(r: Reader, end: number, m: TestMessageWithDummy, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1825,7 +1830,7 @@ function readTestOneof2(r: Reader, end: number, depth: number): TestOneof2 {
   return m;
 }
 
-function fillTestOneof2(r: Reader, end: number, m: TestOneof2, depth: number): void {
+function mergeTestOneof2From(r: Reader, end: number, m: TestOneof2, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -2288,7 +2293,7 @@ function readTestHasbits(r: Reader, end: number, depth: number): TestHasbits {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $child;
-        if (current !== undefined) fillTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
         else $child = readTestAllTypes(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2385,7 +2390,7 @@ function readTestHasbits(r: Reader, end: number, depth: number): TestHasbits {
   return m;
 }
 
-function fillTestHasbits(r: Reader, end: number, m: TestHasbits, depth: number): void {
+function mergeTestHasbitsFrom(r: Reader, end: number, m: TestHasbits, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -2463,7 +2468,7 @@ function fillTestHasbits(r: Reader, end: number, m: TestHasbits, depth: number):
       case 802: { // TestAllTypes child = 100
         const childEnd = readLengthEnd(r);
         const current = m.child;
-        if (current !== undefined) fillTestAllTypes(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
         else m.child = readTestAllTypes(r, childEnd, depth + 1);
         break;
       }
@@ -2581,7 +2586,7 @@ export function decodeTestAllTypes(bytes: Uint8Array, options?: DecodeOptions): 
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesSchema, target, bytes) does. */
 export function mergeTestAllTypes(target: TestAllTypes, bytes: Uint8Array, options?: DecodeOptions): TestAllTypes {
-  return mergeWith(target, bytes, options, fillTestAllTypes);
+  return mergeWith(target, bytes, options, mergeTestAllTypesFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2624,7 +2629,7 @@ export function mergeTestAllTypes_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypes_NestedMessage {
-  return mergeWith(target, bytes, options, fillTestAllTypes_NestedMessage);
+  return mergeWith(target, bytes, options, mergeTestAllTypes_NestedMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypes_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2667,7 +2672,7 @@ export function mergeTestPackedTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestPackedTypes {
-  return mergeWith(target, bytes, options, fillTestPackedTypes);
+  return mergeWith(target, bytes, options, mergeTestPackedTypesFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestPackedTypesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2710,7 +2715,7 @@ export function mergeTestUnpackedTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestUnpackedTypes {
-  return mergeWith(target, bytes, options, fillTestUnpackedTypes);
+  return mergeWith(target, bytes, options, mergeTestUnpackedTypesFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestUnpackedTypesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2755,7 +2760,7 @@ export function mergeNestedTestAllTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NestedTestAllTypes {
-  return mergeWith(target, bytes, options, fillNestedTestAllTypes);
+  return mergeWith(target, bytes, options, mergeNestedTestAllTypesFrom);
 }
 
 /** Encodes byte for byte as toBinary(NestedTestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2801,7 +2806,7 @@ export function mergeForeignMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessage {
-  return mergeWith(target, bytes, options, fillForeignMessage);
+  return mergeWith(target, bytes, options, mergeForeignMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2842,7 +2847,7 @@ export function mergeTestEmptyMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestEmptyMessage {
-  return mergeWith(target, bytes, options, fillTestEmptyMessage);
+  return mergeWith(target, bytes, options, mergeTestEmptyMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestEmptyMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2885,7 +2890,7 @@ export function mergeTestMessageWithDummy(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMessageWithDummy {
-  return mergeWith(target, bytes, options, fillTestMessageWithDummy);
+  return mergeWith(target, bytes, options, mergeTestMessageWithDummyFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestMessageWithDummySchema, message) does; 64-bit fields in any int64 mode. */
@@ -2927,7 +2932,7 @@ export function decodeTestOneof2(bytes: Uint8Array, options?: DecodeOptions): Te
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestOneof2Schema, target, bytes) does. */
 export function mergeTestOneof2(target: TestOneof2, bytes: Uint8Array, options?: DecodeOptions): TestOneof2 {
-  return mergeWith(target, bytes, options, fillTestOneof2);
+  return mergeWith(target, bytes, options, mergeTestOneof2From);
 }
 
 /** Encodes byte for byte as toBinary(TestOneof2Schema, message) does; 64-bit fields in any int64 mode. */
@@ -2964,7 +2969,7 @@ export function decodeTestHasbits(bytes: Uint8Array, options?: DecodeOptions): T
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestHasbitsSchema, target, bytes) does. */
 export function mergeTestHasbits(target: TestHasbits, bytes: Uint8Array, options?: DecodeOptions): TestHasbits {
-  return mergeWith(target, bytes, options, fillTestHasbits);
+  return mergeWith(target, bytes, options, mergeTestHasbitsFrom);
 }
 
 /** Encodes byte for byte as toBinary(TestHasbitsSchema, message) does; 64-bit fields in any int64 mode. */

@@ -20,15 +20,15 @@ import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars,
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -153,7 +153,7 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   return m;
 }
 
-function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
+function mergeScalarsFrom(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -337,7 +337,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
   return m;
 }
 
-function fillPackedScalars(r: Reader, end: number, m: PackedScalars, depth: number): void {
+function mergePackedScalarsFrom(r: Reader, end: number, m: PackedScalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -527,7 +527,7 @@ function readPoint(r: Reader, end: number, depth: number): Point {
   return m;
 }
 
-function fillPoint(r: Reader, end: number, m: Point, depth: number): void {
+function mergePointFrom(r: Reader, end: number, m: Point, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -595,7 +595,7 @@ function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMe
   return m;
 }
 
-function fillRepeatedMessages(r: Reader, end: number, m: RepeatedMessages, depth: number): void {
+function mergeRepeatedMessagesFrom(r: Reader, end: number, m: RepeatedMessages, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -674,7 +674,7 @@ function readStringMap(r: Reader, end: number, depth: number): StringMap {
   return m;
 }
 
-function fillStringMap(r: Reader, end: number, m: StringMap, depth: number): void {
+function mergeStringMapFrom(r: Reader, end: number, m: StringMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -754,7 +754,7 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
-            else fillPoint(r, childEnd, value, depth + 1);
+            else mergePointFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -779,7 +779,7 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
   return m;
 }
 
-function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): void {
+function mergeMessageMapFrom(r: Reader, end: number, m: MessageMap, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -798,7 +798,7 @@ function fillMessageMap(r: Reader, end: number, m: MessageMap, depth: number): v
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
-            else fillPoint(r, childEnd, value, depth + 1);
+            else mergePointFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -894,7 +894,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $origin;
-        if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergePointFrom(r, childEnd, current, depth + 1);
         else $origin = readPoint(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -904,7 +904,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $payload;
-        if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
+        if (current?.case === "point") mergePointFrom(r, childEnd, current.value, depth + 1);
         else $payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -942,7 +942,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
   return m;
 }
 
-function fillNode(r: Reader, end: number, m: Node, depth: number): void {
+function mergeNodeFrom(r: Reader, end: number, m: Node, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -956,7 +956,7 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
       case 42: { // Point origin = 5
         const childEnd = readLengthEnd(r);
         const current = m.origin;
-        if (current !== undefined) fillPoint(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergePointFrom(r, childEnd, current, depth + 1);
         else m.origin = readPoint(r, childEnd, depth + 1);
         break;
       }
@@ -964,7 +964,7 @@ function fillNode(r: Reader, end: number, m: Node, depth: number): void {
       case 58: { // oneof payload: Point point = 7
         const childEnd = readLengthEnd(r);
         const current = m.payload;
-        if (current?.case === "point") fillPoint(r, childEnd, current.value, depth + 1);
+        if (current?.case === "point") mergePointFrom(r, childEnd, current.value, depth + 1);
         else m.payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
         break;
       }
@@ -1035,7 +1035,7 @@ export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scala
 
 /** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return mergeWith(target, bytes, options, fillScalars);
+  return mergeWith(target, bytes, options, mergeScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1070,7 +1070,7 @@ export function decodePackedScalars(bytes: Uint8Array, options?: DecodeOptions):
 
 /** Merges `bytes` into `target` as mergeFromBinary(PackedScalarsSchema, target, bytes) does. */
 export function mergePackedScalars(target: PackedScalars, bytes: Uint8Array, options?: DecodeOptions): PackedScalars {
-  return mergeWith(target, bytes, options, fillPackedScalars);
+  return mergeWith(target, bytes, options, mergePackedScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(PackedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1102,7 +1102,7 @@ export function decodePoint(bytes: Uint8Array, options?: DecodeOptions): Point {
 
 /** Merges `bytes` into `target` as mergeFromBinary(PointSchema, target, bytes) does. */
 export function mergePoint(target: Point, bytes: Uint8Array, options?: DecodeOptions): Point {
-  return mergeWith(target, bytes, options, fillPoint);
+  return mergeWith(target, bytes, options, mergePointFrom);
 }
 
 /** Encodes byte for byte as toBinary(PointSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1139,7 +1139,7 @@ export function mergeRepeatedMessages(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): RepeatedMessages {
-  return mergeWith(target, bytes, options, fillRepeatedMessages);
+  return mergeWith(target, bytes, options, mergeRepeatedMessagesFrom);
 }
 
 /** Encodes byte for byte as toBinary(RepeatedMessagesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1176,7 +1176,7 @@ export function decodeStringMap(bytes: Uint8Array, options?: DecodeOptions): Str
 
 /** Merges `bytes` into `target` as mergeFromBinary(StringMapSchema, target, bytes) does. */
 export function mergeStringMap(target: StringMap, bytes: Uint8Array, options?: DecodeOptions): StringMap {
-  return mergeWith(target, bytes, options, fillStringMap);
+  return mergeWith(target, bytes, options, mergeStringMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(StringMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1209,7 +1209,7 @@ export function decodeMessageMap(bytes: Uint8Array, options?: DecodeOptions): Me
 
 /** Merges `bytes` into `target` as mergeFromBinary(MessageMapSchema, target, bytes) does. */
 export function mergeMessageMap(target: MessageMap, bytes: Uint8Array, options?: DecodeOptions): MessageMap {
-  return mergeWith(target, bytes, options, fillMessageMap);
+  return mergeWith(target, bytes, options, mergeMessageMapFrom);
 }
 
 /** Encodes byte for byte as toBinary(MessageMapSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1242,7 +1242,7 @@ export function decodeNode(bytes: Uint8Array, options?: DecodeOptions): Node {
 
 /** Merges `bytes` into `target` as mergeFromBinary(NodeSchema, target, bytes) does. */
 export function mergeNode(target: Node, bytes: Uint8Array, options?: DecodeOptions): Node {
-  return mergeWith(target, bytes, options, fillNode);
+  return mergeWith(target, bytes, options, mergeNodeFrom);
 }
 
 /** Encodes byte for byte as toBinary(NodeSchema, message) does; 64-bit fields in any int64 mode. */

@@ -28,22 +28,22 @@ import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDa
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  * With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists
- * kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its
+ * kept and emptied), reuseX (mergeXFrom with nested messages recycled from r.pools) and Pools; and for its
  * ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next
- * frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies
+ * frame; reset() empties it, mergeFrom(r, end, depth) merges one encoded message into it, toObject() copies
  * it out as a decode with int64 "number" would return it (allocates).
  *
  * Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):
- * each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's
+ * each message's fields are read by four loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message, reuseX's recycled message, the view's Float64Array), each written out for speed; one emitter
  * prints every case of all four (protoc-gen-tickwire's field-case.ts).
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -99,7 +99,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "TickDataMessage") mergeTickDataMessageFrom(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -107,15 +107,16 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
+        if (current?.case === "TouchLineDataMessage") {
+          mergeTouchLineDataMessageFrom(r, childEnd, current.value, depth + 1);
+        } else { $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) }; }
         pos = r.pos; break;
       }
       case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "MarketDepthMessage") mergeMarketDepthMessageFrom(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -123,7 +124,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "IndexDataMessage") mergeIndexDataMessageFrom(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -131,8 +132,9 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
+        if (current?.case === "IndexDataListMessage") {
+          mergeIndexDataListMessageFrom(r, childEnd, current.value, depth + 1);
+        } else { $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) }; }
         pos = r.pos; break;
       }
       case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
@@ -140,7 +142,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         const childEnd = readLengthEnd(r);
         const current = $subtype;
         if (current?.case === "IncrementalUpdateMessage") {
-          fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
+          mergeIncrementalUpdateMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           $subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
         }
@@ -150,7 +152,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $subtype;
-        if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
+        if (current?.case === "TickData") mergeTickDataFrom(r, childEnd, current.value, depth + 1);
         else $subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -176,7 +178,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   return m;
 }
 
-export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
+export function mergeMarketDataMessageBaseFrom(r: Reader, end: number, m: MarketDataMessageBase, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -188,43 +190,49 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
       case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "TickDataMessage") fillTickDataMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "TickDataMessage") mergeTickDataMessageFrom(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
         break;
       }
       case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "TouchLineDataMessage") fillTouchLineDataMessage(r, childEnd, current.value, depth + 1);
-        else m.subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
+        if (current?.case === "TouchLineDataMessage") {
+          mergeTouchLineDataMessageFrom(r, childEnd, current.value, depth + 1);
+        } else {
+          m.subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) };
+        }
         break;
       }
       case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "MarketDepthMessage") fillMarketDepthMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "MarketDepthMessage") mergeMarketDepthMessageFrom(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
         break;
       }
       case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "IndexDataMessage") fillIndexDataMessage(r, childEnd, current.value, depth + 1);
+        if (current?.case === "IndexDataMessage") mergeIndexDataMessageFrom(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
         break;
       }
       case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "IndexDataListMessage") fillIndexDataListMessage(r, childEnd, current.value, depth + 1);
-        else m.subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
+        if (current?.case === "IndexDataListMessage") {
+          mergeIndexDataListMessageFrom(r, childEnd, current.value, depth + 1);
+        } else {
+          m.subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) };
+        }
         break;
       }
       case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
         if (current?.case === "IncrementalUpdateMessage") {
-          fillIncrementalUpdateMessage(r, childEnd, current.value, depth + 1);
+          mergeIncrementalUpdateMessageFrom(r, childEnd, current.value, depth + 1);
         } else {
           m.subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
         }
@@ -233,7 +241,7 @@ export function fillMarketDataMessageBase(r: Reader, end: number, m: MarketDataM
       case 4050: { // oneof subtype: TickData TickData = 506
         const childEnd = readLengthEnd(r);
         const current = m.subtype;
-        if (current?.case === "TickData") fillTickData(r, childEnd, current.value, depth + 1);
+        if (current?.case === "TickData") mergeTickDataFrom(r, childEnd, current.value, depth + 1);
         else m.subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
         break;
       }
@@ -402,7 +410,7 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   return m;
 }
 
-export function fillTickDataMessage(r: Reader, end: number, m: TickDataMessage, depth: number): void {
+export function mergeTickDataMessageFrom(r: Reader, end: number, m: TickDataMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -625,7 +633,7 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   return m;
 }
 
-export function fillTouchLineDataMessage(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
+export function mergeTouchLineDataMessageFrom(r: Reader, end: number, m: TouchLineDataMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -785,7 +793,7 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   return m;
 }
 
-export function fillPriceDepthLevel(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
+export function mergePriceDepthLevelFrom(r: Reader, end: number, m: PriceDepthLevel, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -977,7 +985,7 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   return m;
 }
 
-export function fillMarketDepthMessage(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
+export function mergeMarketDepthMessageFrom(r: Reader, end: number, m: MarketDepthMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1102,7 +1110,7 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $IndexData;
-        if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeIndexDataFrom(r, childEnd, current, depth + 1);
         else $IndexData = readIndexData(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -1120,7 +1128,7 @@ export function readIndexDataMessage(r: Reader, end: number, depth: number): Ind
   return m;
 }
 
-export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
+export function mergeIndexDataMessageFrom(r: Reader, end: number, m: IndexDataMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1129,7 +1137,7 @@ export function fillIndexDataMessage(r: Reader, end: number, m: IndexDataMessage
       case 10: { // IndexData IndexData = 1
         const childEnd = readLengthEnd(r);
         const current = m.IndexData;
-        if (current !== undefined) fillIndexData(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeIndexDataFrom(r, childEnd, current, depth + 1);
         else m.IndexData = readIndexData(r, childEnd, depth + 1);
         break;
       }
@@ -1300,7 +1308,7 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   return m;
 }
 
-export function fillIndexData(r: Reader, end: number, m: IndexData, depth: number): void {
+export function mergeIndexDataFrom(r: Reader, end: number, m: IndexData, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1404,7 +1412,7 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
   return m;
 }
 
-export function fillIndexDataListMessage(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
+export function mergeIndexDataListMessageFrom(r: Reader, end: number, m: IndexDataListMessage, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1470,7 +1478,12 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
   return m;
 }
 
-export function fillIncrementalUpdateMessage(r: Reader, end: number, m: IncrementalUpdateMessage, depth: number): void {
+export function mergeIncrementalUpdateMessageFrom(
+  r: Reader,
+  end: number,
+  m: IncrementalUpdateMessage,
+  depth: number,
+): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1629,7 +1642,7 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   return m;
 }
 
-export function fillMDEntries(r: Reader, end: number, m: MDEntries, depth: number): void {
+export function mergeMDEntriesFrom(r: Reader, end: number, m: MDEntries, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1781,7 +1794,7 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
   return m;
 }
 
-export function fillTickData(r: Reader, end: number, m: TickData, depth: number): void {
+export function mergeTickDataFrom(r: Reader, end: number, m: TickData, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1850,7 +1863,7 @@ export function mergeMarketDataMessageBase(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MarketDataMessageBase {
-  return mergeWith(target, bytes, options, fillMarketDataMessageBase);
+  return mergeWith(target, bytes, options, mergeMarketDataMessageBaseFrom);
 }
 
 /** Encodes byte for byte as toBinary(MarketDataMessageBaseSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1895,7 +1908,7 @@ export function mergeTickDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TickDataMessage {
-  return mergeWith(target, bytes, options, fillTickDataMessage);
+  return mergeWith(target, bytes, options, mergeTickDataMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TickDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1938,7 +1951,7 @@ export function mergeTouchLineDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TouchLineDataMessage {
-  return mergeWith(target, bytes, options, fillTouchLineDataMessage);
+  return mergeWith(target, bytes, options, mergeTouchLineDataMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(TouchLineDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -1983,7 +1996,7 @@ export function mergeMarketDepthMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MarketDepthMessage {
-  return mergeWith(target, bytes, options, fillMarketDepthMessage);
+  return mergeWith(target, bytes, options, mergeMarketDepthMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(MarketDepthMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2028,7 +2041,7 @@ export function mergePriceDepthLevel(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): PriceDepthLevel {
-  return mergeWith(target, bytes, options, fillPriceDepthLevel);
+  return mergeWith(target, bytes, options, mergePriceDepthLevelFrom);
 }
 
 /** Encodes byte for byte as toBinary(PriceDepthLevelSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2064,7 +2077,7 @@ export function decodeTickData(bytes: Uint8Array, options?: DecodeOptions): Tick
 
 /** Merges `bytes` into `target` as mergeFromBinary(TickDataSchema, target, bytes) does. */
 export function mergeTickData(target: TickData, bytes: Uint8Array, options?: DecodeOptions): TickData {
-  return mergeWith(target, bytes, options, fillTickData);
+  return mergeWith(target, bytes, options, mergeTickDataFrom);
 }
 
 /** Encodes byte for byte as toBinary(TickDataSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2099,7 +2112,7 @@ export function decodeIndexData(bytes: Uint8Array, options?: DecodeOptions): Ind
 
 /** Merges `bytes` into `target` as mergeFromBinary(IndexDataSchema, target, bytes) does. */
 export function mergeIndexData(target: IndexData, bytes: Uint8Array, options?: DecodeOptions): IndexData {
-  return mergeWith(target, bytes, options, fillIndexData);
+  return mergeWith(target, bytes, options, mergeIndexDataFrom);
 }
 
 /** Encodes byte for byte as toBinary(IndexDataSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2138,7 +2151,7 @@ export function mergeIndexDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IndexDataMessage {
-  return mergeWith(target, bytes, options, fillIndexDataMessage);
+  return mergeWith(target, bytes, options, mergeIndexDataMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(IndexDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2181,7 +2194,7 @@ export function mergeIndexDataListMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IndexDataListMessage {
-  return mergeWith(target, bytes, options, fillIndexDataListMessage);
+  return mergeWith(target, bytes, options, mergeIndexDataListMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(IndexDataListMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2229,7 +2242,7 @@ export function mergeIncrementalUpdateMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IncrementalUpdateMessage {
-  return mergeWith(target, bytes, options, fillIncrementalUpdateMessage);
+  return mergeWith(target, bytes, options, mergeIncrementalUpdateMessageFrom);
 }
 
 /** Encodes byte for byte as toBinary(IncrementalUpdateMessageSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2270,7 +2283,7 @@ export function decodeMDEntries(bytes: Uint8Array, options?: DecodeOptions): MDE
 
 /** Merges `bytes` into `target` as mergeFromBinary(MDEntriesSchema, target, bytes) does. */
 export function mergeMDEntries(target: MDEntries, bytes: Uint8Array, options?: DecodeOptions): MDEntries {
-  return mergeWith(target, bytes, options, fillMDEntries);
+  return mergeWith(target, bytes, options, mergeMDEntriesFrom);
 }
 
 /** Encodes byte for byte as toBinary(MDEntriesSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3509,7 +3522,7 @@ export class MarketDataMessageBaseView {
     setCase(this.subtype, undefined, undefined);
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -3524,7 +3537,7 @@ export class MarketDataMessageBaseView {
             this.subtypeTickDataMessage.reset();
             setCase(this.subtype, "TickDataMessage", this.subtypeTickDataMessage);
           }
-          this.subtypeTickDataMessage.fill(r, childEnd, depth + 1);
+          this.subtypeTickDataMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
@@ -3533,7 +3546,7 @@ export class MarketDataMessageBaseView {
             this.subtypeTouchLineDataMessage.reset();
             setCase(this.subtype, "TouchLineDataMessage", this.subtypeTouchLineDataMessage);
           }
-          this.subtypeTouchLineDataMessage.fill(r, childEnd, depth + 1);
+          this.subtypeTouchLineDataMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
@@ -3542,7 +3555,7 @@ export class MarketDataMessageBaseView {
             this.subtypeMarketDepthMessage.reset();
             setCase(this.subtype, "MarketDepthMessage", this.subtypeMarketDepthMessage);
           }
-          this.subtypeMarketDepthMessage.fill(r, childEnd, depth + 1);
+          this.subtypeMarketDepthMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
@@ -3551,7 +3564,7 @@ export class MarketDataMessageBaseView {
             this.subtypeIndexDataMessage.reset();
             setCase(this.subtype, "IndexDataMessage", this.subtypeIndexDataMessage);
           }
-          this.subtypeIndexDataMessage.fill(r, childEnd, depth + 1);
+          this.subtypeIndexDataMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
@@ -3560,7 +3573,7 @@ export class MarketDataMessageBaseView {
             this.subtypeIndexDataListMessage.reset();
             setCase(this.subtype, "IndexDataListMessage", this.subtypeIndexDataListMessage);
           }
-          this.subtypeIndexDataListMessage.fill(r, childEnd, depth + 1);
+          this.subtypeIndexDataListMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
@@ -3569,7 +3582,7 @@ export class MarketDataMessageBaseView {
             this.subtypeIncrementalUpdateMessage.reset();
             setCase(this.subtype, "IncrementalUpdateMessage", this.subtypeIncrementalUpdateMessage);
           }
-          this.subtypeIncrementalUpdateMessage.fill(r, childEnd, depth + 1);
+          this.subtypeIncrementalUpdateMessage.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         case 4050: { // oneof subtype: TickData TickData = 506
@@ -3578,7 +3591,7 @@ export class MarketDataMessageBaseView {
             this.subtypeTickData.reset();
             setCase(this.subtype, "TickData", this.subtypeTickData);
           }
-          this.subtypeTickData.fill(r, childEnd, depth + 1);
+          this.subtypeTickData.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         default:
@@ -3637,7 +3650,7 @@ export class TickDataMessageView {
     this.InstrumentName = "";
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -3735,7 +3748,7 @@ export class TouchLineDataMessageView {
     this.BestAskLevel.clear();
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -3762,13 +3775,13 @@ export class TouchLineDataMessageView {
         case 218: { // repeated PriceDepthLevel BestBidLevel = 27
           const child = this.BestBidLevel.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         case 226: { // repeated PriceDepthLevel BestAskLevel = 28
           const child = this.BestAskLevel.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         default:
@@ -3866,7 +3879,7 @@ export class MarketDepthMessageView {
     this.BestAskLevel.clear();
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -3893,13 +3906,13 @@ export class MarketDepthMessageView {
         case 218: { // repeated PriceDepthLevel BestBidLevel = 27
           const child = this.BestBidLevel.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         case 226: { // repeated PriceDepthLevel BestAskLevel = 28
           const child = this.BestAskLevel.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         default:
@@ -3959,7 +3972,7 @@ export class PriceDepthLevelView {
     num[0] = 0; num[1] = 0; num[2] = 0;
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4018,7 +4031,7 @@ export class TickDataView {
     this.InstrumentName = "";
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4099,7 +4112,7 @@ export class IndexDataView {
     this.IndexName = "";
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4165,7 +4178,7 @@ export class IndexDataMessageView {
     this.hasIndexData = false;
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4177,7 +4190,7 @@ export class IndexDataMessageView {
             this.IndexDataView.reset();
             this.hasIndexData = true;
           }
-          this.IndexDataView.fill(r, childEnd, depth + 1);
+          this.IndexDataView.mergeFrom(r, childEnd, depth + 1);
           break;
         }
         default:
@@ -4208,7 +4221,7 @@ export class IndexDataListMessageView {
     this.IndexDataList.clear();
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4217,7 +4230,7 @@ export class IndexDataListMessageView {
         case 3210: { // repeated IndexData IndexDataList = 401
           const child = this.IndexDataList.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         default:
@@ -4249,7 +4262,7 @@ export class IncrementalUpdateMessageView {
     this.MDEntriesList.clear();
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;
@@ -4258,7 +4271,7 @@ export class IncrementalUpdateMessageView {
         case 90: { // repeated MDEntries MDEntriesList = 11
           const child = this.MDEntriesList.add();
           child.reset();
-          child.fill(r, readLengthEnd(r), depth + 1);
+          child.mergeFrom(r, readLengthEnd(r), depth + 1);
           break;
         }
         default:
@@ -4325,7 +4338,7 @@ export class MDEntriesView {
     this.InstrumentName = "";
   }
 
-  fill(r: Reader, end: number, depth: number): void {
+  mergeFrom(r: Reader, end: number, depth: number): void {
     const buf = r.buf;
     while (r.pos < end) {
       const b0 = buf[r.pos]!;

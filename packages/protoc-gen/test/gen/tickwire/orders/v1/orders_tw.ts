@@ -22,15 +22,15 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -168,7 +168,7 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   return m;
 }
 
-function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
+function mergeScalarsFrom(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -322,7 +322,7 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $fMessage;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $fMessage = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -360,7 +360,7 @@ function readOptionalScalars(r: Reader, end: number, depth: number): OptionalSca
   return m;
 }
 
-function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
+function mergeOptionalScalarsFrom(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -385,7 +385,7 @@ function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: 
       case 138: { // optional Instrument f_message = 17
         const childEnd = readLengthEnd(r);
         const current = m.fMessage;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.fMessage = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -523,7 +523,7 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $listedAt;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else $listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -553,7 +553,7 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $underlying;
-        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnderlyingFrom(r, childEnd, current, depth + 1);
         else $underlying = readUnderlying(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -579,7 +579,7 @@ function readInstrument(r: Reader, end: number, depth: number): Instrument {
   return m;
 }
 
-function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
+function mergeInstrumentFrom(r: Reader, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -593,7 +593,7 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
       case 42: { // Timestamp listed_at = 5
         const childEnd = readLengthEnd(r);
         const current = m.listedAt;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else m.listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         break;
       }
@@ -621,7 +621,7 @@ function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): v
       case 58: { // Underlying underlying = 7
         const childEnd = readLengthEnd(r);
         const current = m.underlying;
-        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnderlyingFrom(r, childEnd, current, depth + 1);
         else m.underlying = readUnderlying(r, childEnd, depth + 1);
         break;
       }
@@ -708,7 +708,7 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
   return m;
 }
 
-function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
+function mergegoogle_protobuf_TimestampFrom(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -761,7 +761,7 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -787,7 +787,7 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
   return m;
 }
 
-function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
+function mergeUnderlyingFrom(r: Reader, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -797,7 +797,7 @@ function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): v
       case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -992,7 +992,7 @@ function readRepeatedScalars(r: Reader, end: number, depth: number): RepeatedSca
   return m;
 }
 
-function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
+function mergeRepeatedScalarsFrom(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1266,7 +1266,7 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1425,7 +1425,7 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1474,7 +1474,7 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1543,7 +1543,7 @@ function readMaps(r: Reader, end: number, depth: number): Maps {
   return m;
 }
 
-function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
+function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1626,7 +1626,7 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1778,7 +1778,7 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1825,7 +1825,7 @@ function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2138,7 +2138,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2161,7 +2161,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodTill") mergegoogle_protobuf_TimestampFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2169,7 +2169,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodFor") mergegoogle_protobuf_DurationFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2179,7 +2179,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        if (current?.case === "legRule") mergeOrder_LegFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2190,7 +2190,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if ($maxShow !== undefined) child.value = $maxShow;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         $maxShow = child.value;
         pos = r.pos; break;
       }
@@ -2199,7 +2199,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if ($note !== undefined) child.value = $note;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         $note = child.value;
         pos = r.pos; break;
       }
@@ -2217,7 +2217,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            else mergeOrder_LegFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2234,7 +2234,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $parent;
-        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeOrderFrom(r, childEnd, current, depth + 1);
         else $parent = readOrder(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2279,7 +2279,7 @@ function readOrder(r: Reader, end: number, depth: number): Order {
   return m;
 }
 
-function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
+function mergeOrderFrom(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2292,7 +2292,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
       case 34: { // Instrument instrument = 4
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -2303,14 +2303,14 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
       case 74: { // oneof time_in_force: Timestamp good_till = 9
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodTill") mergegoogle_protobuf_TimestampFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
         break;
       }
       case 82: { // oneof time_in_force: Duration good_for = 10
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodFor") mergegoogle_protobuf_DurationFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
         break;
       }
@@ -2319,7 +2319,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
       case 162: { // oneof time_in_force: Leg leg_rule = 20
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        if (current?.case === "legRule") mergeOrder_LegFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
         break;
       }
@@ -2328,7 +2328,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.maxShow !== undefined) child.value = m.maxShow;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         m.maxShow = child.value;
         break;
       }
@@ -2336,7 +2336,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.note !== undefined) child.value = m.note;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         m.note = child.value;
         break;
       }
@@ -2353,7 +2353,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            else mergeOrder_LegFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2369,7 +2369,7 @@ function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
       case 130: { // Order parent = 16
         const childEnd = readLengthEnd(r);
         const current = m.parent;
-        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeOrderFrom(r, childEnd, current, depth + 1);
         else m.parent = readOrder(r, childEnd, depth + 1);
         break;
       }
@@ -2533,7 +2533,7 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
   return m;
 }
 
-function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
+function mergegoogle_protobuf_DurationFrom(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2586,7 +2586,7 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2616,7 +2616,7 @@ function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg {
   return m;
 }
 
-function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
+function mergeOrder_LegFrom(r: Reader, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2626,7 +2626,7 @@ function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): voi
       case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -2687,7 +2687,7 @@ function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): 
   return m;
 }
 
-function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
+function mergegoogle_protobuf_Int64ValueFrom(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2745,7 +2745,7 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
   return m;
 }
 
-function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
+function mergegoogle_protobuf_StringValueFrom(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2781,7 +2781,7 @@ export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scala
 
 /** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return mergeWith(target, bytes, options, fillScalars);
+  return mergeWith(target, bytes, options, mergeScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2820,7 +2820,7 @@ export function mergeOptionalScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): OptionalScalars {
-  return mergeWith(target, bytes, options, fillOptionalScalars);
+  return mergeWith(target, bytes, options, mergeOptionalScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(OptionalScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2863,7 +2863,7 @@ export function mergeRepeatedScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): RepeatedScalars {
-  return mergeWith(target, bytes, options, fillRepeatedScalars);
+  return mergeWith(target, bytes, options, mergeRepeatedScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(RepeatedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2899,7 +2899,7 @@ export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions): Maps {
 
 /** Merges `bytes` into `target` as mergeFromBinary(MapsSchema, target, bytes) does. */
 export function mergeMaps(target: Maps, bytes: Uint8Array, options?: DecodeOptions): Maps {
-  return mergeWith(target, bytes, options, fillMaps);
+  return mergeWith(target, bytes, options, mergeMapsFrom);
 }
 
 /** Encodes byte for byte as toBinary(MapsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2934,7 +2934,7 @@ export function decodeInstrument(bytes: Uint8Array, options?: DecodeOptions): In
 
 /** Merges `bytes` into `target` as mergeFromBinary(InstrumentSchema, target, bytes) does. */
 export function mergeInstrument(target: Instrument, bytes: Uint8Array, options?: DecodeOptions): Instrument {
-  return mergeWith(target, bytes, options, fillInstrument);
+  return mergeWith(target, bytes, options, mergeInstrumentFrom);
 }
 
 /** Encodes byte for byte as toBinary(InstrumentSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2967,7 +2967,7 @@ export function decodeUnderlying(bytes: Uint8Array, options?: DecodeOptions): Un
 
 /** Merges `bytes` into `target` as mergeFromBinary(UnderlyingSchema, target, bytes) does. */
 export function mergeUnderlying(target: Underlying, bytes: Uint8Array, options?: DecodeOptions): Underlying {
-  return mergeWith(target, bytes, options, fillUnderlying);
+  return mergeWith(target, bytes, options, mergeUnderlyingFrom);
 }
 
 /** Encodes byte for byte as toBinary(UnderlyingSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2999,7 +2999,7 @@ export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions): Order {
 
 /** Merges `bytes` into `target` as mergeFromBinary(OrderSchema, target, bytes) does. */
 export function mergeOrder(target: Order, bytes: Uint8Array, options?: DecodeOptions): Order {
-  return mergeWith(target, bytes, options, fillOrder);
+  return mergeWith(target, bytes, options, mergeOrderFrom);
 }
 
 /** Encodes byte for byte as toBinary(OrderSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3032,7 +3032,7 @@ export function decodeOrder_Leg(bytes: Uint8Array, options?: DecodeOptions): Ord
 
 /** Merges `bytes` into `target` as mergeFromBinary(Order_LegSchema, target, bytes) does. */
 export function mergeOrder_Leg(target: Order_Leg, bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
-  return mergeWith(target, bytes, options, fillOrder_Leg);
+  return mergeWith(target, bytes, options, mergeOrder_LegFrom);
 }
 
 /** Encodes byte for byte as toBinary(Order_LegSchema, message) does; 64-bit fields in any int64 mode. */

@@ -18,15 +18,15 @@ import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -57,7 +57,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $value;
-        if (current !== undefined) fillgoogle_protobuf_Value(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ValueFrom(r, childEnd, current, depth + 1);
         else $value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -65,7 +65,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $list;
-        if (current !== undefined) fillgoogle_protobuf_ListValue(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ListValueFrom(r, childEnd, current, depth + 1);
         else $list = readgoogle_protobuf_ListValue(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -85,7 +85,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -102,7 +102,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $pick;
-        if (current?.case === "picked") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "picked") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else $pick = { case: "picked", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -110,7 +110,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $pick;
-        if (current?.case === "pickedValue") fillgoogle_protobuf_Value(r, childEnd, current.value, depth + 1);
+        if (current?.case === "pickedValue") mergegoogle_protobuf_ValueFrom(r, childEnd, current.value, depth + 1);
         else $pick = { case: "pickedValue", value: readgoogle_protobuf_Value(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -134,7 +134,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
   return m;
 }
 
-function fillJsonValues(r: Reader, end: number, m: JsonValues, depth: number): void {
+function mergeJsonValuesFrom(r: Reader, end: number, m: JsonValues, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -143,14 +143,14 @@ function fillJsonValues(r: Reader, end: number, m: JsonValues, depth: number): v
       case 10: { // Value value = 1
         const childEnd = readLengthEnd(r);
         const current = m.value;
-        if (current !== undefined) fillgoogle_protobuf_Value(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ValueFrom(r, childEnd, current, depth + 1);
         else m.value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
         break;
       }
       case 18: { // ListValue list = 2
         const childEnd = readLengthEnd(r);
         const current = m.list;
-        if (current !== undefined) fillgoogle_protobuf_ListValue(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_ListValueFrom(r, childEnd, current, depth + 1);
         else m.list = readgoogle_protobuf_ListValue(r, childEnd, depth + 1);
         break;
       }
@@ -169,7 +169,7 @@ function fillJsonValues(r: Reader, end: number, m: JsonValues, depth: number): v
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -185,14 +185,14 @@ function fillJsonValues(r: Reader, end: number, m: JsonValues, depth: number): v
       case 42: { // oneof pick: ListValue picked = 5
         const childEnd = readLengthEnd(r);
         const current = m.pick;
-        if (current?.case === "picked") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "picked") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else m.pick = { case: "picked", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         break;
       }
       case 50: { // oneof pick: Value picked_value = 6
         const childEnd = readLengthEnd(r);
         const current = m.pick;
-        if (current?.case === "pickedValue") fillgoogle_protobuf_Value(r, childEnd, current.value, depth + 1);
+        if (current?.case === "pickedValue") mergegoogle_protobuf_ValueFrom(r, childEnd, current.value, depth + 1);
         else m.pick = { case: "pickedValue", value: readgoogle_protobuf_Value(r, childEnd, depth + 1) };
         break;
       }
@@ -284,7 +284,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -292,7 +292,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -309,7 +309,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
   return m;
 }
 
-function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: number): void {
+function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -323,14 +323,14 @@ function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: numb
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         break;
       }
       case 50: { // oneof kind: ListValue list_value = 6
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         break;
       }
@@ -396,7 +396,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -422,7 +422,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
   return m;
 }
 
-function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: number): void {
+function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -442,7 +442,7 @@ function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: nu
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -516,7 +516,7 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
   return m;
 }
 
-function fillgoogle_protobuf_ListValue(r: Reader, end: number, m: ListValue, depth: number): void {
+function mergegoogle_protobuf_ListValueFrom(r: Reader, end: number, m: ListValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -562,7 +562,7 @@ export function decodeJsonValues(bytes: Uint8Array, options?: DecodeOptions): Js
 
 /** Merges `bytes` into `target` as mergeFromBinary(JsonValuesSchema, target, bytes) does. */
 export function mergeJsonValues(target: JsonValues, bytes: Uint8Array, options?: DecodeOptions): JsonValues {
-  return mergeWith(target, bytes, options, fillJsonValues);
+  return mergeWith(target, bytes, options, mergeJsonValuesFrom);
 }
 
 /** Encodes byte for byte as toBinary(JsonValuesSchema, message) does; 64-bit fields in any int64 mode. */

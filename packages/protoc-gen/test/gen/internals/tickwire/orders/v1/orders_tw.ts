@@ -22,22 +22,22 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  * With internals=true also, for the codec's ReusingDecoder, resetX (back to create()'s message, lists
- * kept and emptied), reuseX (fillX with nested messages recycled from r.pools) and Pools; and for its
+ * kept and emptied), reuseX (mergeXFrom with nested messages recycled from r.pools) and Pools; and for its
  * ViewDecoder a view class per message that allows one: numbers in a Float64Array, valid until the next
- * frame; reset() empties it, fill(r, end, depth) merges one encoded message into it, toObject() copies
+ * frame; reset() empties it, mergeFrom(r, end, depth) merges one encoded message into it, toObject() copies
  * it out as a decode with int64 "number" would return it (allocates).
  *
  * Why this file is long (protobuf-es's _pb.ts holds types and descriptors and decodes by reflection):
- * each message's fields are read by four loops, one for each place a value goes (readX's locals, fillX's
+ * each message's fields are read by four loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message, reuseX's recycled message, the view's Float64Array), each written out for speed; one emitter
  * prints every case of all four (protoc-gen-tickwire's field-case.ts).
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -175,7 +175,7 @@ export function readScalars(r: Reader, end: number, depth: number): Scalars {
   return m;
 }
 
-export function fillScalars(r: Reader, end: number, m: Scalars, depth: number): void {
+export function mergeScalarsFrom(r: Reader, end: number, m: Scalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -329,7 +329,7 @@ export function readOptionalScalars(r: Reader, end: number, depth: number): Opti
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $fMessage;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $fMessage = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -367,7 +367,7 @@ export function readOptionalScalars(r: Reader, end: number, depth: number): Opti
   return m;
 }
 
-export function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, depth: number): void {
+export function mergeOptionalScalarsFrom(r: Reader, end: number, m: OptionalScalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -392,7 +392,7 @@ export function fillOptionalScalars(r: Reader, end: number, m: OptionalScalars, 
       case 138: { // optional Instrument f_message = 17
         const childEnd = readLengthEnd(r);
         const current = m.fMessage;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.fMessage = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -530,7 +530,7 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $listedAt;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else $listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -560,7 +560,7 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $underlying;
-        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnderlyingFrom(r, childEnd, current, depth + 1);
         else $underlying = readUnderlying(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -586,7 +586,7 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
   return m;
 }
 
-export function fillInstrument(r: Reader, end: number, m: Instrument, depth: number): void {
+export function mergeInstrumentFrom(r: Reader, end: number, m: Instrument, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -600,7 +600,7 @@ export function fillInstrument(r: Reader, end: number, m: Instrument, depth: num
       case 42: { // Timestamp listed_at = 5
         const childEnd = readLengthEnd(r);
         const current = m.listedAt;
-        if (current !== undefined) fillgoogle_protobuf_Timestamp(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergegoogle_protobuf_TimestampFrom(r, childEnd, current, depth + 1);
         else m.listedAt = readgoogle_protobuf_Timestamp(r, childEnd, depth + 1);
         break;
       }
@@ -628,7 +628,7 @@ export function fillInstrument(r: Reader, end: number, m: Instrument, depth: num
       case 58: { // Underlying underlying = 7
         const childEnd = readLengthEnd(r);
         const current = m.underlying;
-        if (current !== undefined) fillUnderlying(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeUnderlyingFrom(r, childEnd, current, depth + 1);
         else m.underlying = readUnderlying(r, childEnd, depth + 1);
         break;
       }
@@ -715,7 +715,7 @@ export function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: num
   return m;
 }
 
-export function fillgoogle_protobuf_Timestamp(r: Reader, end: number, m: Timestamp, depth: number): void {
+export function mergegoogle_protobuf_TimestampFrom(r: Reader, end: number, m: Timestamp, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -768,7 +768,7 @@ export function readUnderlying(r: Reader, end: number, depth: number): Underlyin
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -794,7 +794,7 @@ export function readUnderlying(r: Reader, end: number, depth: number): Underlyin
   return m;
 }
 
-export function fillUnderlying(r: Reader, end: number, m: Underlying, depth: number): void {
+export function mergeUnderlyingFrom(r: Reader, end: number, m: Underlying, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -804,7 +804,7 @@ export function fillUnderlying(r: Reader, end: number, m: Underlying, depth: num
       case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -999,7 +999,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
   return m;
 }
 
-export function fillRepeatedScalars(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
+export function mergeRepeatedScalarsFrom(r: Reader, end: number, m: RepeatedScalars, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1273,7 +1273,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1432,7 +1432,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1481,7 +1481,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1550,7 +1550,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
   return m;
 }
 
-export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
+export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -1633,7 +1633,7 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1785,7 +1785,7 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -1832,7 +1832,7 @@ export function fillMaps(r: Reader, end: number, m: Maps, depth: number): void {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2145,7 +2145,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2168,7 +2168,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodTill") mergegoogle_protobuf_TimestampFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2176,7 +2176,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodFor") mergegoogle_protobuf_DurationFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2186,7 +2186,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $timeInForce;
-        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        if (current?.case === "legRule") mergeOrder_LegFrom(r, childEnd, current.value, depth + 1);
         else $timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -2197,7 +2197,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if ($maxShow !== undefined) child.value = $maxShow;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         $maxShow = child.value;
         pos = r.pos; break;
       }
@@ -2206,7 +2206,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if ($note !== undefined) child.value = $note;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         $note = child.value;
         pos = r.pos; break;
       }
@@ -2224,7 +2224,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            else mergeOrder_LegFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2241,7 +2241,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $parent;
-        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeOrderFrom(r, childEnd, current, depth + 1);
         else $parent = readOrder(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2286,7 +2286,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
   return m;
 }
 
-export function fillOrder(r: Reader, end: number, m: Order, depth: number): void {
+export function mergeOrderFrom(r: Reader, end: number, m: Order, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2299,7 +2299,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
       case 34: { // Instrument instrument = 4
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -2310,14 +2310,14 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
       case 74: { // oneof time_in_force: Timestamp good_till = 9
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "goodTill") fillgoogle_protobuf_Timestamp(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodTill") mergegoogle_protobuf_TimestampFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodTill", value: readgoogle_protobuf_Timestamp(r, childEnd, depth + 1) };
         break;
       }
       case 82: { // oneof time_in_force: Duration good_for = 10
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "goodFor") fillgoogle_protobuf_Duration(r, childEnd, current.value, depth + 1);
+        if (current?.case === "goodFor") mergegoogle_protobuf_DurationFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "goodFor", value: readgoogle_protobuf_Duration(r, childEnd, depth + 1) };
         break;
       }
@@ -2326,7 +2326,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
       case 162: { // oneof time_in_force: Leg leg_rule = 20
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
-        if (current?.case === "legRule") fillOrder_Leg(r, childEnd, current.value, depth + 1);
+        if (current?.case === "legRule") mergeOrder_LegFrom(r, childEnd, current.value, depth + 1);
         else m.timeInForce = { case: "legRule", value: readOrder_Leg(r, childEnd, depth + 1) };
         break;
       }
@@ -2335,7 +2335,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.maxShow !== undefined) child.value = m.maxShow;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         m.maxShow = child.value;
         break;
       }
@@ -2343,7 +2343,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.note !== undefined) child.value = m.note;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         m.note = child.value;
         break;
       }
@@ -2360,7 +2360,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            else mergeOrder_LegFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -2376,7 +2376,7 @@ export function fillOrder(r: Reader, end: number, m: Order, depth: number): void
       case 130: { // Order parent = 16
         const childEnd = readLengthEnd(r);
         const current = m.parent;
-        if (current !== undefined) fillOrder(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeOrderFrom(r, childEnd, current, depth + 1);
         else m.parent = readOrder(r, childEnd, depth + 1);
         break;
       }
@@ -2540,7 +2540,7 @@ export function readgoogle_protobuf_Duration(r: Reader, end: number, depth: numb
   return m;
 }
 
-export function fillgoogle_protobuf_Duration(r: Reader, end: number, m: Duration, depth: number): void {
+export function mergegoogle_protobuf_DurationFrom(r: Reader, end: number, m: Duration, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2593,7 +2593,7 @@ export function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg 
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else $instrument = readInstrument(r, childEnd, depth + 1);
         pos = r.pos; break;
       }
@@ -2623,7 +2623,7 @@ export function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg 
   return m;
 }
 
-export function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: number): void {
+export function mergeOrder_LegFrom(r: Reader, end: number, m: Order_Leg, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2633,7 +2633,7 @@ export function fillOrder_Leg(r: Reader, end: number, m: Order_Leg, depth: numbe
       case 10: { // Instrument instrument = 1
         const childEnd = readLengthEnd(r);
         const current = m.instrument;
-        if (current !== undefined) fillInstrument(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
         else m.instrument = readInstrument(r, childEnd, depth + 1);
         break;
       }
@@ -2694,7 +2694,7 @@ export function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: nu
   return m;
 }
 
-export function fillgoogle_protobuf_Int64Value(r: Reader, end: number, m: Int64Value, depth: number): void {
+export function mergegoogle_protobuf_Int64ValueFrom(r: Reader, end: number, m: Int64Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2752,7 +2752,7 @@ export function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: n
   return m;
 }
 
-export function fillgoogle_protobuf_StringValue(r: Reader, end: number, m: StringValue, depth: number): void {
+export function mergegoogle_protobuf_StringValueFrom(r: Reader, end: number, m: StringValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -2788,7 +2788,7 @@ export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scala
 
 /** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return mergeWith(target, bytes, options, fillScalars);
+  return mergeWith(target, bytes, options, mergeScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2827,7 +2827,7 @@ export function mergeOptionalScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): OptionalScalars {
-  return mergeWith(target, bytes, options, fillOptionalScalars);
+  return mergeWith(target, bytes, options, mergeOptionalScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(OptionalScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2870,7 +2870,7 @@ export function mergeRepeatedScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): RepeatedScalars {
-  return mergeWith(target, bytes, options, fillRepeatedScalars);
+  return mergeWith(target, bytes, options, mergeRepeatedScalarsFrom);
 }
 
 /** Encodes byte for byte as toBinary(RepeatedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2906,7 +2906,7 @@ export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions): Maps {
 
 /** Merges `bytes` into `target` as mergeFromBinary(MapsSchema, target, bytes) does. */
 export function mergeMaps(target: Maps, bytes: Uint8Array, options?: DecodeOptions): Maps {
-  return mergeWith(target, bytes, options, fillMaps);
+  return mergeWith(target, bytes, options, mergeMapsFrom);
 }
 
 /** Encodes byte for byte as toBinary(MapsSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2941,7 +2941,7 @@ export function decodeInstrument(bytes: Uint8Array, options?: DecodeOptions): In
 
 /** Merges `bytes` into `target` as mergeFromBinary(InstrumentSchema, target, bytes) does. */
 export function mergeInstrument(target: Instrument, bytes: Uint8Array, options?: DecodeOptions): Instrument {
-  return mergeWith(target, bytes, options, fillInstrument);
+  return mergeWith(target, bytes, options, mergeInstrumentFrom);
 }
 
 /** Encodes byte for byte as toBinary(InstrumentSchema, message) does; 64-bit fields in any int64 mode. */
@@ -2974,7 +2974,7 @@ export function decodeUnderlying(bytes: Uint8Array, options?: DecodeOptions): Un
 
 /** Merges `bytes` into `target` as mergeFromBinary(UnderlyingSchema, target, bytes) does. */
 export function mergeUnderlying(target: Underlying, bytes: Uint8Array, options?: DecodeOptions): Underlying {
-  return mergeWith(target, bytes, options, fillUnderlying);
+  return mergeWith(target, bytes, options, mergeUnderlyingFrom);
 }
 
 /** Encodes byte for byte as toBinary(UnderlyingSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3006,7 +3006,7 @@ export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions): Order {
 
 /** Merges `bytes` into `target` as mergeFromBinary(OrderSchema, target, bytes) does. */
 export function mergeOrder(target: Order, bytes: Uint8Array, options?: DecodeOptions): Order {
-  return mergeWith(target, bytes, options, fillOrder);
+  return mergeWith(target, bytes, options, mergeOrderFrom);
 }
 
 /** Encodes byte for byte as toBinary(OrderSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3039,7 +3039,7 @@ export function decodeOrder_Leg(bytes: Uint8Array, options?: DecodeOptions): Ord
 
 /** Merges `bytes` into `target` as mergeFromBinary(Order_LegSchema, target, bytes) does. */
 export function mergeOrder_Leg(target: Order_Leg, bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
-  return mergeWith(target, bytes, options, fillOrder_Leg);
+  return mergeWith(target, bytes, options, mergeOrder_LegFrom);
 }
 
 /** Encodes byte for byte as toBinary(Order_LegSchema, message) does; 64-bit fields in any int64 mode. */
@@ -3668,7 +3668,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3827,7 +3827,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -3876,7 +3876,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
-            else fillInstrument(r, childEnd, value, depth + 1);
+            else mergeInstrumentFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -4058,7 +4058,7 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_Int64Value(r);
         if (m.maxShow !== undefined) child.value = m.maxShow;
-        fillgoogle_protobuf_Int64Value(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_Int64ValueFrom(r, childEnd, child, depth + 1);
         m.maxShow = child.value;
         pos = r.pos; break;
       }
@@ -4067,7 +4067,7 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
         const childEnd = readLengthEnd(r);
         const child = zerogoogle_protobuf_StringValue(r);
         if (m.note !== undefined) child.value = m.note;
-        fillgoogle_protobuf_StringValue(r, childEnd, child, depth + 1);
+        mergegoogle_protobuf_StringValueFrom(r, childEnd, child, depth + 1);
         m.note = child.value;
         pos = r.pos; break;
       }
@@ -4085,7 +4085,7 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
-            else fillOrder_Leg(r, childEnd, value, depth + 1);
+            else mergeOrder_LegFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
