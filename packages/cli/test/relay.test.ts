@@ -69,7 +69,9 @@ describe("relay and tail", {
   });
 
   // Stopped as a service manager stops it: close() used to leave a 2 s timer armed, which kept the process 2 s longer.
-  test("relay exits within 1.5 s of SIGTERM, having printed its summary (with --failover --lock-replicas)", async (t) => {
+  // The relay waits up to 2 s for JetStream to acknowledge what it received (slow on a loaded machine); what must not
+  // follow is a wait after its summary (the armed timer kept the process 2 s past it).
+  test("relay exits promptly after SIGTERM and its summary (with --failover --lock-replicas)", async (t) => {
     const child = spawn(
       process.execPath,
       [bin, "relay", "--sandbox", "--failover", "--lock-replicas", "1", "--nats", nats.urls[0], "--name", "stop"],
@@ -78,8 +80,10 @@ describe("relay and tail", {
     child.on("error", () => {});
     t.after(() => child.kill("SIGKILL"));
     let out = "";
+    let summaryAt = 0;
     child.stdout.on("data", (chunk) => {
       out += String(chunk);
+      if (summaryAt === 0 && /relay stop closed: \d+ frames/.test(out)) summaryAt = Date.now();
     });
     child.stderr.resume();
     const deadline = Date.now() + 20_000;
@@ -91,10 +95,12 @@ describe("relay and tail", {
     const signalledAt = Date.now();
     child.kill("SIGTERM");
     const [code] = await exited;
-    const exitMs = Date.now() - signalledAt;
-    t.diagnostic(`exited ${exitMs} ms after SIGTERM`);
+    const exitedAt = Date.now();
+    const exitMs = exitedAt - signalledAt;
+    t.diagnostic(`exited ${exitMs} ms after SIGTERM, ${exitedAt - summaryAt} ms after its summary`);
     assert.equal(code, 0);
     assert.match(out, /relay stop closed: \d+ frames/);
-    assert.ok(exitMs < 1500, `exited ${exitMs} ms after SIGTERM`);
+    assert.ok(exitedAt - summaryAt < 500, `exited ${exitedAt - summaryAt} ms after its summary`);
+    assert.ok(exitMs < 3000, `exited ${exitMs} ms after SIGTERM`);
   });
 });
