@@ -293,13 +293,15 @@ describe("relay: NATS nodes killed in turn", () => {
     // Live. The relay kept sending (at 1,000 frames/s, 500 frames is half a second: a reconnect of its own at most).
     t.diagnostic(`most frames waiting in the relay's buffer at any sample: ${mostBuffered}`);
     assert.ok(mostBuffered <= 500, `the relay held up to ${mostBuffered} frames unsent`);
-    // And no consumer paused longer than JetStream took to answer again (the election) plus 1 s, or, on the node killed,
-    // than the node was down plus 1 s (nats-server 2.9 may place the catch-up read's one-replica consumer on the dead
-    // node).
+    // And no consumer on a surviving server paused longer than JetStream took to answer again (the election) plus 1 s.
+    // One on the node killed reconnects and catches up from the stream, which needs JetStream, and nats-server 2.9 may
+    // place the catch-up read's one-replica consumer on the dead node: the longer of the election and the node's
+    // downtime, plus 2 s (the campaign measured up to 1.2 s past it, docs/reliability/relay.md).
     for (const f of report) {
       for (const [c, { ms: pause }] of f.pauses.entries()) {
-        const bound =
-          (f.reconnected[c] ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) : f.answersAgainMs) + 1000;
+        const bound = f.reconnected[c]
+          ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) + 2000
+          : f.answersAgainMs + 1000;
         assert.ok(
           pause <= bound,
           `${f.role}: consumer ${c} (on the node killed: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,
