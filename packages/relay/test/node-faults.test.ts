@@ -24,6 +24,8 @@ interface Received {
   subject: string;
   id: bigint;
   at: number;
+  /** The stream's sequence when a stream read delivered it, 0 when it came live. */
+  seq: number;
 }
 
 interface Fault {
@@ -146,7 +148,9 @@ describe("relay: NATS nodes killed in turn", () => {
     for (const instruments of slices) {
       const feed = await subscribeRelay({ servers: stack.nats.urls, instruments, stream: STREAM, start: "new" });
       const list: Received[] = [];
-      feed.on("message", (message, info) => list.push({ subject: info.subject, id: message.ID, at: Date.now() }));
+      feed.on("message", (message, info) =>
+        list.push({ subject: info.subject, id: message.ID, at: Date.now(), seq: info.streamSequence }),
+      );
       const index = feeds.length;
       feed.on("error", (error) => errors.push(`consumer ${index} at ${Date.now() - began} ms: ${error.message}`));
       feeds.push(feed);
@@ -197,14 +201,23 @@ describe("relay: NATS nodes killed in turn", () => {
     for (const feed of feeds) await feed.close();
     for (const relay of relays) await relay.close();
 
-    // Pauses: the longest wait between two messages at each consumer that began after this kill, before the next.
+    // Pauses: the longest wait between two messages at each consumer that ended after this kill and before the next
+    // one. A pause belongs to the kill it spans: the last message before a kill arrives a few ms before it, so a pause
+    // counted by where it starts was charged to the previous fault, with that fault's election time and without its
+    // reconnect (the "unexplained" 5-11 s pauses on surviving servers were consumers on the next node killed).
     const report = faults.map((f, k) => {
       const end = faults[k + 1]?.killedAt ?? Number.POSITIVE_INFINITY;
       const pauses = received.map((list) => {
-        let longest = 0;
+        let longest = { ms: 0, from: 0, to: 0, fromStream: false };
         for (let i = 1; i < list.length; i++) {
-          if (list[i - 1].at >= f.killedAt && list[i - 1].at < end) {
-            longest = Math.max(longest, list[i].at - list[i - 1].at);
+          const ms = list[i].at - list[i - 1].at;
+          if (list[i].at >= f.killedAt && list[i].at < end && ms > longest.ms) {
+            longest = {
+              ms,
+              from: list[i - 1].at - f.killedAt,
+              to: list[i].at - f.killedAt,
+              fromStream: list[i].seq > 0,
+            };
           }
         }
         return longest;
@@ -213,7 +226,7 @@ describe("relay: NATS nodes killed in turn", () => {
     });
     for (const f of report) {
       t.diagnostic(
-        `${f.role} (${f.victim}${f.ledMetadata && f.role !== "metadata leader" ? ", also metadata leader" : ""}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.join(", ")} ms (reconnected: ${f.reconnected.join(", ")})`,
+        `${f.role} (${f.victim}${f.ledMetadata && f.role !== "metadata leader" ? ", also metadata leader" : ""}): JetStream answered again after ${f.answersAgainMs} ms; longest pause per consumer ${f.pauses.map((p) => `${p.ms} (${p.from} to ${p.to}${p.fromStream ? ", ended by a stream read" : ""})`).join(", ")} ms (reconnected: ${f.reconnected.join(", ")})`,
       );
     }
     t.diagnostic(
@@ -280,15 +293,15 @@ describe("relay: NATS nodes killed in turn", () => {
     // Live. The relay kept sending (at 1,000 frames/s, 500 frames is half a second: a reconnect of its own at most).
     t.diagnostic(`most frames waiting in the relay's buffer at any sample: ${mostBuffered}`);
     assert.ok(mostBuffered <= 500, `the relay held up to ${mostBuffered} frames unsent`);
-    // And no consumer paused much longer than JetStream took to answer again (or, on the node killed, than the node
-    // was down: nats-server 2.9 may place the catch-up read's one-replica consumer on the dead node). Consumers on
-    // surviving servers have paused up to 2.9 s past the election at some kills (docs/reliability/relay.md, cause not
-    // found; a CI run saw 2.6 s past it), so the bound here is 5 s past: it catches a relay or consumer that stops for
-    // good, not the open pause, which the campaign measures.
+    // And no consumer on a surviving server paused longer than JetStream took to answer again (the election) plus 1 s.
+    // One on the node killed reconnects and catches up from the stream, which needs JetStream, and nats-server 2.9 may
+    // place the catch-up read's one-replica consumer on the dead node: the longer of the election and the node's
+    // downtime, plus 2 s (the campaign measured up to 1.2 s past it, docs/reliability/relay.md).
     for (const f of report) {
-      for (const [c, pause] of f.pauses.entries()) {
-        const bound =
-          (f.reconnected[c] ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) : f.answersAgainMs) + 5000;
+      for (const [c, { ms: pause }] of f.pauses.entries()) {
+        const bound = f.reconnected[c]
+          ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) + 2000
+          : f.answersAgainMs + 1000;
         assert.ok(
           pause <= bound,
           `${f.role}: consumer ${c} (on the node killed: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,

@@ -32,11 +32,11 @@ test("relay part, quick: nothing lost at the first rate, takeover under 2 s with
   assert.equal(nodes.storedTwice, 0);
   assert.equal(nodes.platformSessions, 1);
   for (const c of nodes.consumers) assert.deepEqual([c.missing, c.extra, c.subjectsOutOfOrder], [0, 0, 0]);
-  // The relay kept sending through every kill. Whether each consumer's pause stayed within JetStream's answer plus 2 s
-  // is the campaign's verdict and issue 28's open question (consumers on surviving servers have paused up to 10.8 s
-  // against 7.4 s here, nothing lost), so this quick run asserts the data and the relay, not that pause.
+  // The relay kept sending through every kill, and every consumer's pause stayed within JetStream's answer plus 1 s
+  // (on the node killed: the longer of that and the node's downtime, plus 2 s).
   const pauses = nodes as unknown as { relayKeptSending: boolean; pausesWithin: boolean };
   assert.equal(pauses.relayKeptSending, true, JSON.stringify(nodes));
+  assert.equal(pauses.pausesWithin, true, JSON.stringify(nodes));
   assert.ok((report.lateJoiner as { lastValuesMs: number | null }).lastValuesMs !== null);
-  t.diagnostic(`consumer pauses within JetStream's answer plus 2 s: ${pauses.pausesWithin}; ${report.summary}`);
+  t.diagnostic(report.summary);
 });
