@@ -9,6 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
+import { jetStreamAnswers, replicasCurrent } from "@tickwire/testkit/jetstream";
 import { metaLeader } from "@tickwire/testkit/nats-server";
 import { type Relay, type RelayFeed, startRelay, subscribeRelay } from "../src/index.js";
 import { retry, type Stack, startStack, storedMessages, until } from "./helpers.js";
@@ -69,34 +70,6 @@ describe("relay: NATS nodes killed in turn", () => {
     });
   }
 
-  /** JetStream answers what a consumer's catch-up needs: the stream's info (its leader) and a consumer made. */
-  async function answers(): Promise<boolean> {
-    try {
-      const jsm = await jetstreamManager(stack.nc, { timeout: 1000, checkAPI: false });
-      if (!(await jsm.streams.info(STREAM)).cluster?.leader) return false;
-      const consumer = await jsm.consumers.add(STREAM, { filter_subject: "tickwire.md.none", mem_storage: true });
-      await jsm.consumers.delete(STREAM, consumer.name).catch(() => {});
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function allCurrent(stream: string): Promise<boolean> {
-    try {
-      const jsm = await jetstreamManager(stack.nc, { timeout: 2000, checkAPI: false });
-      const info = await jsm.streams.info(stream);
-      const replicas = info.cluster?.replicas ?? [];
-      return (
-        !!info.cluster?.leader &&
-        replicas.length === info.config.num_replicas - 1 &&
-        replicas.every((r) => r.current && !r.offline)
-      );
-    } catch {
-      return false;
-    }
-  }
-
   async function kill(role: string, victim: string): Promise<Fault> {
     const node = stack.nats.nodes.find((n) => n.name === victim);
     assert.ok(node, `no node named ${victim}`);
@@ -106,13 +79,13 @@ describe("relay: NATS nodes killed in turn", () => {
     const ledMetadata = (await metaLeader(stack.nats)) === victim;
     const killedAt = Date.now();
     await node.kill();
-    await until(answers, `JetStream to answer after ${victim} was killed`, 60_000);
+    await until(() => jetStreamAnswers(stack.nc, STREAM), `JetStream to answer after ${victim} was killed`, 60_000);
     const answersAgainMs = Date.now() - killedAt;
     await sleep(Math.max(0, killedAt + DOWN_MS - Date.now()));
     await node.start();
     const restartedAt = Date.now();
     await until(
-      async () => (await allCurrent(STREAM)) && (await allCurrent(LOCK_STREAM)),
+      async () => (await replicasCurrent(stack.nc, STREAM)) && (await replicasCurrent(stack.nc, LOCK_STREAM)),
       `${victim} caught up`,
       60_000,
     );

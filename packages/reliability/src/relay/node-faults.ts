@@ -10,6 +10,7 @@ import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import type { RelayStats } from "@tickwire/relay";
+import { jetStreamAnswers, replicasCurrent } from "@tickwire/testkit/jetstream";
 import { metaLeader, type NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, Delivered } from "./children.js";
 import { ALL, PLAIN, platformAt, resetStream, sleep, until } from "./common.js";
@@ -45,33 +46,6 @@ async function leaderOf(nc: NatsConnection, stream: string): Promise<string | un
     return (await jsm.streams.info(stream)).cluster?.leader;
   } catch {
     return undefined;
-  }
-}
-
-async function answers(nc: NatsConnection): Promise<boolean> {
-  try {
-    const jsm = await jetstreamManager(nc, { timeout: 1000, checkAPI: false });
-    if (!(await jsm.streams.info(STREAM)).cluster?.leader) return false;
-    const consumer = await jsm.consumers.add(STREAM, { filter_subject: "tickwire.md.none", mem_storage: true });
-    await jsm.consumers.delete(STREAM, consumer.name).catch(() => {});
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function allCurrent(nc: NatsConnection, stream: string): Promise<boolean> {
-  try {
-    const jsm = await jetstreamManager(nc, { timeout: 2000, checkAPI: false });
-    const info = await jsm.streams.info(stream);
-    const replicas = info.cluster?.replicas ?? [];
-    return (
-      !!info.cluster?.leader &&
-      replicas.length === info.config.num_replicas - 1 &&
-      replicas.every((r) => r.current && !r.offline)
-    );
-  } catch {
-    return false;
   }
 }
 
@@ -156,13 +130,13 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     const ledMetadata = (await metaLeader(nats)) === victim;
     const killedAt = Date.now();
     await node.kill();
-    await until(() => answers(nc), 60_000);
+    await until(() => jetStreamAnswers(nc, STREAM), 60_000);
     const answersAgainMs = Date.now() - killedAt;
     await sleep(Math.max(0, killedAt + size.downSeconds * 1000 - Date.now()));
     await node.start();
     const restartedAt = Date.now();
     await until(
-      async () => (await allCurrent(nc, STREAM)) && (await allCurrent(nc, LOCK_STREAM)) && (await settled()),
+      async () => (await replicasCurrent(nc, STREAM)) && (await replicasCurrent(nc, LOCK_STREAM)) && (await settled()),
       60_000,
     );
     const settledMs = Date.now() - restartedAt;
