@@ -1,9 +1,11 @@
 // One canonical form for what every decoder returns, so they can be compared:
 // protobuf-es and the codec (oneof as { case, value }, every field an own property,
 // 64-bit as bigint, number or string) and protobufjs (oneof members as plain
-// properties, defaults on the prototype, 64-bit as Long or number).
-import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
-import { isWrapperDesc } from "@bufbuild/protobuf/wkt";
+// properties, defaults on the prototype, 64-bit as Long or number). A google.protobuf.Struct
+// field is a JSON object in protobuf-es and the codec, a Struct message in protobufjs: both
+// are compared as the Struct message.
+import { type DescField, type DescMessage, fromJson, ScalarType } from "@bufbuild/protobuf";
+import { isWrapperDesc, StructSchema } from "@bufbuild/protobuf/wkt";
 
 /** Field name -> value, defaults left out; 64-bit integers as decimal strings. */
 export type Canonical = { [field: string]: CanonicalValue };
@@ -71,14 +73,19 @@ export function canonical(value: unknown, desc: DescMessage, path = desc.name): 
         c =
           v === undefined || v === null
             ? undefined
-            : canonical(typeof v !== "object" && isWrapperDesc(field.message) ? { value: v } : v, field.message, at);
+            : canonical(
+                typeof v !== "object" && isWrapperDesc(field.message) ? { value: v } : structMessage(v, field.message),
+                field.message,
+                at,
+              );
         break;
       case "list": {
         const list = (v ?? []) as unknown[];
         if (list.length === 0) break;
         c = list.map((item, i) => {
           const itemPath = `${at}[${i}]`;
-          if (field.listKind === "message") return canonical(item, field.message, itemPath);
+          if (field.listKind === "message")
+            return canonical(structMessage(item, field.message), field.message, itemPath);
           if (field.listKind === "enum") return item as number;
           return scalar(item, field.scalar, itemPath) ?? (INT64_TYPES.has(field.scalar) ? "0" : (item as number));
         });
@@ -93,6 +100,17 @@ export function canonical(value: unknown, desc: DescMessage, path = desc.name): 
   return out;
 }
 
+/**
+ * A Struct field's JSON object (protobuf-es, the codec) as the Struct message it stands for;
+ * a message (protobufjs's class instance, or one with a $typeName) stays as it is.
+ */
+function structMessage(value: unknown, desc: DescMessage): unknown {
+  if (desc.typeName !== StructSchema.typeName || value === null || typeof value !== "object") return value;
+  const prototype = Object.getPrototypeOf(value);
+  const plain = (prototype === Object.prototype || prototype === null) && !("$typeName" in value);
+  return plain ? fromJson(StructSchema, value as never) : value;
+}
+
 /** A map as key -> canonical value with the keys sorted; a zero value stays (the entry exists). */
 function canonicalMap(value: unknown, field: DescField & { fieldKind: "map" }, path: string): Canonical | undefined {
   const entries = Object.entries((value ?? {}) as Record<string, unknown>).sort(([a], [b]) =>
@@ -102,7 +120,7 @@ function canonicalMap(value: unknown, field: DescField & { fieldKind: "map" }, p
   const out: Canonical = {};
   for (const [key, item] of entries) {
     const at = `${path}[${key}]`;
-    if (field.mapKind === "message") out[key] = canonical(item, field.message, at);
+    if (field.mapKind === "message") out[key] = canonical(structMessage(item, field.message), field.message, at);
     else if (field.mapKind === "enum") out[key] = item as number;
     else out[key] = scalar(item, field.scalar, at) ?? (INT64_TYPES.has(field.scalar) ? "0" : (item as CanonicalValue));
   }

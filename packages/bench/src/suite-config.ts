@@ -104,8 +104,8 @@ export function suiteConfig(name: string, smoke: boolean, subjectsFile?: string)
         ...subjectNames.flatMap((s) => GENERAL_DECODERS.map((d) => `decode/${s}/${d}`)),
         ...subjectNames.flatMap((s) => GENERAL_ENCODERS.map((e) => `encode/${s}/${e}`)),
       ],
-      // A smoke run checks the harness, not the figures: one process per variant for all seven features (12 round
-      // processes instead of 84, most of the smoke run's time); test/parts.test.ts checks the full run's groups.
+      // A smoke run checks the harness, not the figures: one process per variant for all ten features (12 round
+      // processes instead of 120, most of the smoke run's time); test/parts.test.ts checks the full run's groups.
       groups: smoke ? groupsOf(GENERAL_DECODERS, GENERAL_ENCODERS) : generalGroups(),
       async cases(filter, suite) {
         const wanted = (subject: string) =>

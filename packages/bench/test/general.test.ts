@@ -1,6 +1,6 @@
-// The general suite (`--suite general`) in smoke mode: every feature message and the
-// orders schema's Order, decoded and encoded by the plugin's output against protobuf-es
-// and protobufjs, verified before timing, with a PASS/MISS per case from the interleaved method.
+// The general suite (`--suite general`) in smoke mode: every feature message, the orders
+// schema's Order and the proto2, Struct and editions messages, decoded and encoded by the
+// plugin's output against protobuf-es and protobufjs, verified before timing, with a PASS/MISS per case from the interleaved method.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +41,33 @@ test("the subjects are built from a seed: the same bytes every time, about 100 B
       );
     });
   }
+});
+
+test("the proto2, Struct and editions subjects carry what they are there to time", () => {
+  const subjects = generalSubjects((name) => /^(Proto2|Struct|Editions)-10KB$/.test(name));
+  const [proto2, struct, editions] = ["Proto2", "Struct", "Editions"].map((f) => {
+    const s = subjects.find((x) => x.feature === f);
+    assert.ok(s !== undefined, f);
+    return s;
+  });
+  // proto2: decoded quotes read some custom defaults from the prototype (not own properties) and set others.
+  const quotes = proto2.frames.map((f) => fromBinary(proto2.desc, f) as unknown as Record<string, unknown>);
+  const own = quotes.filter((q) => Object.hasOwn(q, "currency")).length;
+  assert.ok(own > 0 && own < quotes.length, `${own} of ${quotes.length} quotes set currency`);
+  const unset = quotes.find((q) => !Object.hasOwn(q, "lot"));
+  assert.equal(unset?.lot, 25);
+  assert.ok(quotes.some((q) => q.limits !== undefined));
+  // Struct: JSON objects nested in objects and lists, with nulls, in the list of items.
+  const event = fromBinary(struct.desc, struct.frames[0]) as unknown as { items: object[] };
+  const text = JSON.stringify(event.items);
+  assert.ok(event.items.length > 10 && /:\{/.test(text) && /:\[/.test(text) && /null/.test(text), text.slice(0, 200));
+  // editions: the fills are groups (field 7: start tag 0x3b, end tag 0x3c) and the expanded sizes one tag each (0x48).
+  const frame = editions.frames[0];
+  const execution = fromBinary(editions.desc, frame) as unknown as { fills: unknown[]; sizes: number[] };
+  const count = (tag: number) => frame.filter((b) => b === tag).length;
+  assert.ok(count(0x3b) >= execution.fills.length && count(0x3c) >= execution.fills.length);
+  assert.ok(count(0x48) >= execution.sizes.length);
+  assert.ok(execution.sizes.length > 100);
 });
 
 test("the general smoke run succeeds with every case of every feature and size", () => {

@@ -89,6 +89,6 @@ test("each suite's round groups put every case in exactly one process, of one va
       if (name === "general" && !smoke) assert.equal(features.size, 1, `one feature per process: ${ids.join(", ")}`);
     }
   }
-  assert.equal(suiteConfig("general", false).groups.length, 42);
+  assert.equal(suiteConfig("general", false).groups.length, 60);
   assert.equal(suiteConfig("general", true).groups.length, 6);
 });

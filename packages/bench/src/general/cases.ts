@@ -2,7 +2,10 @@
 // they are handed to the timer, as the market-data suite's are (src/suites.ts).
 import { type DescMessage, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { lyingEncoder } from "../decoders.js";
+import * as editions from "../gen/tickwire/bench/v1/editions_tw.js";
 import * as features from "../gen/tickwire/bench/v1/features_tw.js";
+import * as payload from "../gen/tickwire/bench/v1/payload_tw.js";
+import * as proto2 from "../gen/tickwire/bench/v1/proto2_tw.js";
 import * as orders from "../gen/tickwire/orders/v1/orders_tw.js";
 import { type BenchCase, benchCase, type CaseFilter } from "../measure.js";
 import { type Canonical, canonical, firstDifference } from "../normalise.js";
@@ -34,6 +37,9 @@ const GENERATED: Record<Feature, { decode: Decode; encode: Encode }> = {
   MessageMap: pair(features.decodeMessageMap, features.encodeMessageMap),
   Nested: pair(features.decodeNode, features.encodeNode),
   Order: pair(orders.decodeOrder, orders.encodeOrder),
+  Proto2: pair(proto2.decodeLegacyQuote, proto2.encodeLegacyQuote),
+  Struct: pair(payload.decodeEvent, payload.encodeEvent),
+  Editions: pair(editions.decodeExecution, editions.encodeExecution),
 };
 
 /** The protobufjs static classes, by the message's protobuf type name. */
@@ -71,7 +77,7 @@ interface GeneralDecoder {
 
 /**
  * One loop literal serves every subject, so within a process its call site sees up to
- * seven decode functions; a call of a large function is not inlined either way, and
+ * ten decode functions; a call of a large function is not inlined either way, and
  * every decoder pays the same dispatch.
  */
 function decodeLoop(decode: (bytes: Uint8Array) => unknown, list: Uint8Array[]): () => void {

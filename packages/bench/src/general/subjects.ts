@@ -1,9 +1,19 @@
 // The general suite's subjects: one message per feature of the bench's feature schema,
-// plus the plugin's second schema (Order), each at about 100 B, 10 KB and 1 MB, built
+// the plugin's second schema (Order), and a proto2 message with defaults, a Struct-heavy
+// message and an editions 2023 message, each at about 100 B, 10 KB and 1 MB, built
 // from a seeded generator so every run and every process times the same bytes.
 import { readFileSync, writeFileSync } from "node:fs";
-import { create, type DescMessage, fromBinary, type MessageShape, toBinary } from "@bufbuild/protobuf";
+import {
+  create,
+  type DescMessage,
+  fromBinary,
+  type JsonObject,
+  type JsonValue,
+  type MessageShape,
+  toBinary,
+} from "@bufbuild/protobuf";
 import { DurationSchema, TimestampSchema } from "@bufbuild/protobuf/wkt";
+import { type Execution, ExecutionSchema, type Fill, FillSchema } from "../gen/tickwire/bench/v1/editions_pb.js";
 import {
   type Level,
   MessageMapSchema,
@@ -15,6 +25,8 @@ import {
   ScalarsSchema,
   StringMapSchema,
 } from "../gen/tickwire/bench/v1/features_pb.js";
+import { EventSchema } from "../gen/tickwire/bench/v1/payload_pb.js";
+import { LegacyQuote_LimitsSchema, LegacyQuoteSchema, type Venue } from "../gen/tickwire/bench/v1/proto2_pb.js";
 import {
   type Instrument,
   InstrumentSchema,
@@ -37,6 +49,9 @@ export const FEATURES = [
   "MessageMap",
   "Nested",
   "Order",
+  "Proto2",
+  "Struct",
+  "Editions",
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -258,6 +273,105 @@ function order(v: Values, i: number, small = false): Order {
   });
 }
 
+/**
+ * A proto2 quote with about half its optional fields set: the rest read their custom
+ * defaults from the prototype. A set field sometimes holds its default value, which is
+ * still written on the wire (explicit presence).
+ */
+function legacyQuote(v: Values, i: number) {
+  const some = () => v.int(2) === 0;
+  const quote = create(LegacyQuoteSchema, {
+    symbol: `${v.text(3).toUpperCase()}${i}`,
+    instrumentId: v.int64(false),
+    depth: Array.from({ length: v.int(4) }, () => v.magnitude(16)),
+    routes: Array.from({ length: v.int(3) }, () => (1 + v.int(3)) as Venue),
+  });
+  if (some()) quote.price = v.int(4) === 0 ? 100.5 : v.double();
+  if (some()) quote.lot = v.pick([25, 50, 75, 1]);
+  if (some()) quote.openInterest = v.int64(true);
+  if (some()) quote.flags = v.magnitude(32);
+  if (some()) quote.tradable = v.int(2) === 0;
+  if (some()) quote.currency = v.pick(["INR", "USD"]);
+  if (some()) quote.tag = v.bytes(2 + v.int(4));
+  if (some()) quote.venue = (1 + v.int(3)) as Venue;
+  if (some()) {
+    const limits = create(LegacyQuote_LimitsSchema, { lower: v.double() });
+    if (some()) limits.upper = v.double();
+    quote.limits = limits;
+  }
+  return quote;
+}
+
+/** A JSON value as a service's free-form payload has it: objects, lists, numbers, strings, booleans, nulls. */
+function json(v: Values, depth: number): JsonValue {
+  switch (v.int(depth > 0 ? 8 : 5)) {
+    case 0:
+      return v.int(2) === 0 ? v.signed(32) : Math.round(v.double() * 100) / 100;
+    case 1:
+    case 2:
+      return v.text(3 + v.int(12));
+    case 3:
+      return v.int(2) === 0;
+    case 4:
+      return null;
+    case 5:
+    case 6:
+      return jsonObject(v, depth - 1);
+    default:
+      return Array.from({ length: 1 + v.int(4) }, () => json(v, depth - 1));
+  }
+}
+
+function jsonObject(v: Values, depth: number): JsonObject {
+  return Object.fromEntries(Array.from({ length: 2 + v.int(4) }, () => [v.text(3 + v.int(6)), json(v, depth)]));
+}
+
+/** An event with Struct attributes; larger ones carry a list of JSON objects three levels deep. */
+function event(v: Values, bytes: number) {
+  const message = create(EventSchema, {
+    kind: v.pick(["order.update", "risk.alert", "session.note"]),
+    sequence: v.int64(false),
+    attributes: { source: v.text(5), retry: v.int(2) === 0, score: v.int(100) },
+  });
+  if (bytes < 400) return message;
+  message.context = jsonObject(v, 2);
+  let size = toBinary(EventSchema, message).length;
+  while (size < bytes) {
+    const item = jsonObject(v, 3);
+    size += toBinary(EventSchema, create(EventSchema, { items: [item] })).length;
+    message.items.push(item);
+  }
+  return message;
+}
+
+function tradeFill(v: Values, i: number): Fill {
+  return create(FillSchema, {
+    tradeId: BigInt(i) * 1000n + (v.int64(false) % 1000n),
+    price: v.double(),
+    quantity: 1 + v.magnitude(16),
+    venue: v.pick(["NSE", "BSE"]),
+  });
+}
+
+/** An execution report: its fills (delimited) and the packed and expanded lists grow with the size. */
+function execution(v: Values, bytes: number): Execution {
+  // About 60 bytes without the lists, and 36 per fill with an element of each list.
+  const n = Math.max(0, Math.round((bytes - 60) / 36));
+  const message = create(ExecutionSchema, {
+    orderId: `ord-${v.text(8)}`,
+    account: v.int(3) === 0 ? 0n : v.int64(false),
+    averagePrice: v.double(),
+    filled: v.magnitude(20),
+    done: v.int(2) === 0,
+    last: tradeFill(v, 0),
+    fills: Array.from({ length: n }, (_, k) => tradeFill(v, k + 1)),
+    deltas: Array.from({ length: n }, () => v.int64(true) % 100_000n),
+    sizes: Array.from({ length: n }, () => v.magnitude(16)),
+    marks: Array.from({ length: n }, () => v.double()),
+  });
+  return message;
+}
+
 function messagesFor(feature: Feature, v: Values, bytes: number): { desc: DescMessage; messages: object[] } {
   switch (feature) {
     // Scalars has no list to grow: the larger subjects are feeds of ~100 B messages decoded one after another.
@@ -296,6 +410,15 @@ function messagesFor(feature: Feature, v: Values, bytes: number): { desc: DescMe
       if (bytes >= 400) parent.children = fill(bytes, OrderSchema, () => order(v, i++));
       return { desc: OrderSchema, messages: [parent] };
     }
+    // Like Scalars, a proto2 message is a feed of ~100 B quotes: each decode builds on the defaults' prototype.
+    case "Proto2": {
+      let i = 0;
+      return { desc: LegacyQuoteSchema, messages: fill(bytes, LegacyQuoteSchema, () => legacyQuote(v, i++), 0) };
+    }
+    case "Struct":
+      return { desc: EventSchema, messages: [event(v, bytes)] };
+    case "Editions":
+      return { desc: ExecutionSchema, messages: [execution(v, bytes)] };
   }
 }
 
@@ -328,6 +451,9 @@ const DESCS: Record<Feature, DescMessage> = {
   MessageMap: MessageMapSchema,
   Nested: NodeSchema,
   Order: OrderSchema,
+  Proto2: LegacyQuoteSchema,
+  Struct: EventSchema,
+  Editions: ExecutionSchema,
 };
 
 /**
