@@ -23,15 +23,15 @@ import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, f
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -96,7 +96,7 @@ function readFill(r: Reader, end: number, depth: number): Fill {
   return m;
 }
 
-function fillFill(r: Reader, end: number, m: Fill, depth: number): void {
+function mergeFillFrom(r: Reader, end: number, m: Fill, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -188,7 +188,7 @@ function readExecution(r: Reader, end: number, depth: number): Execution {
         r.pos = pos;
         const childEnd = groupEnd(r, 6, depth + 1);
         const current = $last;
-        if (current !== undefined) fillFill(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeFillFrom(r, childEnd, current, depth + 1);
         else $last = readFill(r, childEnd, depth + 1);
         closeGroup(r, 6);
         pos = r.pos; break;
@@ -233,7 +233,7 @@ function readExecution(r: Reader, end: number, depth: number): Execution {
   return m;
 }
 
-function fillExecution(r: Reader, end: number, m: Execution, depth: number): void {
+function mergeExecutionFrom(r: Reader, end: number, m: Execution, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -247,7 +247,7 @@ function fillExecution(r: Reader, end: number, m: Execution, depth: number): voi
       case 51: { // group Fill last = 6
         const childEnd = groupEnd(r, 6, depth + 1);
         const current = m.last;
-        if (current !== undefined) fillFill(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeFillFrom(r, childEnd, current, depth + 1);
         else m.last = readFill(r, childEnd, depth + 1);
         closeGroup(r, 6);
         break;
@@ -331,7 +331,7 @@ export function decodeFill(bytes: Uint8Array, options?: DecodeOptions): Fill {
 
 /** Merges `bytes` into `target` as mergeFromBinary(FillSchema, target, bytes) does. */
 export function mergeFill(target: Fill, bytes: Uint8Array, options?: DecodeOptions): Fill {
-  return mergeWith(target, bytes, options, fillFill);
+  return mergeWith(target, bytes, options, mergeFillFrom);
 }
 
 /** Encodes byte for byte as toBinary(FillSchema, message) does; 64-bit fields in any int64 mode. */
@@ -364,7 +364,7 @@ export function decodeExecution(bytes: Uint8Array, options?: DecodeOptions): Exe
 
 /** Merges `bytes` into `target` as mergeFromBinary(ExecutionSchema, target, bytes) does. */
 export function mergeExecution(target: Execution, bytes: Uint8Array, options?: DecodeOptions): Execution {
-  return mergeWith(target, bytes, options, fillExecution);
+  return mergeWith(target, bytes, options, mergeExecutionFrom);
 }
 
 /** Encodes byte for byte as toBinary(ExecutionSchema, message) does; 64-bit fields in any int64 mode. */

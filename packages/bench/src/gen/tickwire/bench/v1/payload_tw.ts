@@ -22,15 +22,15 @@ import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -65,7 +65,7 @@ function readEvent(r: Reader, end: number, depth: number): Event {
         const childEnd = readLengthEnd(r);
         const current = $attributes;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         $attributes = structToJson(struct);
         pos = r.pos; break;
       }
@@ -74,7 +74,7 @@ function readEvent(r: Reader, end: number, depth: number): Event {
         const childEnd = readLengthEnd(r);
         const current = $context;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         $context = structToJson(struct);
         pos = r.pos; break;
       }
@@ -99,7 +99,7 @@ function readEvent(r: Reader, end: number, depth: number): Event {
   return m;
 }
 
-function fillEvent(r: Reader, end: number, m: Event, depth: number): void {
+function mergeEventFrom(r: Reader, end: number, m: Event, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -111,7 +111,7 @@ function fillEvent(r: Reader, end: number, m: Event, depth: number): void {
         const childEnd = readLengthEnd(r);
         const current = m.attributes;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         m.attributes = structToJson(struct);
         break;
       }
@@ -119,7 +119,7 @@ function fillEvent(r: Reader, end: number, m: Event, depth: number): void {
         const childEnd = readLengthEnd(r);
         const current = m.context;
         const struct = current !== undefined ? jsonToStruct(current) : zerogoogle_protobuf_Struct(r);
-        fillgoogle_protobuf_Struct(r, childEnd, struct, depth + 1);
+        mergegoogle_protobuf_StructFrom(r, childEnd, struct, depth + 1);
         m.context = structToJson(struct);
         break;
       }
@@ -197,7 +197,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -223,7 +223,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
   return m;
 }
 
-function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: number): void {
+function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -243,7 +243,7 @@ function fillgoogle_protobuf_Struct(r: Reader, end: number, m: Struct, depth: nu
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
-            else fillgoogle_protobuf_Value(r, childEnd, value, depth + 1);
+            else mergegoogle_protobuf_ValueFrom(r, childEnd, value, depth + 1);
             break;
             }
             default:
@@ -314,7 +314,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -322,7 +322,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
         r.pos = pos;
         const childEnd = readLengthEnd(r);
         const current = $kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         pos = r.pos; break;
       }
@@ -339,7 +339,7 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
   return m;
 }
 
-function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: number): void {
+function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -353,14 +353,14 @@ function fillgoogle_protobuf_Value(r: Reader, end: number, m: Value, depth: numb
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "structValue") fillgoogle_protobuf_Struct(r, childEnd, current.value, depth + 1);
+        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
         break;
       }
       case 50: { // oneof kind: ListValue list_value = 6
         const childEnd = readLengthEnd(r);
         const current = m.kind;
-        if (current?.case === "listValue") fillgoogle_protobuf_ListValue(r, childEnd, current.value, depth + 1);
+        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
         else m.kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
         break;
       }
@@ -427,7 +427,7 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
   return m;
 }
 
-function fillgoogle_protobuf_ListValue(r: Reader, end: number, m: ListValue, depth: number): void {
+function mergegoogle_protobuf_ListValueFrom(r: Reader, end: number, m: ListValue, depth: number): void {
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   while (r.pos < end) {
@@ -467,7 +467,7 @@ export function decodeEvent(bytes: Uint8Array, options?: DecodeOptions): Event {
 
 /** Merges `bytes` into `target` as mergeFromBinary(EventSchema, target, bytes) does. */
 export function mergeEvent(target: Event, bytes: Uint8Array, options?: DecodeOptions): Event {
-  return mergeWith(target, bytes, options, fillEvent);
+  return mergeWith(target, bytes, options, mergeEventFrom);
 }
 
 /** Encodes byte for byte as toBinary(EventSchema, message) does; 64-bit fields in any int64 mode. */

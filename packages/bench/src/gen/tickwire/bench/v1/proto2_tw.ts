@@ -23,15 +23,15 @@ import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, f
  * - newXFrameDecoder(options?): frames (delimited, message or base64) to X messages.
  *
  * Behind them, per message: zeroX (create()'s message), readX (a fresh decode: fields into locals, the
- * message built once at the end), fillX (the merge of r.buf[r.pos, end) into an existing message; a map
+ * message built once at the end), mergeXFrom (the merge of r.buf[r.pos, end) into an existing message; a map
  * value seen twice in one entry merges too) and writeX.
  *
- * Each message's fields are read by two loops, one for each place a value goes (readX's locals, fillX's
+ * Each message's fields are read by two loops, one for each place a value goes (readX's locals, mergeXFrom's
  * message), each written out for speed; one emitter prints every case of both.
  *
  * How the loops read: in the hot ones (readX, reuseX) the position lives in a local `pos`, so tags,
  * one- and two-byte varints and doubles are read inline with no load or store through `r`; a call gets
- * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). fillX and the views read through `r.pos`. Each case is
+ * it in `r.pos` (`r.pos = pos; ...; pos = r.pos;`). mergeXFrom and the views read through `r.pos`. Each case is
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
@@ -112,7 +112,7 @@ function readLegacyQuote(r: Reader, end: number, depth: number): LegacyQuote {
         r.pos = pos;
         const childEnd = groupEnd(r, 13, depth + 1);
         const current = $limits;
-        if (current !== undefined) fillLegacyQuote_Limits(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeLegacyQuote_LimitsFrom(r, childEnd, current, depth + 1);
         else $limits = readLegacyQuote_Limits(r, childEnd, depth + 1);
         closeGroup(r, 13);
         pos = r.pos; break;
@@ -148,7 +148,7 @@ function readLegacyQuote(r: Reader, end: number, depth: number): LegacyQuote {
   return m;
 }
 
-function fillLegacyQuote(r: Reader, end: number, m: LegacyQuote, depth: number): void {
+function mergeLegacyQuoteFrom(r: Reader, end: number, m: LegacyQuote, depth: number): void {
   const unknownFields = (m.$unknown ?? []) as UnknownField[];
   const buf = r.buf;
   while (r.pos < end) {
@@ -177,7 +177,7 @@ function fillLegacyQuote(r: Reader, end: number, m: LegacyQuote, depth: number):
       case 107: { // group Limits limits = 13
         const childEnd = groupEnd(r, 13, depth + 1);
         const current = m.limits;
-        if (current !== undefined) fillLegacyQuote_Limits(r, childEnd, current, depth + 1);
+        if (current !== undefined) mergeLegacyQuote_LimitsFrom(r, childEnd, current, depth + 1);
         else m.limits = readLegacyQuote_Limits(r, childEnd, depth + 1);
         closeGroup(r, 13);
         break;
@@ -302,7 +302,7 @@ function readLegacyQuote_Limits(r: Reader, end: number, depth: number): LegacyQu
   return m;
 }
 
-function fillLegacyQuote_Limits(r: Reader, end: number, m: LegacyQuote_Limits, depth: number): void {
+function mergeLegacyQuote_LimitsFrom(r: Reader, end: number, m: LegacyQuote_Limits, depth: number): void {
   const buf = r.buf;
   while (r.pos < end) {
     const b0 = buf[r.pos]!;
@@ -351,7 +351,7 @@ export function decodeLegacyQuote(bytes: Uint8Array, options?: DecodeOptions): L
 
 /** Merges `bytes` into `target` as mergeFromBinary(LegacyQuoteSchema, target, bytes) does. */
 export function mergeLegacyQuote(target: LegacyQuote, bytes: Uint8Array, options?: DecodeOptions): LegacyQuote {
-  return mergeWith(target, bytes, options, fillLegacyQuote);
+  return mergeWith(target, bytes, options, mergeLegacyQuoteFrom);
 }
 
 /** Encodes byte for byte as toBinary(LegacyQuoteSchema, message) does; 64-bit fields in any int64 mode. */
@@ -388,7 +388,7 @@ export function mergeLegacyQuote_Limits(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): LegacyQuote_Limits {
-  return mergeWith(target, bytes, options, fillLegacyQuote_Limits);
+  return mergeWith(target, bytes, options, mergeLegacyQuote_LimitsFrom);
 }
 
 /** Encodes byte for byte as toBinary(LegacyQuote_LimitsSchema, message) does; 64-bit fields in any int64 mode. */
