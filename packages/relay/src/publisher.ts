@@ -60,6 +60,19 @@ const DUPLICATE = /"duplicate":\s*true/;
 
 const sizeOf = (entry: PendingPublish) => entry.bytes.length + ENTRY_OVERHEAD;
 
+/** What a publisher counts, before it has published anything (and a relay's while it has no publisher). */
+export const NO_PUBLISHES: Readonly<
+  Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight" | "backlogMessages">
+> = Object.freeze({
+  enqueued: 0,
+  published: 0,
+  duplicates: 0,
+  publishErrors: 0,
+  retried: 0,
+  bufferDrops: 0,
+  backlogDrops: 0,
+});
+
 export class Publisher {
   readonly #nc: NatsConnection;
   readonly #inbox: string;
@@ -89,13 +102,7 @@ export class Publisher {
   #lastReport = 0;
   #idleWaiters: (() => void)[] = [];
   readonly stats: Omit<PublisherStats, "bufferedMessages" | "bufferedBytes" | "inFlight" | "backlogMessages"> = {
-    enqueued: 0,
-    published: 0,
-    duplicates: 0,
-    publishErrors: 0,
-    retried: 0,
-    bufferDrops: 0,
-    backlogDrops: 0,
+    ...NO_PUBLISHES,
   };
 
   constructor(nc: NatsConnection, options: PublisherOptions) {

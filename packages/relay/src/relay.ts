@@ -20,7 +20,7 @@ import { DecodeError } from "@tickwire/codec";
 import { toIds } from "./ids.js";
 import { ActiveLock } from "./lock.js";
 import type { LockOptions, PublisherStats } from "./public-types.js";
-import { Publisher } from "./publisher.js";
+import { NO_PUBLISHES, Publisher } from "./publisher.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 
@@ -419,19 +419,8 @@ class RelayImpl implements Relay {
 
   stats(): RelayStats {
     const c = this.#counts;
-    const publisher = this.#publisher?.snapshot() ?? {
-      enqueued: 0,
-      published: 0,
-      duplicates: 0,
-      publishErrors: 0,
-      retried: 0,
-      bufferDrops: 0,
-      backlogDrops: 0,
-      bufferedMessages: 0,
-      bufferedBytes: 0,
-      inFlight: 0,
-      backlogMessages: 0,
-    };
+    const empty = { ...NO_PUBLISHES, bufferedMessages: 0, bufferedBytes: 0, inFlight: 0, backlogMessages: 0 };
+    const publisher = this.#publisher?.snapshot() ?? empty;
     return {
       name: this.name,
       role: this.#role,
