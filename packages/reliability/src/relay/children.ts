@@ -4,7 +4,7 @@
 // told to record) with every message it delivered (subject, ID, arrival time), and exits at "close" or when its
 // parent goes.
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
+import { type RelayFeedStats, type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
 
 export interface ProcessUsage {
   /** CPU seconds (user + system) and resident memory at the report. */
@@ -12,27 +12,28 @@ export interface ProcessUsage {
   rssBytes: number;
 }
 
-export interface ConsumerReport extends ProcessUsage {
+/** A consumer's report: its subscription's own counters (their meaning is in RelayFeedStats), latency, usage. */
+export interface ConsumerReport
+  extends ProcessUsage,
+    Pick<
+      RelayFeedStats,
+      | "duplicatesSkipped"
+      | "consumerResets"
+      | "repeatsSkipped"
+      | "gapsDetected"
+      | "replays"
+      | "replayRetries"
+      | "gapsPassedOver"
+      | "catchingUp"
+      | "reconnects"
+      | "server"
+    > {
   messages: number;
-  duplicatesSkipped: number;
-  consumerResets: number;
   p50: number;
   p99: number;
   max: number;
   /** Time from start to the first `expectLast` messages (the last values), ms. */
   lastValuesMs: number | null;
-  /** Core live path: repeats skipped, gaps detected, stream replays. */
-  repeatsSkipped: number;
-  gapsDetected: number;
-  replays: number;
-  replayRetries: number;
-  gapsPassedOver: number;
-  /** Live messages held while the stream is read. */
-  catchingUp: boolean;
-  /** NATS reconnects (its server died, or cut it off). */
-  reconnects: number;
-  /** The NATS server it is connected to. */
-  server: string | undefined;
   /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
   histogram: number[];
 }
