@@ -7,6 +7,7 @@ import { fail, failTruncated, type Reader } from "./reader.js";
 import { skipField } from "./skip.js";
 import { readTag, readVarint32 } from "./varint.js";
 import { WireType } from "./wire-type.js";
+import { putVarint64 } from "./writer.js";
 
 // ignoreBOM: a leading U+FEFF is text, as in protobuf-es; not fatal: invalid bytes become U+FFFD.
 const laxDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -34,23 +35,10 @@ export function keepUnknownEnum(
   value: number,
 ): UnknownField[] | undefined {
   if (!r.unknownFields) return list;
-  const bytes: number[] = [];
-  if (value >= 0) {
-    let v = value;
-    while (v > 0x7f) {
-      bytes.push((v & 0x7f) | 0x80);
-      v >>>= 7;
-    }
-    bytes.push(v);
-  } else {
-    let v = value;
-    for (let i = 0; i < 9; i++) {
-      bytes.push((v & 0x7f) | 0x80);
-      v >>= 7;
-    }
-    bytes.push(1);
-  }
-  const entry = { no: fieldNo, wireType: WireType.Varint, data: new Uint8Array(bytes) };
+  // An int32 is sign-extended to 64 bits on the wire.
+  const varint = new Uint8Array(10);
+  const length = putVarint64(varint, 0, value, value < 0 ? -1 : 0);
+  const entry = { no: fieldNo, wireType: WireType.Varint, data: varint.slice(0, length) };
   if (list === undefined) return [entry];
   list.push(entry);
   return list;

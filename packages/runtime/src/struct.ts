@@ -3,6 +3,7 @@
 // writes the message (its fields map of Values) and converts at the field, both ways, as
 // protobuf-es's own conversion does: a Value with no kind set reads as null, and a JSON
 // value of another type (undefined, a function) writes a Value with no kind.
+import { setEntry } from "./messages.js";
 
 /** A google.protobuf.Value in protobuf-es's message shape. */
 export interface ValueMessage {
@@ -27,18 +28,11 @@ export interface StructMessage {
 export type JsonValue = number | string | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-function setOwn<V>(record: { [key: string]: V }, key: string, value: V): void {
-  // `__proto__` is a key like any other.
-  if (key === "__proto__")
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-  else record[key] = value;
-}
-
 /** A Struct message as the JSON object protobuf-es gives a Struct field. */
 export function structToJson(struct: StructMessage): JsonObject {
   const json: JsonObject = {};
   const fields = struct.fields;
-  for (const key of Object.keys(fields)) setOwn(json, key, valueToJson(fields[key] as ValueMessage));
+  for (const key of Object.keys(fields)) setEntry(json, key, valueToJson(fields[key] as ValueMessage));
   return json;
 }
 
@@ -62,7 +56,7 @@ export function jsonToStruct(json: unknown): StructMessage {
   const struct: StructMessage = { $typeName: "google.protobuf.Struct", fields: {} };
   if (typeof json === "object" && json !== null && !Array.isArray(json)) {
     const record = json as { [key: string]: unknown };
-    for (const key of Object.keys(record)) setOwn(struct.fields, key, jsonToValue(record[key]));
+    for (const key of Object.keys(record)) setEntry(struct.fields, key, jsonToValue(record[key]));
   }
   return struct;
 }
