@@ -11,6 +11,7 @@
 import {
   AckPolicy,
   type ConsumerConfig,
+  type ConsumerInfo,
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
@@ -66,23 +67,32 @@ const REPLAY_MARGIN_MS = 2000;
 const READ_IDLE_MS = 5000;
 /** Live messages held while the stream is read, at most. */
 const MAX_HELD = 1_000_000;
-/** Pauses between stream reads that failed or left a gap open: 250 ms, then 500 ms. */
+/** Pauses between stream reads that left a gap open: 250 ms, then 500 ms. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 500;
 /**
- * How long a stream read's requests wait for an answer, and the pause before one that failed is sent again. While
- * JetStream elects a leader nothing answers, and a request sent then is lost: the next one must follow soon, as the
- * consumer's live messages are held until one is answered. With 1,500 ms and up to 500 ms between, a consumer
- * reconnected at a kill resumed up to 1.8 s after JetStream answered again (the relay's node-faults test).
+ * A stream read's requests: while none is answered another is sent every REQUEST_EVERY_MS, each waiting up to
+ * REQUEST_TIMEOUT_MS, without abandoning those still out. While JetStream elects a leader nothing answers and a
+ * request sent then is lost, and the consumer's live messages are held until one is answered: the first request sent
+ * after the election comes at most REQUEST_EVERY_MS after it. A consumer may also be placed on a node just killed
+ * (nats-server 2.9 does not know it is gone yet) and its creation never answered: the next one, placed again, is
+ * already on its way. Before, one request at a time (750 ms, then a 250 ms pause) resumed a consumer reconnected at
+ * a kill up to 1.42 s after JetStream answered again (the relay's node-faults test).
  */
-const REQUEST_TIMEOUT_MS = 750;
-const REQUEST_RETRY_MS = 250;
+const REQUEST_EVERY_MS = 250;
+const REQUEST_TIMEOUT_MS = 1000;
 /**
  * How often held live messages are checked for having filled a gap themselves, and how long they are held at least
  * before the check: a subject quieter than that has shown nothing yet, gap or not.
  */
 const HELD_CHECK_MS = 100;
 const HELD_AT_LEAST_MS = 1000;
+
+/** Requests paced by a pilot's (`#persistently`): whether it was answered, and who waits for it. */
+interface Pacing {
+  answered: boolean;
+  waiting: Set<() => void>;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -198,9 +208,9 @@ export class CoreLive {
   }
 
   /**
-   * Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. A read that
-   * fails, or leaves a subject's numbering with a hole the stream may still fill, is tried again after a pause, until
-   * gapWaitMs has passed since the gap was found; then what is there is delivered and the rest passed over.
+   * Replays the stream from `fromMs` (less a margin) while live messages are held, then releases them. Until what was
+   * read and what is held continue every subject from what was delivered with no hole, the stream is read again after a
+   * pause; after gapWaitMs since the gap was found, what is there is delivered and the rest passed over.
    */
   #replayFrom(fromMs: number): void {
     const startMs = (Number.isFinite(fromMs) ? fromMs : Date.now()) - REPLAY_MARGIN_MS;
@@ -212,56 +222,18 @@ export class CoreLive {
     this.#replaying = true;
     void (async () => {
       let from = startMs;
-      let gapFoundAt = Date.now();
-      let attempt = 0;
       this.#deps.stats.replays++;
       while (!this.#closed) {
         this.#replayAgainFrom = undefined;
-        const deadline = gapFoundAt + this.#deps.gapWaitMs;
-        const read: Incoming[] = [];
-        const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
-        const stop = { stopped: false };
-        // What a reconnected consumer missed may come back live before the stream answers: the relay publishes again
-        // what the stream did not acknowledge, to every core subscriber. Whichever fills the gaps first ends the wait.
-        const outcome = await Promise.race([
-          this.#readStream(policy, deadline, (m) => read.push(m), stop).then(
-            () => ({ failed: undefined, coveredLive: false }),
-            (error: Error) => ({ failed: error, coveredLive: false }),
-          ),
-          this.#untilHeldComplete(stop).then(() => ({ failed: undefined, coveredLive: true })),
-        ]);
-        stop.stopped = true;
+        const all = await this.#catchUp(from, Date.now() + this.#deps.gapWaitMs);
         if (this.#closed) return;
-        const { failed, coveredLive } = outcome;
-        const all = inPositionOrder(coveredLive ? [...(this.#held ?? [])] : [...read, ...(this.#held ?? [])]);
-        const missing = failed ? 0 : this.#positions.missingBefore(all);
-        if (failed || missing === 0 || Date.now() >= deadline) {
-          if (failed) {
-            this.#deps.report(new Error(`replay after a gap failed for ${this.#deps.gapWaitMs} ms: ${failed.message}`));
-          } else if (missing > 0) {
-            this.#deps.stats.gapsPassedOver += missing;
-            this.#deps.report(
-              new Error(
-                `${missing} messages passed over: the stream did not hold them within ${this.#deps.gapWaitMs} ms`,
-              ),
-            );
-          }
-          // Read and held together, each subject in its numbering's order; nothing arrives while this runs.
-          for (const m of all) this.#offer(m, true);
-          this.#held = [];
-          const again = this.#replayAgainFrom;
-          if (again === undefined) return;
-          from = again;
-          gapFoundAt = Date.now();
-          attempt = 0;
-          this.#deps.stats.replays++;
-          continue;
-        }
-        // Neither the stream nor the live messages hold what is missing yet (the relay publishes it again once the
-        // stream answers): read again after a pause, the live messages still held.
-        this.#deps.stats.replayRetries++;
-        await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt++));
-        if (this.#replayAgainFrom !== undefined) from = Math.min(from, this.#replayAgainFrom);
+        // Read and held together, each subject in its numbering's order; nothing arrives while this runs.
+        for (const m of all) this.#offer(m, true);
+        this.#held = [];
+        const again = this.#replayAgainFrom;
+        if (again === undefined) return;
+        from = again;
+        this.#deps.stats.replays++;
       }
     })()
       .catch((error) => this.#deps.report(new Error(`replay after a gap failed: ${(error as Error).message}`)))
@@ -283,24 +255,81 @@ export class CoreLive {
   }
 
   /**
-   * Resolves once the held live messages alone continue every subject they hold from what was delivered, with no
-   * hole (the relay's copies published again filled it); polls until `stop`. A subject that holds nothing yet says
-   * nothing: its next message, if it leaves a gap, starts another replay.
+   * Reads the stream from `fromMs`, again after a pause while a gap is left open, and checks every HELD_CHECK_MS
+   * whether the latest read and the live messages held since continue every subject with no hole. The relay publishes
+   * what the stream missed again once the stream answers, to the stream and live: the copies may reach the held
+   * messages before the stream holds them, or before the stream answers at all (then the held messages alone, once
+   * held HELD_AT_LEAST_MS, can fill it). Returns what to deliver, in each subject's numbering order: complete, or
+   * whatever is there at `deadline` (the rest passed over, counted).
    */
-  async #untilHeldComplete(stop: { stopped: boolean }): Promise<void> {
-    await sleep(HELD_AT_LEAST_MS - HELD_CHECK_MS);
-    for (;;) {
-      await sleep(HELD_CHECK_MS);
-      if (stop.stopped || this.#closed) return new Promise(() => {});
-      const held = this.#held;
-      if (held && held.length > 0 && this.#positions.missingBefore(inPositionOrder(held)) === 0) return;
+  async #catchUp(fromMs: number, deadline: number): Promise<Incoming[]> {
+    const began = Date.now();
+    const stop = { stopped: false };
+    let latest: Incoming[] | undefined;
+    let failed: Error | undefined;
+    let from = fromMs;
+    // A read that ends wakes the check at once.
+    let wake: (() => void) | undefined;
+    void (async () => {
+      for (let attempt = 0; !stop.stopped && !this.#closed; attempt++) {
+        const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
+        const read: Incoming[] = [];
+        await this.#readStream(policy, deadline, (m) => read.push(m), stop);
+        latest = read;
+        wake?.();
+        await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt));
+        if (stop.stopped) return;
+        // Neither the stream nor the live messages held what is missing: read again (a gap found meanwhile too).
+        this.#deps.stats.replayRetries++;
+        if (this.#replayAgainFrom !== undefined) from = Math.min(from, this.#replayAgainFrom);
+      }
+    })().catch((error: Error) => {
+      failed = error;
+      wake?.();
+    });
+    try {
+      for (;;) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, HELD_CHECK_MS);
+        });
+        if (this.#closed) return [];
+        const held = this.#held ?? [];
+        if (latest !== undefined) {
+          const all = inPositionOrder([...latest, ...held]);
+          const missing = this.#positions.missingBefore(all);
+          if (missing === 0) {
+            return all;
+          }
+          if (Date.now() >= deadline || failed) {
+            this.#deps.stats.gapsPassedOver += missing;
+            this.#deps.report(
+              new Error(
+                `${missing} messages passed over: the stream did not hold them within ${this.#deps.gapWaitMs} ms`,
+              ),
+            );
+            return all;
+          }
+        } else {
+          const all = inPositionOrder(held);
+          if (held.length > 0 && Date.now() - began >= HELD_AT_LEAST_MS && this.#positions.missingBefore(all) === 0) {
+            return all;
+          }
+          if (failed) {
+            this.#deps.report(new Error(`replay after a gap failed for ${this.#deps.gapWaitMs} ms: ${failed.message}`));
+            return all;
+          }
+        }
+      }
+    } finally {
+      stop.stopped = true;
     }
   }
 
   /**
    * Reads the stream up to its end as of now, one ephemeral consumer per filter (server 2.9 takes one filter each).
-   * A request that fails (JetStream electing a leader, a lost server, a loaded cluster) is tried again, each filter on
-   * its own, after a short pause, until `deadline` (epoch ms); then the read fails.
+   * Each request is sent again while it is not answered (`#persistently`), until `deadline` (epoch ms); then the read
+   * fails.
    */
   async #readStream(
     policy: Partial<ConsumerConfig>,
@@ -311,51 +340,130 @@ export class CoreLive {
     const { nc, stream } = this.#deps;
     const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS, checkAPI: false });
     const js = jetstream(nc, { timeout: REQUEST_TIMEOUT_MS });
-    // "Up to its end as of now": messages stored after this are live ones too, held or still to come.
-    const end = (await this.#retrying(deadline, stop, () => jsm.streams.info(stream))).state.last_seq;
+    const pacing: Pacing = { answered: false, waiting: new Set() };
+    const created = await Promise.all(
+      this.#deps.filters.map((filter, index) =>
+        this.#persistently(
+          deadline,
+          stop,
+          () =>
+            jsm.consumers.add(stream, {
+              ...policy,
+              filter_subject: filter,
+              ack_policy: AckPolicy.None,
+              mem_storage: true,
+              num_replicas: 1,
+              inactive_threshold: nanos(30_000),
+            }),
+          // A creation answered after another: not read. Not waited for: its inactivity threshold removes it should
+          // this not arrive (as it does one left by a read that failed).
+          (extra) => void jsm.consumers.delete(stream, extra.name).catch(() => {}),
+          // While nothing answers, the first filter's creation goes every REQUEST_EVERY_MS and the others' one at a
+          // time; once it is answered, the others go again at once (one may be on a node just killed).
+          { pilot: index === 0, shared: pacing },
+        ),
+      ),
+    );
+    // "Up to its end as of now", asked once the consumers exist: messages stored after this are live ones too, held or
+    // still to come. Asked before them, while only the metadata leader was being elected (the stream answers at once),
+    // it could leave out what the stream stored in the moments after the reconnect: in a traced campaign run a
+    // consumer on the node killed found its gap still open after the read and read everything again.
+    let end: number;
+    try {
+      end = (await this.#persistently(deadline, stop, () => jsm.streams.info(stream))).state.last_seq;
+    } catch (error) {
+      for (const consumer of created) void jsm.consumers.delete(stream, consumer.name).catch(() => {});
+      throw error;
+    }
     await Promise.all(
-      this.#deps.filters.map(async (filter) => {
-        const messages = await this.#retrying(deadline, stop, () => this.#readFilter(jsm, js, filter, policy, end));
-        for (const m of messages) take(m);
+      created.map(async (consumer) => {
+        for (const m of await this.#readConsumer(jsm, js, consumer, end)) take(m);
       }),
     );
   }
 
-  async #retrying<T>(deadline: number, stop: { stopped: boolean }, run: () => Promise<T>): Promise<T> {
-    for (;;) {
-      if (this.#closed || stop.stopped) throw new Error("stopped");
-      try {
-        return await run();
-      } catch (error) {
-        if (Date.now() >= deadline) throw error;
-        if (this.#deps.stats.replayRetries++ === 0) {
-          this.#deps.report(new Error(`reading the stream failed, retrying: ${(error as Error).message}`));
+  /**
+   * Sends `request` now and again every REQUEST_EVERY_MS until one is answered, without abandoning those still out;
+   * resolves with the first answer (later ones go to `extra`). Fails once `deadline` has passed with none answered,
+   * or on `stop`. With `pacing` of a follower, while the pilot has no answer, the next one goes only once the one out
+   * failed: JetStream serves what is still out when a leader is elected, so many at once would land on it together.
+   */
+  #persistently<T>(
+    deadline: number,
+    stop: { stopped: boolean },
+    request: () => Promise<T>,
+    extra?: (value: T) => void,
+    pacing?: { pilot: boolean; shared: Pacing },
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      let out = 0;
+      let lastSent = 0;
+      let lastError: Error | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settle = (error: Error | undefined, value?: T) => {
+        settled = true;
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      const following = () => pacing !== undefined && !pacing.pilot && !pacing.shared.answered;
+      const schedule = () => {
+        if (settled || timer !== undefined) return;
+        timer = setTimeout(send, Math.max(0, lastSent + REQUEST_EVERY_MS - Date.now()));
+      };
+      const send = () => {
+        timer = undefined;
+        if (settled) return;
+        if (this.#closed || stop.stopped) return settle(new Error("stopped"));
+        if (Date.now() >= deadline) {
+          if (out === 0) settle(lastError ?? new Error("no answer"));
+          return;
         }
-        await sleep(REQUEST_RETRY_MS);
-      }
-    }
+        out++;
+        lastSent = Date.now();
+        request().then(
+          (value) => {
+            out--;
+            if (settled) return extra?.(value);
+            if (pacing?.pilot && !pacing.shared.answered) {
+              pacing.shared.answered = true;
+              for (const wake of pacing.shared.waiting) wake();
+              pacing.shared.waiting.clear();
+            }
+            settle(undefined, value);
+          },
+          (error: Error) => {
+            out--;
+            lastError = error;
+            if (settled) return;
+            if (this.#deps.stats.replayRetries++ === 0) {
+              this.#deps.report(new Error(`reading the stream failed, retrying: ${error.message}`));
+            }
+            if (Date.now() >= deadline && out === 0) settle(error);
+            else if (following()) schedule();
+          },
+        );
+        if (following()) pacing?.shared.waiting.add(schedule);
+        else schedule();
+      };
+      send();
+    });
   }
 
-  async #readFilter(
+  /** Reads an ephemeral consumer up to the stream's end `end`, then deletes it. */
+  async #readConsumer(
     jsm: JetStreamManager,
     js: ReturnType<typeof jetstream>,
-    filter: string,
-    policy: Partial<ConsumerConfig>,
+    info: ConsumerInfo,
     end: number,
   ): Promise<Incoming[]> {
     const { stream } = this.#deps;
     const out: Incoming[] = [];
-    const info = await jsm.consumers.add(stream, {
-      ...policy,
-      filter_subject: filter,
-      ack_policy: AckPolicy.None,
-      mem_storage: true,
-      num_replicas: 1,
-      inactive_threshold: nanos(30_000),
-    });
     try {
       if (info.num_pending === 0) return out;
-      const messages = await (await js.consumers.get(stream, info.name)).consume({ max_messages: 1000 });
+      // From the creation's answer, not asked again: one request fewer to lose.
+      const messages = await js.consumers.getConsumerFromInfo(info).consume({ max_messages: 1000 });
       // Messages counted as pending can age out before they are read: a read that goes quiet ends.
       let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
       for await (const m of messages) {
