@@ -4,7 +4,9 @@
 // (why: README, "Tests"); a file it does not list is a unit test. Each tier is a turbo task of its own.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { basename, join } from "node:path";
+import { acquireTimingLock } from "./timing-lock.mjs";
 
 const TIERS = ["unit", "integration", "timing"];
 const tier = process.argv[2];
@@ -54,6 +56,15 @@ const runner = oneProcess
   : // --test-force-exit: a file whose test failed before it closed what it opened (a relay, a connection) ends when its
     // tests and hooks have, instead of keeping the whole run waiting (a CI run hung 10 min on such a file).
     ["--test", "--test-force-exit", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
+// The timing tier holds the timing lock (one package's timing files at a time, here and in any other checkout on
+// this machine) at normal priority; the other tiers run at the lowest, so that a timing run beside them gets the CPU
+// first and they use what it leaves idle (its files mostly wait: on NATS elections, on relays taking over).
+if (tier === "timing") await acquireTimingLock(`packages/${packageName} timing tier`);
+else {
+  try {
+    setPriority(19);
+  } catch {}
+}
 const result = spawnSync(
   process.execPath,
   ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
