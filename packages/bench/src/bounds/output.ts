@@ -47,12 +47,28 @@ interface Shape {
   optional: Set<string>;
 }
 
-const KINDS = ["int", "num", "bigS", "bigU", "str", "bool", "undef", "null", "bytes", "arr", "obj", "map"] as const;
+const KINDS = [
+  "int",
+  "num",
+  "bigI",
+  "bigS",
+  "bigU",
+  "str",
+  "bool",
+  "undef",
+  "null",
+  "bytes",
+  "arr",
+  "obj",
+  "map",
+] as const;
 type Kind = (typeof KINDS)[number];
 
 const INT32_MIN = -(2 ** 31);
 const INT64_MIN = -(1n << 63n);
 const INT64_END = 1n << 63n;
+const INT32_MIN_BIG = -(1n << 31n);
+const INT32_MAX_BIG = (1n << 31n) - 1n;
 
 function isOneofHolder(v: object): boolean {
   const keys = Object.keys(v);
@@ -64,6 +80,8 @@ function kindOf(v: unknown): Kind {
     case "number":
       return Number.isInteger(v) && v >= INT32_MIN && v < 2 ** 31 && !Object.is(v, -0) ? "int" : "num";
     case "bigint":
+      // BigInt of a small integer is made inline, cheaper than a load from a 64-bit array.
+      if (v >= INT32_MIN_BIG && v <= INT32_MAX_BIG) return "bigI";
       return v >= INT64_MIN && v < INT64_END ? "bigS" : "bigU";
     case "string":
       return "str";
@@ -246,6 +264,9 @@ class Tapes {
       case "num":
         this.nums.push(v as number);
         return;
+      case "bigI":
+        this.ints.push(Number(v));
+        return;
       case "bigS":
         this.bigS.push(v as bigint);
         return;
@@ -309,6 +330,8 @@ function builderSource(a: Analysis): string {
         return "ints[ii++]";
       case "num":
         return "nums[ni++]";
+      case "bigI":
+        return "BigInt(ints[ii++])";
       case "bigS":
         return "bigS[si64++]";
       case "bigU":
@@ -432,6 +455,7 @@ function writeKind(kind: Kind, slot: Slot, keyed = false): string {
         default:
           return kind === "int" ? "v32(v);" : "dv.setFloat64(p, v, true); p += 8;";
       }
+    case "bigI":
     case "bigS":
     case "bigU":
       switch (enc) {
@@ -453,7 +477,7 @@ function writeKind(kind: Kind, slot: Slot, keyed = false): string {
     case "bool":
       return "W[p++] = v ? 1 : 0;";
     case "bytes":
-      return "W.set(v, p); p += v.length;";
+      return "by(v);";
     case "null":
       return "W[p++] = 0;";
     case "undef":
@@ -514,13 +538,24 @@ function f64(v) { S64[0] = v; dv.setUint32(p, HALVES[0], true); dv.setUint32(p +
 function n64(v) { words(v >>> 0, Math.floor(v / 4294967296) >>> 0); }
 function st(s) {
   const n = s.length;
-  if (n >= 128) { p += utf8.encodeInto(s, W.subarray(p)).written; return; }
-  const start = p;
+  if (n >= 1024) { p += utf8.encodeInto(s, W.subarray(p)).written; return; }
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128) { p = start + utf8.encodeInto(s, W.subarray(start)).written; return; }
-    W[p++] = c;
+    if (c < 0x80) W[p++] = c;
+    else nonAscii(s, i, c);
+    if (c >= 0xd800 && c < 0xdc00) i++;
   }
+}
+// TypedArray set is a call into the runtime: short copies are cheaper as a loop.
+function by(b) { const n = b.length; if (n < 64) { for (let i = 0; i < n; i++) W[p++] = b[i]; } else { W.set(b, p); p += n; } }
+function nonAscii(s, i, c) {
+  if (c < 0x800) { W[p++] = 0xc0 | (c >> 6); W[p++] = 0x80 | (c & 63); return; }
+  if (c >= 0xd800 && c < 0xdc00) {
+    const cp = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00);
+    W[p++] = 0xf0 | (cp >> 18); W[p++] = 0x80 | ((cp >> 12) & 63); W[p++] = 0x80 | ((cp >> 6) & 63); W[p++] = 0x80 | (cp & 63);
+    return;
+  }
+  W[p++] = 0xe0 | (c >> 12); W[p++] = 0x80 | ((c >> 6) & 63); W[p++] = 0x80 | (c & 63);
 }
 ${out.join("\n")}
 return function write(messages) {
@@ -530,9 +565,7 @@ return function write(messages) {
     p = 0;
     const v = messages[i];
     ${write(a.root)}
-    const frame = frames[i];
-    last = new Uint8Array(frame.length);
-    last.set(frame);
+    last = frames[i].slice();
   }
   return last;
 };`;

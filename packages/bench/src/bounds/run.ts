@@ -14,9 +14,11 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { generalSubjects, loadSubjects, saveSubjects } from "../general/subjects.js";
+import { frames } from "../frames.js";
+import { GENERAL_SUBJECT_NAMES, generalSubjects, loadSubjects, saveSubjects } from "../general/subjects.js";
 import { medianInterval } from "../measure.js";
 import { rotation } from "../rounds.js";
+import { MIXED } from "../subjects.js";
 import {
   BOUND_VARIANTS,
   type BoundSubject,
@@ -28,6 +30,16 @@ import {
   lastBoundResult,
   marketDataBoundSubjects,
 } from "./cases.js";
+
+/**
+ * The optimising compiler works on the main thread in the timed processes. On this shared
+ * 2-core machine under load, its background thread was starved: in a trial, processes that
+ * held one large generated decoder were still running it unoptimised after their warm-up
+ * (TestMapSubmessage 292 µs a decode in one process, 17-40 µs in others), while a process
+ * that warmed many types for longer had its code optimised. Compiling on the main thread
+ * makes the warm-up end with optimised code whatever the load; the code is the same.
+ */
+export const WORKER_FLAGS = ["--no-concurrent-recompilation"];
 
 export interface Group {
   suite: "market-data" | "general";
@@ -220,8 +232,11 @@ async function main(): Promise<void> {
   const warmupMs = Number(opts["warmup-ms"]);
   const windowMs = Number(opts["window-ms"]);
   const filter = new RegExp(opts.filter);
-  const groups = boundGroups(suites).filter(
-    (g) => g.suite === "market-data" || FEATURES_ORDER.some((f) => f === g.feature && filter.test(`general/${f}-`)),
+  const marketData = [...frames.map((f) => f.name), MIXED];
+  const groups = boundGroups(suites).filter((g) =>
+    g.suite === "market-data"
+      ? marketData.some((n) => filter.test(`market-data/${n}`))
+      : GENERAL_SUBJECT_NAMES.some((n) => n.startsWith(`${g.feature}-`) && filter.test(`general/${n}`)),
   );
   let dir: string | undefined;
   let subjectsFile: string | undefined;
@@ -248,10 +263,14 @@ async function main(): Promise<void> {
           windowMs,
           mixedCount: Number(opts["mixed-count"]),
         };
-        const out = execFileSync(process.execPath, ["--expose-gc", self, "--worker", JSON.stringify(spec)], {
-          encoding: "utf8",
-          maxBuffer: 1 << 24,
-        });
+        const out = execFileSync(
+          process.execPath,
+          [...process.execArgv, "--expose-gc", ...WORKER_FLAGS, self, "--worker", JSON.stringify(spec)],
+          {
+            encoding: "utf8",
+            maxBuffer: 1 << 24,
+          },
+        );
         const times = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
         for (const [subject, ns] of Object.entries(times))
           figures.set(`${g.suite} ${subject} ${g.direction} ${g.variant}`, ns);

@@ -10,8 +10,8 @@
 // run, in an order rotated by one each round; per type the figure is the median over rounds of
 // mixed time / alone time, with the 95% interval of that median (order statistics).
 //
-// node --import tsx dist/mixed/run.js [--schema general|google] [--rounds 3] [--filter <regex on names>]
-//   [--warmup-ms 500] [--window-ms 300] [--out results] [--label mixed-<schema>-node<major>]
+// node --import tsx dist/mixed/run.js [--schema all|market-data|general|google] [--rounds 3] [--filter <regex on names>]
+//   [--warmup-ms 500] [--window-ms 300] [--out results] [--label <name>: files <name>-<schema>; default mixed-<schema>-node<major>]
 // (tsx loads Google's generated code, which is TypeScript; see schemas.ts)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -19,6 +19,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { WORKER_FLAGS } from "../bounds/run.js";
 import { medianInterval } from "../measure.js";
 import { rotation } from "../rounds.js";
 import { type MixedMessage, SCHEMAS, type SchemaName, schemaMessages } from "./schemas.js";
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
     args: process.argv.slice(2).filter((a) => a !== "--"),
     options: {
       worker: { type: "string" },
-      schema: { type: "string", default: "general" },
+      schema: { type: "string", default: "all" },
       rounds: { type: "string", default: "3" },
       filter: { type: "string", default: "" },
       out: { type: "string", default: "results" },
@@ -198,8 +199,24 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(roundRobin(set, spec.warmupMs, spec.windowMs)));
     return;
   }
-  const schema = opts.schema as SchemaName;
-  if (!SCHEMAS.includes(schema)) throw new Error(`--schema ${opts.schema}: one of ${SCHEMAS.join(", ")}`);
+  const schemas = opts.schema === "all" ? [...SCHEMAS] : [opts.schema as SchemaName];
+  for (const schema of schemas) {
+    if (!SCHEMAS.includes(schema)) throw new Error(`--schema ${opts.schema}: all, or one of ${SCHEMAS.join(", ")}`);
+    await runSchema(schema, opts);
+  }
+}
+
+interface Options {
+  rounds: string;
+  filter: string;
+  out: string;
+  label?: string;
+  "warmup-ms": string;
+  "window-ms": string;
+}
+
+/** The rounds over one schema's message set; writes its report. */
+async function runSchema(schema: SchemaName, opts: Options): Promise<void> {
   const started = performance.now();
   const loadStart = loadavg();
   const filter = new RegExp(opts.filter);
@@ -216,6 +233,7 @@ async function main(): Promise<void> {
         [
           ...process.execArgv,
           "--expose-gc",
+          ...WORKER_FLAGS,
           self,
           "--worker",
           JSON.stringify({ schema, names: held, warmupMs, windowMs } satisfies WorkerSpec),
@@ -251,7 +269,8 @@ async function main(): Promise<void> {
     seconds: Math.round((performance.now() - started) / 1000),
     rows: summariseMixed(perRound, set),
   };
-  const label = opts.label ?? `mixed-${schema}-node${process.versions.node.split(".")[0]}`;
+  const label =
+    opts.label === undefined ? `mixed-${schema}-node${process.versions.node.split(".")[0]}` : `${opts.label}-${schema}`;
   mkdirSync(opts.out, { recursive: true });
   writeFileSync(join(opts.out, `${label}.json`), `${JSON.stringify(report, null, 2)}\n`);
   const md = mixedTable(report);

@@ -1,4 +1,4 @@
-// The message sets the mixed-process mode decodes and encodes: the general suite's ten
+// The message sets the mixed-process mode decodes and encodes: the market-data frames, the general suite's ten
 // message types (their 100 B and 10 KB subjects) and Google's proto3 test schemas with seeded
 // random data. Google's generated code and the data generator are the plugin's test fixtures
 // (packages/protoc-gen/test: gen/, arbitrary.ts, generated.ts), loaded as TypeScript, so a
@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type DescMessage, toBinary } from "@bufbuild/protobuf";
 import { generatedCodec } from "../general/cases.js";
 import { generalSubjects } from "../general/subjects.js";
+import { marketDataBoundSubjects } from "../bounds/cases.js";
 
 /** One message type of a schema with its data: what a batch decodes and encodes. */
 export interface MixedMessage {
@@ -20,8 +21,20 @@ export interface MixedMessage {
   encode: (message: never) => Uint8Array;
 }
 
-export const SCHEMAS = ["general", "google"] as const;
+export const SCHEMAS = ["market-data", "general", "google"] as const;
 export type SchemaName = (typeof SCHEMAS)[number];
+
+/** The market-data suite's five frames and its mixed feed, through decodeMessage and encodeMessage (int64 as bigint). */
+export function marketDataMessages(): MixedMessage[] {
+  return marketDataBoundSubjects().map((s) => ({
+    name: s.name,
+    frames: s.frames,
+    messages: [...s.messages],
+    bytes: s.bytes,
+    decode: s.decode,
+    encode: s.encode,
+  }));
+}
 
 /** The general suite's 100 B and 10 KB subjects, one entry each (the 1 MB ones are the collector's case). */
 export function generalMessages(): MixedMessage[] {
@@ -99,5 +112,6 @@ export async function googleMessages(): Promise<MixedMessage[]> {
 }
 
 export async function schemaMessages(schema: SchemaName): Promise<MixedMessage[]> {
+  if (schema === "market-data") return marketDataMessages();
   return schema === "general" ? generalMessages() : googleMessages();
 }
