@@ -56,10 +56,11 @@ test("bench:bounds reports tickwire / bound per case with its interval, and a bo
       "general",
       "--filter",
       "^general/Struct-10KB",
+      // Long enough that the optimising compiler's work (on the main thread in these processes) ends in the warm-up.
       "--warmup-ms",
-      "30",
+      "300",
       "--window-ms",
-      "30",
+      "100",
       "--out",
       out,
       "--label",
