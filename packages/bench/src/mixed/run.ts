@@ -110,6 +110,8 @@ export interface MixedReport {
   loadAverage: { start: number[]; end: number[] };
   seconds: number;
   rows: MixedRow[];
+  /** Workers that failed or timed out, and their round; their figures are missing from that round. */
+  failures: string[];
 }
 
 export function summariseMixed(
@@ -158,6 +160,7 @@ export function mixedTable(report: MixedReport): string {
     "| message | bytes | direction | alone per message | mixed per message | mixed / alone (95% interval) | ≤ 1.5x |",
     "|---|---:|---|---:|---:|---|---|",
   ];
+  if (report.failures.length > 0) lines.splice(1, 0, "", `Skipped: ${report.failures.join("; ")}.`);
   for (const r of report.rows) {
     lines.push(
       `| ${r.name} | ${r.bytes} | ${r.direction} | ${fmtNs(r.aloneNs)} | ${fmtNs(r.mixedNs)} | ${r.ratio.toFixed(2)}x (${r.low.toFixed(2)}-${r.high.toFixed(2)}) | ${r.ratio <= 1.5 ? "yes" : "**no**"} |`,
@@ -226,9 +229,16 @@ async function runSchema(schema: SchemaName, opts: Options): Promise<void> {
   const warmupMs = Number(opts["warmup-ms"]);
   const windowMs = Number(opts["window-ms"]);
   const self = fileURLToPath(import.meta.url);
-  const run = (held: string[]): PassTimes =>
-    JSON.parse(
-      execFileSync(
+  const failures: string[] = [];
+  /**
+   * One worker; a worker that fails or outlives its budget many times over is recorded and
+   * its round left without it (on this machine one alone process once ran for 18 minutes in
+   * the kernel, for no reason found, where the same process took seconds in other rounds).
+   */
+  const run = (held: string[], round: number): PassTimes => {
+    const budgetMs = (warmupMs + windowMs) * held.length;
+    try {
+      const out = execFileSync(
         process.execPath,
         [
           ...process.execArgv,
@@ -238,20 +248,24 @@ async function runSchema(schema: SchemaName, opts: Options): Promise<void> {
           "--worker",
           JSON.stringify({ schema, names: held, warmupMs, windowMs } satisfies WorkerSpec),
         ],
-        { encoding: "utf8", maxBuffer: 1 << 24 },
-      )
-        .trim()
-        .split("\n")
-        .at(-1) ?? "{}",
-    ) as PassTimes;
+        { encoding: "utf8", maxBuffer: 1 << 24, timeout: Math.max(120_000, 20 * budgetMs) },
+      );
+      return JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as PassTimes;
+    } catch (error) {
+      const what = `round ${round + 1}: ${held.length === 1 ? held[0] : "the mixed process"}: ${String(error).split("\n")[0]}`;
+      failures.push(what);
+      console.error(`skipped: ${what}`);
+      return { decode: {}, encode: {} };
+    }
+  };
   const groups = ["(mixed)", ...names];
   const perRound: { mixed: PassTimes; alone: Map<string, PassTimes> }[] = [];
   for (let round = 0; round < rounds; round++) {
     let mixed: PassTimes = { decode: {}, encode: {} };
     const alone = new Map<string, PassTimes>();
     for (const g of rotation(groups, round)) {
-      if (g === "(mixed)") mixed = run(names);
-      else alone.set(g, run([g]));
+      if (g === "(mixed)") mixed = run(names, round);
+      else alone.set(g, run([g], round));
     }
     perRound.push({ mixed, alone });
     console.error(`round ${round + 1}/${rounds} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -268,6 +282,7 @@ async function runSchema(schema: SchemaName, opts: Options): Promise<void> {
     loadAverage: { start: loadStart, end: loadavg() },
     seconds: Math.round((performance.now() - started) / 1000),
     rows: summariseMixed(perRound, set),
+    failures,
   };
   const label =
     opts.label === undefined ? `mixed-${schema}-node${process.versions.node.split(".")[0]}` : `${opts.label}-${schema}`;

@@ -7,9 +7,9 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type DescMessage, toBinary } from "@bufbuild/protobuf";
+import { marketDataBoundSubjects } from "../bounds/cases.js";
 import { generatedCodec } from "../general/cases.js";
 import { generalSubjects } from "../general/subjects.js";
-import { marketDataBoundSubjects } from "../bounds/cases.js";
 
 /** One message type of a schema with its data: what a batch decodes and encodes. */
 export interface MixedMessage {
