@@ -42,6 +42,11 @@ const GENERATED: Record<Feature, { decode: Decode; encode: Encode }> = {
   Editions: pair(editions.decodeExecution, editions.encodeExecution),
 };
 
+/** protoc-gen-tickwire's decodeX and encodeX for a feature (the bounds and the mixed-process mode use them too). */
+export function generatedCodec(feature: Feature): { decode: Decode; encode: Encode } {
+  return GENERATED[feature];
+}
+
 /** The protobufjs static classes, by the message's protobuf type name. */
 export type GeneralPbjs = (typeName: string) => PbjsType;
 
