@@ -46,7 +46,7 @@ const cycle = <T>(values: readonly T[], count: number): T[] =>
   Array.from({ length: count }, (_, i) => values[i % values.length]);
 
 describe("packed runs", () => {
-  for (const count of [0, 1, 15, 16, 17, 1000, 9000]) {
+  for (const count of [0, 1, 15, 16, 17, 40, 63, 64, 65, 1000, 9000]) {
     test(`${count} values of every packed type decode as protobuf-es decodes them`, () => {
       const message = create(RepeatedScalarsSchema, {
         fDouble: cycle([0, -0, 1.5, Number.NaN, -1e300, Number.POSITIVE_INFINITY], count),
@@ -101,7 +101,7 @@ describe("packed runs", () => {
     // Away from the end the run's loop reads varints inline; at the end the checked reader does.
     const tooLong = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
     for (const field of [3, 4, 5, 6, 7, 8, 13]) {
-      for (const trailing of [0, 40]) {
+      for (const trailing of [0, 40, 80]) {
         const run = [1, 2, ...tooLong, ...Array.from({ length: trailing }, () => 1)];
         const bytes = new Uint8Array([(field << 3) | 2, run.length, ...run]);
         assert.throws(
@@ -115,12 +115,12 @@ describe("packed runs", () => {
   });
 
   test("a value refused part-way through a run leaves a merge target without empty slots", () => {
-    // int64: "number" refuses 2^53; the run is long enough to be sized up front.
+    // int64: "number" refuses 2^53; the run (128 bytes) is long enough to be sized up front.
     const w = new BinaryWriter();
     w.tag(4, WireType.LengthDelimited).fork();
-    for (let i = 0; i < 30; i++) w.int64(i);
+    for (let i = 0; i < 30; i++) w.int64(i * 1000);
     w.int64(2n ** 53n);
-    for (let i = 0; i < 30; i++) w.int64(i);
+    for (let i = 0; i < 30; i++) w.int64(i * 1000);
     w.join();
     w.tag(10, WireType.LengthDelimited).fork();
     for (let i = 0; i < 20; i++) w.fixed64(i);
@@ -132,16 +132,16 @@ describe("packed runs", () => {
       (e: unknown) => e instanceof DecodeError && e.code === "INT64_RANGE",
     );
     assert.equal(target.fInt64.length, 31);
-    assert.deepStrictEqual(target.fInt64, [-7, ...Array.from({ length: 30 }, (_, i) => i)]);
+    assert.deepStrictEqual(target.fInt64, [-7, ...Array.from({ length: 30 }, (_, i) => i * 1000)]);
   });
   test("a varint refused part-way through a sized run leaves a merge target as protobuf-es leaves its own", () => {
     // Every varint type in the default mode: the inline loop hands the eleven-byte varint to
-    // the checked reader, which throws; the list was sized for the run's 44 bytes.
+    // the checked reader, which throws; the list was sized for the run's 83 bytes.
     const tooLong = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
     const packedRun = (field: number, run: number[]) =>
       new BinaryWriter().tag(field, WireType.LengthDelimited).bytes(Uint8Array.from(run)).finish();
     for (const field of [3, 4, 5, 6, 7, 8, 13, 16]) {
-      const bytes = packedRun(field, [1, 2, ...tooLong, ...Array.from({ length: 30 }, () => 1)]);
+      const bytes = packedRun(field, [1, 2, ...tooLong, ...Array.from({ length: 70 }, () => 1)]);
       const before = packedRun(field, [1]);
       const ours = decodeRepeatedScalars(before);
       const theirs = fromBinary(RepeatedScalarsSchema, before);

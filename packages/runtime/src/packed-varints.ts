@@ -14,14 +14,24 @@
 // access would see every list type (small integers, doubles, bigints, booleans) and go
 // megamorphic. The measurements: the bench README, "Why the runtime's code has the shape it has".
 import { bigIntOfWords, bigUintOfWords } from "./int64-words.js";
-import { readOrTrim, SIZED_MIN, varintRoom } from "./packed.js";
+import { readOrTrim, varintRoom } from "./packed.js";
 import { INT64_BIGINT, type Reader } from "./reader.js";
 import { readBool, readInt32, readInt64, readSint32, readSint64, readUint32, readUint64 } from "./scalars.js";
 import { readLengthEnd, varint32At, varint64At, varintEnd, varintHigh } from "./varint.js";
 
+/**
+ * Varint runs shorter than this many bytes are pushed. A sized list sets its length twice
+ * (lengthened by the byte count, then trimmed to the values read whenever one takes two bytes
+ * or more), each a call into the engine of about 40-50 ns: for 8 two-byte values that doubled
+ * the run's time (183 against 66 ns; 8 negative int32, 164 against 76 ns). Pushing costs a
+ * little more per value than an indexed store, so long runs are still sized; at about 50
+ * one-byte values (no trim) the two are even.
+ */
+const VARINT_PUSH_BYTES = 64;
+
 export function readPackedInt32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readInt32(r));
     return;
   }
@@ -58,7 +68,7 @@ export function readPackedInt32(r: Reader, list: number[]): void {
 
 export function readPackedUint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readUint32(r));
     return;
   }
@@ -91,7 +101,7 @@ export function readPackedUint32(r: Reader, list: number[]): void {
 
 export function readPackedSint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readSint32(r));
     return;
   }
@@ -118,7 +128,7 @@ export function readPackedSint32(r: Reader, list: number[]): void {
 
 export function readPackedBool(r: Reader, list: boolean[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readBool(r));
     return;
   }
@@ -149,7 +159,7 @@ export function readPackedInt64(r: Reader, list: bigint[]): void {
     return;
   }
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readInt64(r));
     return;
   }
@@ -183,7 +193,7 @@ export function readPackedUint64(r: Reader, list: bigint[]): void {
     return;
   }
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readUint64(r));
     return;
   }
@@ -217,7 +227,7 @@ export function readPackedSint64(r: Reader, list: bigint[]): void {
     return;
   }
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readSint64(r));
     return;
   }
@@ -252,7 +262,7 @@ export function readPackedSint64(r: Reader, list: bigint[]): void {
 
 function readPackedInt64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readInt64(r));
     return;
   }
@@ -270,7 +280,7 @@ function readPackedInt64InMode(r: Reader, list: bigint[]): void {
 
 function readPackedUint64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readUint64(r));
     return;
   }
@@ -288,7 +298,7 @@ function readPackedUint64InMode(r: Reader, list: bigint[]): void {
 
 function readPackedSint64InMode(r: Reader, list: bigint[]): void {
   const end = readLengthEnd(r);
-  if (end - r.pos < SIZED_MIN) {
+  if (end - r.pos < VARINT_PUSH_BYTES) {
     while (r.pos < end) list.push(readSint64(r));
     return;
   }

@@ -5,7 +5,7 @@
 // protobuf-es reads them: a run whose length is not a whole number of values has its last
 // value read whole, past the run's end, by the bounds-checked scalar reader.
 //
-// A run of SIZED_MIN values (or varint bytes) or more fills a list sized before the loop,
+// A run of SIZED_MIN values (varint runs: VARINT_PUSH_BYTES bytes) or more fills a list sized before the loop,
 // as growing by push copies the list at each growth and checks its elements kind on each
 // call. Fixed-width runs know their count (n bytes hold n / 8 doubles). A varint run of n
 // bytes holds at most n values: up to VARINT_ROOM bytes the list is lengthened by n, filled
@@ -29,7 +29,7 @@ import { readLengthEnd } from "./varint.js";
 
 /**
  * Setting a length is a call into the engine, which costs more than a few pushes: runs of
- * fewer than SIZED_MIN values (or varint bytes) are pushed. VARINT_ROOM: the longest varint
+ * fewer than SIZED_MIN values are pushed (varint runs: packed-varints.ts). VARINT_ROOM: the longest varint
  * run sized by its byte count (8 bytes a slot: 64 KiB) rather than by counting its values.
  */
 export const SIZED_MIN = 16;

@@ -5,7 +5,7 @@ import { fail, failTruncated, type Reader } from "./reader.js";
 import { decodeUtf8Strict } from "./utf8.js";
 import { readVarint32 } from "./varint.js";
 
-const SHORT_STRING = 32;
+export const SHORT_STRING = 32;
 /** One reusable array per short length: String.fromCharCode.apply reads them, so a string allocates only itself. */
 const charCodeArrays: number[][] = Array.from({ length: SHORT_STRING + 1 }, (_, n) => new Array<number>(n).fill(0));
 
@@ -136,7 +136,7 @@ function endWindow(): void {
 }
 
 /** The short `buf[start, start + len)` as a string (no interning), or undefined when shortUtf8 leaves it to TextDecoder. */
-function asciiString(buf: Uint8Array, start: number, len: number): string | undefined {
+export function asciiString(buf: Uint8Array, start: number, len: number): string | undefined {
   const codes = charCodeArrays[len];
   let ascii = 0;
   for (let k = 0; k < len; k++) {

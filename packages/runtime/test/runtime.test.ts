@@ -8,6 +8,7 @@ import {
   EncodeError,
   Reader,
   readString,
+  readStringUnvalidated,
   readTag,
   readVarint64,
   Writer,
@@ -37,6 +38,53 @@ describe("writer and reader", () => {
     const r = readerOf(w.buf.slice(0, w.pos));
     readVarint64(r);
     assert.equal((BigInt(r.hi >>> 0) << 32n) | BigInt(r.lo >>> 0), value);
+  });
+});
+
+describe("unvalidated strings (proto2, utf8_validation = NONE)", () => {
+  const lax = new TextDecoder("utf-8", { ignoreBOM: true });
+  // Bytes at the edges of UTF-8's rules: ASCII, continuation bytes, overlong and surrogate leads, 4-byte leads, invalid.
+  const edges = [0x00, 0x41, 0x7f, 0x80, 0x9f, 0xa0, 0xbb, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xff];
+
+  function unvalidated(bytes: Uint8Array): string {
+    const field = new Uint8Array(bytes.length + 1);
+    field[0] = bytes.length;
+    field.set(bytes, 1);
+    const r = readerOf(field);
+    const text = readStringUnvalidated(r);
+    assert.equal(r.pos, bytes.length + 1);
+    return text;
+  }
+
+  test("read as the lax TextDecoder reads them: every 1- to 3-byte mix of edge bytes", () => {
+    for (const a of edges) {
+      assert.equal(unvalidated(Uint8Array.of(a)), lax.decode(Uint8Array.of(a)));
+      for (const b of edges) {
+        assert.equal(unvalidated(Uint8Array.of(a, b)), lax.decode(Uint8Array.of(a, b)));
+        for (const c of edges) assert.equal(unvalidated(Uint8Array.of(a, b, c)), lax.decode(Uint8Array.of(a, b, c)));
+      }
+    }
+  });
+
+  test("read as the lax TextDecoder reads them: texts of up to 40 bytes, short and long, with a BOM", () => {
+    const encoder = new TextEncoder();
+    for (const text of [
+      "",
+      "NIFTY",
+      "\uFEFFBANKNIFTY",
+      "Ünïcödé ✓",
+      "₹ 1,234",
+      "😀 face",
+      "x".repeat(32),
+      "é".repeat(16),
+      "x".repeat(33),
+    ]) {
+      const bytes = encoder.encode(text);
+      assert.equal(unvalidated(bytes), text);
+      const damaged = bytes.slice();
+      if (damaged.length > 1) damaged[damaged.length - 1] = 0xc3;
+      assert.equal(unvalidated(damaged), lax.decode(damaged));
+    }
   });
 });
 
