@@ -19,6 +19,7 @@ import {
   jetstreamManager,
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
+import type { BatchReader } from "./batch.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { inPositionOrder, SubjectPositions } from "./positions.js";
 
@@ -49,6 +50,8 @@ export interface CoreLiveDeps {
     seq: number,
   ): void;
   report(error: Error): void;
+  /** The batched live path: these batch subjects are subscribed instead of the filters, read by `reader`. */
+  batches?: { subjects: readonly string[]; reader: BatchReader };
 }
 
 interface Incoming {
@@ -134,7 +137,27 @@ export class CoreLive {
     // Fails here, like the JetStream path, when there is no stream (no relay has started).
     await jsm.streams.info(stream);
     if (start !== "new") this.#held = [];
-    for (const filter of this.#deps.filters) {
+    const batches = this.#deps.batches;
+    for (const subject of batches?.subjects ?? []) {
+      this.#subscriptions.push(
+        nc.subscribe(subject, {
+          callback: (error, m) => {
+            if (error) return this.#deps.report(error);
+            try {
+              batches?.reader.read(
+                m.data,
+                (message) => this.#onLive(message),
+                () => this.#onBatchGap(),
+              );
+            } catch (cause) {
+              if (batches) batches.reader.stats.badBatches++;
+              this.#deps.report(new Error(`a malformed batch on ${m.subject}`, { cause }));
+            }
+          },
+        }),
+      );
+    }
+    for (const filter of batches ? [] : this.#deps.filters) {
       this.#subscriptions.push(
         nc.subscribe(filter, {
           callback: (error, m) => {
@@ -173,6 +196,13 @@ export class CoreLive {
         this.#replayFrom(Number.isFinite(this.#lastReceivedAt) ? this.#lastReceivedAt : Date.now());
       }
     }
+  }
+
+  /** Batches were missed: replay the stream from the last frame delivered (each subject's numbering skips the rest). */
+  #onBatchGap(): void {
+    if (this.#closed) return;
+    this.#deps.stats.gapsDetected++;
+    this.#replayFrom(Number.isFinite(this.#lastReceivedAt) ? this.#lastReceivedAt : Date.now());
   }
 
   #onLive(message: Incoming): void {

@@ -15,6 +15,7 @@ import {
   headers as natsHeaders,
   type Subscription,
 } from "@nats-io/transport-node";
+import type { BatchRoute } from "./batch.js";
 import type { PublisherStats } from "./public-types.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
@@ -30,6 +31,8 @@ export interface PendingPublish {
   seq: number;
   /** The POSITION_HEADER value, given at the first send and kept by a retry (which is then a repeat, not news). */
   position?: string;
+  /** What the batched live path needs of the frame (batch.ts); given to `onNumbered` at its first send. */
+  batch?: Omit<BatchRoute, "position" | "bytes" | "receivedAt">;
 }
 
 export interface PublisherOptions {
@@ -39,6 +42,8 @@ export interface PublisherOptions {
   maxInFlight: number;
   publishTimeoutMs: number;
   onError: (error: unknown) => void;
+  /** Called once per entry when it is numbered (its first send): the batched live path carries it from there. */
+  onNumbered?: (entry: PendingPublish & { position: string }) => void;
 }
 
 /** Bytes an entry is charged for beyond its payload: subject, id and headers. */
@@ -228,6 +233,7 @@ export class Publisher {
       const n = (this.#sentPerSubject.get(entry.subject) ?? 0) + 1;
       this.#sentPerSubject.set(entry.subject, n);
       entry.position = `${this.#epoch}.${n}`;
+      this.#options.onNumbered?.(entry as PendingPublish & { position: string });
     }
     h.set(POSITION_HEADER, entry.position);
     if (entry.frameId !== undefined) h.set(FRAME_HEADER, entry.frameId);

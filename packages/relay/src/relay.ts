@@ -17,6 +17,7 @@ import {
   type TickwireClient,
 } from "@tickwire/client";
 import { DecodeError } from "@tickwire/codec";
+import { Batcher, type BatchOptions, type BatchStats } from "./batch.js";
 import { toIds } from "./ids.js";
 import { ActiveLock } from "./lock.js";
 import type { LockOptions, PublisherStats } from "./public-types.js";
@@ -51,6 +52,11 @@ export interface RelayOptions {
   interestLeaseMs?: number;
   /** Two relays for one account: hold the platform session only while holding this lock. */
   failover?: LockOptions | boolean;
+  /**
+   * The batched live path: every frame also goes, in batches, to `tickwire.batch.<segment>` (core NATS, not stored),
+   * which consumers of many instruments read instead of the per-instrument subjects. `false` turns it off.
+   */
+  batch?: BatchOptions | false;
   logger?: Logger;
 }
 
@@ -75,6 +81,8 @@ export interface RelayStats extends PublisherStats {
   lockUnanswered: number;
   /** When this relay last became active (epoch ms; 0 when it never was): consumers renew interest when it changes. */
   activeSince: number;
+  /** The batched live path: batches published, the frames in them, batches NATS refused. */
+  batches: BatchStats;
 }
 
 export interface Relay {
@@ -142,6 +150,7 @@ class RelayImpl implements Relay {
   #role: RelayRole = "starting";
   #nc: NatsConnection | undefined;
   #publisher: Publisher | undefined;
+  #batcher: Batcher | undefined;
   #lock: ActiveLock | undefined;
   #client: TickwireClient | undefined;
   #feed: MarketDataFeed | undefined;
@@ -191,12 +200,27 @@ class RelayImpl implements Relay {
     void this.#watchConnection(nc);
     try {
       await ensureStream(await jetstreamManager(nc), this.#options.stream);
+      if (this.#options.batch !== false) {
+        this.#batcher = new Batcher((subject, data) => nc.publish(subject, data), this.#options.batch ?? {});
+      }
+      const batcher = this.#batcher;
       this.#publisher = new Publisher(nc, {
         maxBufferBytes: this.#timing.maxBufferBytes,
         maxInFlight: this.#timing.maxInFlight,
         publishTimeoutMs: this.#timing.publishTimeoutMs,
         onError: (error) =>
           this.#say("warn", "relay publish not acknowledged; will publish again", { error: String(error) }),
+        onNumbered: batcher
+          ? (entry) => {
+              if (entry.batch)
+                batcher.add({
+                  ...entry.batch,
+                  bytes: entry.bytes,
+                  receivedAt: entry.receivedAt,
+                  position: entry.position,
+                });
+            }
+          : undefined,
       });
       const failover = this.#options.failover;
       if (failover) {
@@ -341,6 +365,9 @@ class RelayImpl implements Relay {
         receivedAt,
         frameId: fanned ? route.frameId : undefined,
         seq: ++this.#seq,
+        batch: this.#batcher
+          ? { segment: r.segment, instrumentId: r.instrumentId, subtype: r.subtype, frameKey: route.frameId, fanned }
+          : undefined,
       });
     }
   }
@@ -437,6 +464,7 @@ class RelayImpl implements Relay {
       locksLost: c.locksLost,
       lockUnanswered: c.lockUnanswered,
       activeSince: this.#activeSince,
+      batches: { ...(this.#batcher?.stats ?? { published: 0, frames: 0, failed: 0 }) },
     };
   }
 
@@ -468,6 +496,8 @@ class RelayImpl implements Relay {
         // Left armed, this timer kept the process alive for 2 s after a clean close (`tickwire relay` and SIGTERM).
         clearTimeout(timer);
       }
+      this.#batcher?.flush();
+      this.#batcher?.stop();
       this.#publisher?.stop();
       if (wasActive) await this.#lock?.release();
       this.#lock?.close();

@@ -22,6 +22,10 @@ export const POSITION_HEADER = "Tickwire-Seq";
 export interface Route {
   subject: string;
   msgId: string;
+  /** The subject's parts, for the batched live path (batch.ts). */
+  segment: number;
+  instrumentId: bigint;
+  subtype: SubtypeCase;
 }
 
 export type BadInputReason = "decode" | "unknown-segment" | "no-instrument";
@@ -82,7 +86,13 @@ export function routeFrame(message: DecodedMessage<"bigint">, bytes: Uint8Array)
     const tail = `${segment.name}.${item.InstrumentID ?? 0n}.${subtype}`;
     if (seen.has(tail)) continue;
     seen.add(tail);
-    routes.push({ subject: `${SUBJECT_ROOT}.${tail}`, msgId: `${tail}.${frameId}` });
+    routes.push({
+      subject: `${SUBJECT_ROOT}.${tail}`,
+      msgId: `${tail}.${frameId}`,
+      segment: segment.number,
+      instrumentId: item.InstrumentID ?? 0n,
+      subtype,
+    });
   }
   return { ok: true, routes, frameId };
 }

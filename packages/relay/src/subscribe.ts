@@ -18,6 +18,7 @@ import { type InstrumentIdInput, InvalidArgumentError, type SubtypeValue } from 
 import { IteratorFanout, Listeners } from "@tickwire/client/internal";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
+import { BatchReader, type BatchReaderStats, batchSubjects, routePatterns } from "./batch.js";
 import { CoreLive } from "./core-live.js";
 import { toIds } from "./ids.js";
 import { DEFAULT_STREAM } from "./stream.js";
@@ -53,6 +54,14 @@ export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
    * relay publishes again what the stream missed once it answers) before it is passed over (default 30,000 ms).
    */
   gapWaitMs?: number;
+  /**
+   * Core path: "batch" reads the relay's batches (`tickwire.batch.<segment>`, many frames per NATS message) and keeps
+   * the frames it wants; "subjects" subscribes the per-instrument subjects; "auto" (default) takes batches for
+   * `batchFromInstruments` instruments or more, or a subject filter with any instrument (a whole segment).
+   */
+  path?: "auto" | "batch" | "subjects";
+  /** With path "auto": from how many instruments the batches are read (default 20). */
+  batchFromInstruments?: number;
   bufferSize?: number;
   overflow?: "drop-oldest" | "drop-newest";
 }
@@ -90,6 +99,10 @@ export interface RelayFeedStats {
   subscriptions: number;
   interestRequests: number;
   interestFailures: number;
+  /** Which live path it reads: the relay's batches or the per-instrument subjects ("jetstream" with live jetstream). */
+  livePath: "batch" | "subjects" | "jetstream";
+  /** The batched path: batches read, frames in them, frames skipped unread (not wanted), batches missed. */
+  batches: BatchReaderStats;
 }
 
 /** What the relay stamps on each message: when it received the frame from the platform (epoch ms). */
@@ -119,7 +132,8 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   readonly #listeners = new Listeners();
   readonly #fanout: IteratorFanout<DecodedMessage<M>>;
   readonly #recentFrames = new Set<string>();
-  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions" | "catchingUp" | "server">;
+  readonly #stats: Omit<RelayFeedStats, "state" | "subscriptions" | "catchingUp" | "server" | "livePath" | "batches">;
+  #batchReader: BatchReader | undefined;
   #state: RelayFeedState = "connecting";
   #nc: NatsConnection | undefined;
   #consumers: ConsumerMessages[] = [];
@@ -154,6 +168,13 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     const start = options.start ?? "last";
     if (start !== "last" && start !== "new" && !(start instanceof Date && Number.isFinite(start.getTime()))) {
       throw new InvalidArgumentError("options.start", 'must be "last", "new" or a valid Date');
+    }
+    if (options.path !== undefined && !["auto", "batch", "subjects"].includes(options.path)) {
+      throw new InvalidArgumentError("options.path", 'must be "auto", "batch" or "subjects"');
+    }
+    const threshold = options.batchFromInstruments;
+    if (threshold !== undefined && (!Number.isInteger(threshold) || threshold < 1)) {
+      throw new InvalidArgumentError("options.batchFromInstruments", "must be a positive integer");
     }
     if (options.live !== undefined && options.live !== "core" && options.live !== "jetstream") {
       throw new InvalidArgumentError("options.live", 'must be "core" or "jetstream"');
@@ -209,7 +230,11 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     }
     const js = jetstream(nc);
     if ((this.#options.live ?? "core") === "core") {
+      const patterns = this.#batchPatterns();
+      if (patterns) this.#batchReader = new BatchReader(patterns);
       this.#core = new CoreLive({
+        batches:
+          patterns && this.#batchReader ? { subjects: batchSubjects(patterns), reader: this.#batchReader } : undefined,
         nc,
         js,
         jsm: await jetstreamManager(nc),
@@ -239,6 +264,17 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     for (const w of this.#readyWaiters) w.resolve();
     this.#readyWaiters = [];
     this.#emit("open", []);
+  }
+
+  /** The patterns to read from batches, or undefined for the per-instrument subjects (see `path`). */
+  #batchPatterns(): ReturnType<typeof routePatterns> {
+    const path = this.#options.path ?? "auto";
+    if (path === "subjects") return undefined;
+    const patterns = routePatterns(this.#filters);
+    if (path === "batch" || patterns === undefined) return patterns;
+    const threshold = this.#options.batchFromInstruments ?? 20;
+    const wholeSegment = patterns.some((p) => p.instrument === undefined);
+    return wholeSegment || this.#instruments.length >= threshold ? patterns : undefined;
   }
 
   /** A relay that became active (a takeover) does not know our leases: ask it at once. */
@@ -423,6 +459,16 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       subscriptions: this.#filters.length,
       catchingUp: this.#core?.catchingUp ?? false,
       server: this.#nc?.info?.server_name,
+      livePath: this.#options.live === "jetstream" ? "jetstream" : this.#batchReader ? "batch" : "subjects",
+      batches: {
+        ...(this.#batchReader?.stats ?? {
+          batches: 0,
+          batchFrames: 0,
+          batchFramesSkipped: 0,
+          batchGaps: 0,
+          badBatches: 0,
+        }),
+      },
     };
   }
 
