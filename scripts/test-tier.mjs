@@ -2,11 +2,9 @@
 // Runs one tier of the current package's tests: `node scripts/test-tier.mjs unit|integration|timing` from a package
 // directory (its package.json scripts do). Which test file is in which tier is written in scripts/test-tiers.json
 // (why: README, "Tests"); a file it does not list is a unit test. Each tier is a turbo task of its own.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { setPriority } from "node:os";
 import { basename, join } from "node:path";
-import { acquireTimingLock } from "./timing-lock.mjs";
 
 const TIERS = ["unit", "integration", "timing"];
 const tier = process.argv[2];
@@ -56,25 +54,6 @@ const runner = oneProcess
   : // --test-force-exit: a file whose test failed before it closed what it opened (a relay, a connection) ends when its
     // tests and hooks have, instead of keeping the whole run waiting (a CI run hung 10 min on such a file).
     ["--test", "--test-force-exit", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
-// The timing tier holds the timing lock (one package's timing files at a time, here and in any other checkout on
-// this machine) at normal priority; the other tiers run at the lowest, so that a timing run beside them gets the CPU
-// first and they use what it leaves idle (its files mostly wait: on NATS elections, on relays taking over).
-if (tier === "timing") await acquireTimingLock(`packages/${packageName} timing tier`);
-else {
-  try {
-    setPriority(19);
-  } catch {}
-}
-// A package whose unit files take minutes of CPU between them (protoc-gen's differential suites) splits them over
-// `unitProcesses` processes (files dealt in turn): one process would keep one core busy at the end of a run, alone.
-const processes = oneProcess ? (tiers.unitProcesses?.[packageName] ?? 1) : 1;
-if (processes > 1) {
-  const groups = Array.from({ length: processes }, (_, k) => selected.filter((_, i) => i % processes === k));
-  const codes = await Promise.all(
-    groups.map((group) => runBuffered([...runner, ...group.map((f) => join("test", f))])),
-  );
-  process.exit(Math.max(...codes));
-}
 const result = spawnSync(
   process.execPath,
   ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
@@ -82,24 +61,6 @@ const result = spawnSync(
 );
 if (result.error) fail(`could not start node: ${result.error.message}`);
 process.exit(result.status ?? 1);
-
-/** Runs node with `args`, printing its output in one piece when it ends (side by side, so lines do not interleave). */
-function runBuffered(args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: packageDir });
-    const chunks = [];
-    child.stdout.on("data", (chunk) => chunks.push(chunk));
-    child.stderr.on("data", (chunk) => chunks.push(chunk));
-    child.on("error", (error) => {
-      console.error(`test-tier: could not start node: ${error.message}`);
-      resolve(1);
-    });
-    child.on("close", (code) => {
-      process.stdout.write(Buffer.concat(chunks));
-      resolve(code ?? 1);
-    });
-  });
-}
 
 function fail(message) {
   console.error(`test-tier: ${message}`);
