@@ -12,6 +12,7 @@
 // A consumer filters on the routes (instrument id and subtype) without decoding the frames it does not want.
 import { exchangeSegmentByName, exchangeSegmentByNumber, type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import type { LiveHeaders } from "./live-headers.js";
+import type { BatchOptions, BatchReaderStats, BatchStats } from "./public-types.js";
 import { SUBJECT_ROOT } from "./subjects.js";
 
 export const BATCH_ROOT = "tickwire.batch";
@@ -20,22 +21,6 @@ const SUBTYPE_INDEX = new Map<string, number>(subtypeCases.map((s, i) => [s, i])
 
 export function batchSubject(segmentName: string): string {
   return `${BATCH_ROOT}.${segmentName}`;
-}
-
-export interface BatchOptions {
-  /** Frames per batch at most (default 512). */
-  maxFrames?: number;
-  /** Bytes per batch at most (default 64 KiB; a single larger frame goes alone). */
-  maxBytes?: number;
-  /** How long the first frame of a batch waits at most (default 1 ms). */
-  maxDelayMs?: number;
-}
-
-export interface BatchStats {
-  /** Batches published, frames in them, and batches NATS refused (a lost connection: consumers see the gap). */
-  published: number;
-  frames: number;
-  failed: number;
 }
 
 /** What the batcher takes per route of a frame, once the publisher has numbered it. */
@@ -347,16 +332,6 @@ function readAscii(b: Uint8Array, c: Cursor): string {
   for (let i = 0; i < n; i++) s += String.fromCharCode(b[c.pos + i]);
   c.pos += n;
   return s;
-}
-
-export interface BatchReaderStats {
-  batches: number;
-  /** Frames in the batches read, and those no pattern matched (skipped without decoding them). */
-  batchFrames: number;
-  batchFramesSkipped: number;
-  /** Batches missing from a segment's numbering (each starts a replay of the stream). */
-  batchGaps: number;
-  badBatches: number;
 }
 
 /**

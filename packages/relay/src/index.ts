@@ -1,5 +1,4 @@
-export type { BatchOptions, BatchReaderStats, BatchStats } from "./batch.js";
-export type { LockOptions } from "./public-types.js";
+export type { BatchOptions, BatchReaderStats, BatchStats, LockOptions } from "./public-types.js";
 export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
 export {
   DEFAULT_STREAM,

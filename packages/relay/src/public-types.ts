@@ -38,3 +38,29 @@ export interface PublisherStats {
   inFlight: number;
   backlogMessages: number;
 }
+
+export interface BatchOptions {
+  /** Frames per batch at most (default 512). */
+  maxFrames?: number;
+  /** Bytes per batch at most (default 64 KiB; a single larger frame goes alone). */
+  maxBytes?: number;
+  /** How long the first frame of a batch waits at most (default 1 ms). */
+  maxDelayMs?: number;
+}
+
+export interface BatchStats {
+  /** Batches published, frames in them, and batches NATS refused (a lost connection: consumers see the gap). */
+  published: number;
+  frames: number;
+  failed: number;
+}
+
+export interface BatchReaderStats {
+  batches: number;
+  /** Frames in the batches read, and those no pattern matched (skipped without decoding them). */
+  batchFrames: number;
+  batchFramesSkipped: number;
+  /** Batches missing from a segment's numbering (each starts a replay of the stream). */
+  batchGaps: number;
+  badBatches: number;
+}

@@ -17,10 +17,10 @@ import {
   type TickwireClient,
 } from "@tickwire/client";
 import { DecodeError } from "@tickwire/codec";
-import { Batcher, type BatchOptions, type BatchStats } from "./batch.js";
+import { Batcher } from "./batch.js";
 import { toIds } from "./ids.js";
 import { ActiveLock } from "./lock.js";
-import type { LockOptions, PublisherStats } from "./public-types.js";
+import type { BatchOptions, BatchStats, LockOptions, PublisherStats } from "./public-types.js";
 import { NO_PUBLISHES, Publisher } from "./publisher.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";

@@ -18,9 +18,10 @@ import { type InstrumentIdInput, InvalidArgumentError, type SubtypeValue } from 
 import { IteratorFanout, Listeners } from "@tickwire/client/internal";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
-import { BatchReader, type BatchReaderStats, batchSubjects, routePatterns } from "./batch.js";
+import { BatchReader, batchSubjects, routePatterns } from "./batch.js";
 import { CoreLive } from "./core-live.js";
 import { toIds } from "./ids.js";
+import type { BatchReaderStats } from "./public-types.js";
 import { DEFAULT_STREAM } from "./stream.js";
 import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, STATUS_ROOT, subjectFilters } from "./subjects.js";
 
