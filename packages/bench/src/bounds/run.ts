@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { frames } from "../frames.js";
-import { GENERAL_SUBJECT_NAMES, generalSubjects, loadSubjects, saveSubjects } from "../general/subjects.js";
+import { FEATURES, GENERAL_SUBJECT_NAMES, generalSubjects, loadSubjects, saveSubjects } from "../general/subjects.js";
 import { medianInterval } from "../measure.js";
 import { rotation } from "../rounds.js";
 import { MIXED } from "../subjects.js";
@@ -73,18 +73,8 @@ export interface BoundsReport {
   rows: BoundRow[];
 }
 
-export const FEATURES_ORDER = [
-  "Scalars",
-  "PackedScalars",
-  "RepeatedMessages",
-  "StringMap",
-  "MessageMap",
-  "Nested",
-  "Order",
-  "Proto2",
-  "Struct",
-  "Editions",
-];
+/** The general suite's message types, in the order its tables list them. */
+export const FEATURES_ORDER: readonly string[] = FEATURES;
 
 export function boundGroups(suites: readonly string[]): Group[] {
   const groups: Group[] = [];
