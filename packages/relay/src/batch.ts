@@ -345,6 +345,8 @@ export class BatchReader {
   /** Wanted instruments by high then low 32 bits (no BigInt per frame); undefined when a pattern takes any. */
   readonly #instruments: Map<number, Set<number>> | undefined;
   readonly #subtypes: Set<number> | undefined;
+  /** Every pattern names only a subtype: a frame of a wanted subtype needs no per-pattern check. */
+  readonly #subtypeOnly: boolean;
   readonly #segments: Set<string> | undefined;
   readonly #last = new Map<string, { epoch: string; seq: number }>();
   readonly #subjects = new Map<string, string>();
@@ -353,6 +355,7 @@ export class BatchReader {
 
   constructor(patterns: RoutePattern[]) {
     this.#patterns = patterns;
+    this.#subtypeOnly = patterns.every((p) => p.instrument === undefined && p.segment === undefined);
     this.#any = patterns.some((p) => p.instrument === undefined && p.subtype === undefined);
     // A single shape (instruments × subtypes, the filters subscribeRelay builds) is checked with sets; mixed
     // patterns go one by one.
@@ -385,7 +388,7 @@ export class BatchReader {
       if (this.#subtypes || this.#patterns.length === 1) return true;
     } else if (this.#subtypes) {
       if (!this.#subtypes.has(subtype)) return false;
-      if (this.#patterns.every((p) => p.instrument === undefined && p.segment === undefined)) return true;
+      if (this.#subtypeOnly) return true;
     }
     const id = (BigInt(hi) << 32n) | BigInt(lo);
     const name = subtypeCases[subtype];
