@@ -304,8 +304,18 @@ export class CoreLive {
       for (let attempt = 0; !stop.stopped && !this.#closed; attempt++) {
         const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
         const read: Incoming[] = [];
-        await this.#readStream(policy, deadline, (m) => read.push(m), stop);
-        latest = read;
+        try {
+          await this.#readStream(policy, deadline, (m) => read.push(m), stop);
+          latest = read;
+        } catch (error) {
+          // Only the deadline ends the reads: a read that fails before it (a consumer deleted under it, a server cut
+          // off mid-read on a loaded machine) is tried again. Ending at the first failure passed over what the stream
+          // held, and the frames a consumer lost that way did not come back.
+          if (stop.stopped || this.#closed || Date.now() >= deadline) throw error;
+          if (this.#deps.stats.replayRetries === 0) {
+            this.#deps.report(new Error(`reading the stream failed, retrying: ${(error as Error).message}`));
+          }
+        }
         wake?.();
         await sleep(Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt));
         if (stop.stopped) return;
