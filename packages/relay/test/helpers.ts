@@ -1,4 +1,5 @@
-// A sandbox platform and real nats-server processes on loopback, and small waiting utilities.
+// A sandbox platform and real nats-server processes on loopback, and small waiting and checking utilities.
+import assert from "node:assert/strict";
 import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import type { ClientOptions } from "@tickwire/client";
@@ -95,4 +96,18 @@ export async function storedMessages(nc: NatsConnection, stream: string, filter 
   clearTimeout(timer);
   messages.stop();
   return out;
+}
+
+/**
+ * Asserts two runs are equal, naming the first place they differ and both lengths. assert.deepEqual's own message
+ * diffs the whole arrays: for a run of thousands, Node 20's test runner spent minutes printing that diff.
+ */
+export function assertSameRun<T>(actual: readonly T[], expected: readonly T[], what: string): void {
+  let at = 0;
+  while (at < actual.length && at < expected.length && actual[at] === expected[at]) at++;
+  if (at === actual.length && at === expected.length) return;
+  assert.fail(
+    `${what}: differs at ${at} (delivered ${actual.length}, expected ${expected.length}): ` +
+      `${String(actual[at])} where ${String(expected[at])} was expected`,
+  );
 }
