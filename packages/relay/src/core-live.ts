@@ -99,6 +99,8 @@ interface Pacing {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const receivedOf = (m: Incoming): number => Number(m.headers.received ?? Number.NaN);
+
 function incoming(m: { data: Uint8Array; subject: string }, headers: LiveHeaders, streamSequence: number): Incoming {
   return { data: m.data, subject: m.subject, headers, position: headers.position, streamSequence };
 }
@@ -298,6 +300,8 @@ export class CoreLive {
     let latest: Incoming[] | undefined;
     let failed: Error | undefined;
     let from = fromMs;
+    // Where the next read starts at the latest, once a read left a hole that began before `from`.
+    let rewindTo = Number.POSITIVE_INFINITY;
     // A read that ends wakes the check at once.
     let wake: (() => void) | undefined;
     void (async () => {
@@ -322,6 +326,7 @@ export class CoreLive {
         // Neither the stream nor the live messages held what is missing: read again (a gap found meanwhile too).
         this.#deps.stats.replayRetries++;
         if (this.#replayAgainFrom !== undefined) from = Math.min(from, this.#replayAgainFrom);
+        from = Math.min(from, rewindTo);
       }
     })().catch((error: Error) => {
       failed = error;
@@ -341,6 +346,11 @@ export class CoreLive {
           if (missing === 0) {
             return all;
           }
+          // A replay starts a margin before the time of the one subject whose gap was seen; another subject's hole
+          // can begin earlier still (the relay stamps a frame when it receives it and may publish it seconds later on
+          // a loaded machine), and reading from the same time again would never fill it: start before it.
+          const holes = this.#positions.holesFrom(all, receivedOf);
+          if (holes - REPLAY_MARGIN_MS < rewindTo) rewindTo = holes - REPLAY_MARGIN_MS;
           if (Date.now() >= deadline || failed) {
             this.#deps.stats.gapsPassedOver += missing;
             this.#deps.report(

@@ -120,6 +120,32 @@ export class SubjectPositions {
     return missing;
   }
 
+  /**
+   * Where a stream read must start to fill every hole `messages` leave (as `missingBefore` counts them): the earliest
+   * relay receive time on the near side of a hole, the last delivered message's or, within `messages`, the one before
+   * the hole (`receivedOf`). NaN when there is no hole or no time is known.
+   */
+  holesFrom<T extends { subject: string; position: string | undefined }>(
+    messages: readonly T[],
+    receivedOf: (message: T) => number,
+  ): number {
+    const at = new Map<string, Position & { receivedAt: number }>();
+    let earliest = Number.NaN;
+    for (const m of messages) {
+      const next = parse(m.position);
+      if (next === undefined) continue;
+      const state = this.#subjects.get(m.subject);
+      const current = at.get(m.subject) ?? state;
+      if (current !== undefined && current.epoch === next.epoch) {
+        if (next.seq <= current.seq) continue;
+        const known = Number.isFinite(current.receivedAt);
+        if (next.seq > current.seq + 1 && known && !(current.receivedAt >= earliest)) earliest = current.receivedAt;
+      }
+      at.set(m.subject, { epoch: next.epoch, seq: next.seq, receivedAt: receivedOf(m) });
+    }
+    return earliest;
+  }
+
   /** The relay receive time of the subject's last delivered message (NaN when none). */
   receivedAt(subject: string): number {
     return this.#subjects.get(subject)?.receivedAt ?? Number.NaN;

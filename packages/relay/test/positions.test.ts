@@ -33,3 +33,20 @@ test("a message without a readable position is always new", () => {
     assert.equal(p.classify("s", position, "a"), "new", String(position));
   }
 });
+
+test("where a read must start to fill every hole: the earliest time on a hole's near side", () => {
+  const p = new SubjectPositions();
+  p.accept("a", "e1.10", "a10", 5000);
+  p.accept("b", "e1.3", "b3", 1000); // b was quiet: its last delivered message is older
+  const at = (m: { received: number }) => m.received;
+  const read = [
+    { subject: "a", position: "e1.11", received: 5100 },
+    { subject: "a", position: "e1.13", received: 5300 }, // a hole after 5100, within what was read
+    { subject: "b", position: "e1.5", received: 5200 }, // a hole after b's last delivered, at 1000
+  ];
+  assert.equal(p.missingBefore(read), 2);
+  assert.equal(p.holesFrom(read, at), 1000);
+  assert.equal(p.holesFrom(read.slice(0, 2), at), 5100);
+  assert.ok(Number.isNaN(p.holesFrom([{ subject: "a", position: "e1.11", received: 5100 }], at)), "no hole");
+  assert.ok(Number.isNaN(p.holesFrom([{ subject: "c", position: "e1.9", received: 1 }], at)), "nothing known of c");
+});
