@@ -111,7 +111,8 @@ function time(subject: Subject): number {
 function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const at = (i: number) => sorted[i] ?? Number.NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 function roundRobin(all: Subject[], rounds: number): void {
@@ -152,14 +153,15 @@ function parent(): void {
     );
   const alone = new Map<string, number[]>(names.map((n) => [n, []]));
   const mixed = new Map<string, number[]>(names.map((n) => [n, []]));
+  const timesOf = (map: Map<string, number[]>, name: string) => map.get(name) ?? [];
   for (let round = 0; round < Number(values.rounds); round++) {
     // Interleaved: one mixed process between every alone ones, so a burst of load hits both variants.
     for (const [n, t] of Object.entries(run("mixed"))) mixed.get(n)?.push(t);
-    for (const name of names) alone.get(name)!.push(run("alone", name)[name]!);
+    for (const name of names) timesOf(alone, name).push(run("alone", name)[name] ?? Number.NaN);
     process.stderr.write(`round ${round + 1} done\n`);
   }
   const rows = names
-    .map((n) => ({ n, a: median(alone.get(n)!), m: median(mixed.get(n)!) }))
+    .map((n) => ({ n, a: median(timesOf(alone, n)), m: median(timesOf(mixed, n)) }))
     .sort((x, y) => y.m / y.a - x.m / x.a);
   console.log(`int64 ${int64}, ${values.rounds} rounds; ns per decode, medians; mixed/alone`);
   for (const { n, a, m } of rows) console.log(`${(m / a).toFixed(2)}\t${a.toFixed(1)}\t${m.toFixed(1)}\t${n}`);
@@ -174,5 +176,5 @@ function flagArgs(): string[] {
   return ["--int64", int64, "--filter", values.filter];
 }
 
-if (positionals[0] === "child") child(positionals[1]!, positionals[2]);
+if (positionals[0] === "child") child(positionals[1] ?? "", positionals[2]);
 else parent();
