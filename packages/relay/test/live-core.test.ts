@@ -1,6 +1,9 @@
-// The core-NATS live path against the stream's contents: a consumer process stalled (SIGSTOP) until nats-server cuts
-// it off as a slow consumer must notice (the reconnect, the gap in a subject's numbering), replay the stream and end
-// up with exactly what the stream holds: no gap, no duplicate. Runs with a server whose max_pending is small.
+// The core-NATS live path against the stream's contents: a consumer process stalled (SIGSTOP) whose connection is cut
+// meanwhile must notice (the reconnect, the gap in a subject's numbering), replay the stream and end up with exactly
+// what the stream holds: no gap, no duplicate. The cut is a TCP proxy's, not nats-server's slow-consumer cut-off: the
+// kernel's socket buffers (up to 32 MiB here) absorbed whole stalls of 12 s on a loaded machine, and the server never
+// cut the consumer off (a CI run at load 35: no gap, nothing proven). What the consumer sees is the same either way:
+// its socket closes while it is stalled, and it reads what was buffered before it reconnects.
 import assert from "node:assert/strict";
 import { type ChildProcess, fork } from "node:child_process";
 import { after, before, describe, test } from "node:test";
@@ -9,6 +12,7 @@ import { jetstream } from "@nats-io/jetstream";
 import { headers } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
+import { FaultProxy } from "@tickwire/testkit/faults";
 import { type Relay, type RelayFeedStats, startRelay, subscribeRelay } from "../src/index.js";
 import { type Stack, startStack, storedMessages, until } from "./helpers.js";
 
@@ -28,12 +32,11 @@ function request(child: ChildProcess): Promise<Report> {
   });
 }
 
-describe("core live path: a consumer cut off as slow replays the gap from the stream", () => {
+describe("core live path: a consumer cut off replays the gap from the stream", () => {
   let stack: Stack;
   let relay: Relay;
   before(async () => {
-    // 64 KiB of pending bytes to a client, then the server drops it (default 64 MiB).
-    stack = await startStack({ sandbox: { rate: 4000 }, natsConfig: 'write_deadline: "500ms"' });
+    stack = await startStack({ sandbox: { rate: 4000 } });
     relay = await startRelay({
       name: "slow",
       platform: stack.platform,
@@ -96,10 +99,11 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
     assert.ok(stats.replayRetries >= 1);
   });
 
-  test("stalled until cut off (3 s, longer if needed): gap detected, replayed, every stored message delivered once", async () => {
+  test("stalled and cut off: gap detected, replayed, every stored message delivered once", async () => {
+    const proxy = await FaultProxy.start({ targetPort: Number(new URL(stack.nats.urls[0]).port), raw: true });
     const child = fork(
       CONSUMER,
-      [JSON.stringify({ servers: stack.nats.urls, subjects: ["tickwire.md.>"], start: "new" })],
+      [JSON.stringify({ servers: [`nats://127.0.0.1:${proxy.port}`], subjects: ["tickwire.md.>"], start: "new" })],
       {
         execArgv: ["--import", "tsx"],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -109,20 +113,23 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
     try {
       await new Promise((resolve) => child.once("message", resolve));
       await new Promise((resolve) => setTimeout(resolve, 500));
-      // Stalled until the server cuts it off. On a loaded machine the feed runs slower and the kernel's socket buffers
-      // can absorb a 3 s stall whole (no cut-off, nothing to prove), so a stall without a gap is tried again, longer.
-      for (const stallMs of [3000, 6000, 12000]) {
-        child.kill("SIGSTOP");
-        await new Promise((resolve) => setTimeout(resolve, stallMs));
-        child.kill("SIGCONT");
-        // Time to reconnect, replay and go on live.
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        if ((await request(child)).stats.gapsDetected >= 1) break;
+      child.kill("SIGSTOP");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      proxy.cut();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      child.kill("SIGCONT");
+      // Reconnected, the gap seen and replayed, live again.
+      let caughtUp = false;
+      for (const deadline = Date.now() + 60_000; !caughtUp && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const { stats } = await request(child);
+        caughtUp = stats.gapsDetected >= 1 && !stats.catchingUp;
       }
       // The platform stops so the stream stops growing.
       stack.sandbox.feed.pause();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const report = await request(child);
+      assert.ok(caughtUp, `caught up within 60 s: ${JSON.stringify(report.stats)}`);
       assert.equal(report.stats.decodeErrors, 0);
       const keys = report.delivered.map((d) => `${d.subject}|${d.id}`);
       assert.equal(new Set(keys).size, keys.length, "no message delivered twice");
@@ -152,12 +159,13 @@ describe("core live path: a consumer cut off as slow replays the gap from the st
         `no gap; stats ${JSON.stringify(report.stats)}; errors ${JSON.stringify(report.errors)}`,
       );
       assert.equal(keys.length, expected.length);
-      assert.ok(keys.length > 8000, `delivered ${keys.length}`);
-      // The server did cut it off (else this test proves nothing), and the consumer noticed and replayed.
+      assert.ok(keys.length > 2000, `delivered ${keys.length}`);
+      // The consumer noticed the cut and replayed.
       assert.ok(report.stats.gapsDetected >= 1, `gaps detected: ${report.stats.gapsDetected}`);
       assert.ok(report.stats.replays >= 1, `replays: ${report.stats.replays}`);
     } finally {
       child.kill("SIGKILL");
+      await proxy.close();
     }
   });
 });

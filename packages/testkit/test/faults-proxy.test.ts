@@ -33,3 +33,13 @@ test("a refused upgrade (401) is passed through as raw bytes", () => {
   assert.equal(Buffer.concat(units).toString(), answer.toString());
   assert.equal(splitter.push(Buffer.from("more")).length, 1);
 });
+
+test("raw: bytes that are not HTTP (NATS's INFO line) are forwarded as they come, not held for a head's end", () => {
+  const splitter = new FrameSplitter(true);
+  const info = Buffer.from('INFO {"server_id":"x"}\r\n');
+  assert.deepEqual(
+    splitter.push(info).map((u) => Buffer.from(u).toString()),
+    [info.toString()],
+  );
+  assert.equal(new FrameSplitter().push(info).length, 0, "the WebSocket mode waits for the head's end");
+});

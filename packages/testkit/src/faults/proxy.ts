@@ -1,11 +1,14 @@
-// A TCP fault proxy for the client's fault tests and the faults campaign: it forwards 127.0.0.1:<port> to a target
+// A TCP fault proxy for the fault tests and the faults campaign: it forwards 127.0.0.1:<port> to a target
 // and, on demand, delays, fragments, pauses, silently drops (half-open: no FIN, no RST), cuts, or injects bytes into
-// the server-to-client stream at a WebSocket frame boundary. Node only (node:net); bound to loopback, port 0.
+// the server-to-client stream at a WebSocket frame boundary (or, raw, forwards a protocol such as NATS as it comes).
+// Node only (node:net); bound to loopback, port 0.
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 
 export interface FaultProxyOptions {
   targetHost?: string;
   targetPort: number;
+  /** Forward the server-to-client bytes as they come, for a protocol other than HTTP and WebSocket (NATS). */
+  raw?: boolean;
 }
 
 /** A server-to-client unit: the HTTP head of the upgrade answer, one whole WebSocket frame, or raw bytes. */
@@ -14,7 +17,12 @@ type Unit = Uint8Array;
 /** Splits the server-to-client byte stream into the HTTP head and then whole WebSocket frames. */
 export class FrameSplitter {
   #buffer = new Uint8Array(0);
-  #mode: "head" | "frames" | "raw" = "head";
+  #mode: "head" | "frames" | "raw";
+
+  /** `raw`: no HTTP head and no frames to find; every chunk is one unit. */
+  constructor(raw = false) {
+    this.#mode = raw ? "raw" : "head";
+  }
 
   push(chunk: Uint8Array): Unit[] {
     if (this.#mode === "raw") return [chunk];
@@ -299,7 +307,7 @@ export class FaultProxy {
     upstream.setNoDelay(true);
     const link: Link = { client, upstream, down: new Pump(this, client), up: new Pump(this, upstream) };
     this.#links.add(link);
-    const splitter = new FrameSplitter();
+    const splitter = new FrameSplitter(this.options.raw);
     upstream.on("data", (chunk: Buffer) => {
       if (this.#dropped.has(upstream)) return;
       for (const unit of splitter.push(chunk)) link.down.push(unit);
