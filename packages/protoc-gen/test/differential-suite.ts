@@ -12,7 +12,27 @@ import { messageArb } from "./arbitrary.js";
 import { type Codec, shapeName } from "./generated.js";
 
 // Shrinking a failing nested message can take minutes; the first counterexample is reported as found.
-fc.configureGlobal({ endOnFailure: true });
+// TICKWIRE_FUZZ_SEED fixes the seed (a failure prints the seed and path that replay it); without it each run draws new inputs.
+const seed = process.env.TICKWIRE_FUZZ_SEED;
+fc.configureGlobal({ endOnFailure: true, ...(seed ? { seed: Number(seed) } : {}) });
+
+/**
+ * How many random messages a property gets: `ciRuns` in `pnpm test`, which runs this on two Node versions in CI, times
+ * TICKWIRE_FUZZ_SCALE (the reliability campaign's `generated` part sets it to run the same suite far longer), or
+ * TICKWIRE_FUZZ_RUNS exactly.
+ */
+export function fuzzRuns(ciRuns: number): number {
+  const exact = process.env.TICKWIRE_FUZZ_RUNS;
+  if (exact) return positiveInteger("TICKWIRE_FUZZ_RUNS", exact);
+  const scale = process.env.TICKWIRE_FUZZ_SCALE;
+  return scale ? Math.round(ciRuns * positiveInteger("TICKWIRE_FUZZ_SCALE", scale)) : ciRuns;
+}
+
+function positiveInteger(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, not ${text}`);
+  return value;
+}
 
 /** Ours equals protobuf-es's, or both reject; only DecodeError escapes ours. */
 function agrees(codec: Codec, bytes: Uint8Array): void {

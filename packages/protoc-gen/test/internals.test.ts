@@ -11,12 +11,12 @@ import { Reader } from "@tickwire/runtime";
 import fc from "fast-check";
 import { viewableMessages } from "../src/views.js";
 import { messageArb } from "./arbitrary.js";
+import { fuzzRuns } from "./differential-suite.js";
 import * as generated from "./gen/internals/tickwire/orders/v1/orders_tw.js";
 import { file_tickwire_orders_v1_orders } from "./gen/tickwire/orders/v1/orders_pb.js";
 import { shapeName } from "./generated.js";
 
-const RUNS = Number(process.env.TICKWIRE_FUZZ_RUNS ?? 300);
-fc.configureGlobal({ endOnFailure: true });
+const RUNS = fuzzRuns(300);
 
 type Fn = (...args: unknown[]) => unknown;
 const exported = generated as unknown as Record<string, Fn | undefined>;

@@ -21,7 +21,7 @@ import {
   file_google_protobuf_wrappers,
 } from "@bufbuild/protobuf/wkt";
 import { protocGenTickwire } from "../src/plugin.js";
-import { differentialSuite } from "./differential-suite.js";
+import { differentialSuite, fuzzRuns } from "./differential-suite.js";
 import { type Codec, codecsOf } from "./generated.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -63,4 +63,4 @@ for (const file of WELL_KNOWN) {
   codecs.push(...codecsOf(file, (await import(pathToFileURL(path).href)) as Record<string, unknown>));
 }
 
-differentialSuite(codecs, Number(process.env.TICKWIRE_FUZZ_RUNS ?? 100));
+differentialSuite(codecs, fuzzRuns(100));

@@ -24,6 +24,11 @@ export const PARTS = [
     description: "codec fuzz campaign, differential against protobuf-es (decodeMessage, FrameDecoder, ViewDecoder)",
   },
   {
+    name: "generated",
+    description:
+      "protoc-gen's differential suites against protobuf-es with 30 times the random messages pnpm test gives them",
+  },
+  {
     name: "hostile",
     description:
       "hostile input to the sandbox server: bodies, JSON, headers, slow requests, forged tokens, login floods, connection faults (resets and half-closes at every stage)",
