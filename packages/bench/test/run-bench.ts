@@ -1,8 +1,30 @@
-// The bench command run as a child process, as a user runs it, for the tests of its exit codes and output.
+// The bench command run as a child process, as a user runs it (`pnpm bench`: the built dist/cli.js), for the tests of
+// its exit codes and output. The built code, not src/ through tsx: a smoke run starts about 30 worker processes and
+// tsx's loader cost each of them a third of its CPU time (harness.test.ts's smoke run: 39 CPU-s through tsx, 27 built).
 import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const src = fileURLToPath(new URL("../src/", import.meta.url));
+
+/** Fails when src/ holds a file changed after the last build (turbo builds first; a test run by hand may not). */
+function assertBuilt(): void {
+  let built: number;
+  try {
+    built = statSync(cli).mtimeMs;
+  } catch {
+    throw new Error(`${cli} is missing: run \`corepack pnpm build\` (the bench tests run the built command)`);
+  }
+  const newer = (readdirSync(src, { recursive: true, encoding: "utf8" }) as string[]).filter(
+    (file) => file.endsWith(".ts") && statSync(join(src, file)).mtimeMs > built,
+  );
+  if (newer.length > 0)
+    throw new Error(
+      `src/${newer[0]} changed after dist/cli.js was built: run \`corepack pnpm build\` (the bench tests run the built command)`,
+    );
+}
 
 export interface BenchRun {
   code: number | null;
@@ -12,8 +34,9 @@ export interface BenchRun {
 
 /** A runner of the bench command with `leading` before each call's arguments (e.g. a `--suite`). */
 export function benchRunner(...leading: string[]): (...args: string[]) => BenchRun {
+  assertBuilt();
   return (...args) => {
-    const r = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", cli, ...leading, ...args], {
+    const r = spawnSync(process.execPath, ["--expose-gc", cli, ...leading, ...args], {
       encoding: "utf8",
       // Generous: CI runs every package's tests at once on two cores (the general smoke run passed 300 s there once).
       timeout: 600_000,
