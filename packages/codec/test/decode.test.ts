@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
-import { DecodeError, decodeMessage, encodeMessage } from "../src/index.js";
+import { DecodeError, decodeMessage, encodeDelimited, encodeMessage, FrameDecoder } from "../src/index.js";
 import { mapBigInts, message, messageBytes, reference, toBytes } from "./arbitraries.js";
 
 const runs = { numRuns: 400 };
@@ -51,6 +51,30 @@ describe("decodeMessage equals protobuf-es fromBinary", () => {
 
   test("the empty message", () => {
     assert.deepStrictEqual(decodeMessage(new Uint8Array(0)), reference(new Uint8Array(0)));
+  });
+
+  test("a small chunk's doubles read right when other bytes are decoded between its frames", () => {
+    // A frame's doubles are read from a copy of its buffer that every reader shares (the runtime's
+    // frameCopy); a frame decoder's next frame in the same chunk must not read another decode's copy.
+    const touch = (price: number, name: string) =>
+      create(MarketDataMessageBaseSchema, {
+        MessageCode: 1501,
+        subtype: {
+          case: "TouchLineDataMessage",
+          value: { InstrumentName: name, LTP: price, ATP: price + 0.5, Open: price + 1, Close: price + 2 },
+        },
+      });
+    const first = touch(101.25, "A");
+    const second = touch(202.5, "B");
+    const other = encodeMessage(touch(-7.75, "X".repeat(600)));
+    const chunk = new Uint8Array([...encodeDelimited(first), ...encodeDelimited(second)]);
+    assert.ok(chunk.length < 512 && other.length > chunk.length && other.length < 2048);
+    const seen: unknown[] = [];
+    new FrameDecoder().pushEach(chunk, (m) => {
+      seen.push(m);
+      assert.equal(decodeMessage(other).subtype.value?.LTP, -7.75);
+    });
+    assert.deepStrictEqual(seen, [first, second]);
   });
 });
 
