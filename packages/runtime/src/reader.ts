@@ -47,10 +47,8 @@ export class Reader<P = unknown> {
   /** Low and high words of the last 64-bit varint: returned here to avoid allocating a pair. */
   lo = 0;
   hi = 0;
-  /** A view over `buf` (or over `frameCopy`, holding a copy of `buf`), made at the frame's second double. */
+  /** A view over `buf` (or over `frameCopy`, holding a copy of `buf`), made at the frame's first double. */
   view: DataView | undefined = undefined;
-  /** Doubles read in this frame without a view (the first goes through an 8-byte scratch). */
-  scratchDoubles = 0;
   /** The last short ASCII string read from this frame (length -1: none yet). */
   lastStringLength = -1;
   lastStringStart = 0;
@@ -75,7 +73,6 @@ export class Reader<P = unknown> {
       this.buf = buf;
       this.view = undefined;
     }
-    this.scratchDoubles = 0;
     this.lastStringLength = -1;
     this.pos = start;
     this.len = end;

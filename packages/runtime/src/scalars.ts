@@ -16,14 +16,13 @@ import { readSmallVarintNumber, readVarint32, readVarint64 } from "./varint.js";
 
 const TWO_32 = 4294967296;
 
-// A frame's first double is copied through an 8-byte scratch, as protobuf.js reads every
-// double: a TickData frame (57 bytes) has one. At its second double the frame gets a view,
-// read inline by the generated code with one load per double: a buffer of up to
-// FRAME_COPY_BYTES is copied into the reader module's `frameCopy`, over which one DataView
-// lives for the process (copying 807 bytes took 10-15 ns where making a DataView took
-// 50-75 ns, and a scratch copy about 6 ns per double); a larger buffer (a 64 KiB chunk of
-// frames) gets a DataView of its own. The figures: the bench README, "Why the runtime's
-// code has the shape it has".
+// A frame's doubles are read through a view, inline by the generated code with one load per
+// double. A buffer of up to FRAME_COPY_BYTES is copied at its first double into the reader
+// module's `frameCopy`, over which one DataView lives for the process: copying 807 bytes took
+// 10-15 ns where making a DataView took 50-75 ns, and copying each double through an 8-byte
+// scratch (as protobuf.js reads doubles) about 6 ns. A larger buffer (a 64 KiB chunk of frames)
+// gets a DataView of its own. The scratch stays for the views (view-store.ts). The figures:
+// the bench README, "Why the runtime's code has the shape it has".
 export const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
 
@@ -85,9 +84,7 @@ export function readDouble(r: Reader): number {
   r.pos = pos + 8;
   const view = r.view;
   if (view !== undefined) return view.getFloat64(pos, true);
-  if (r.scratchDoubles++ > 0) return makeView(r).getFloat64(pos, true);
-  loadScratch(r.buf, pos);
-  return scratch[0];
+  return makeView(r).getFloat64(pos, true);
 }
 
 /** Copies the little-endian double at `buf[pos]` into the scratch (returning nothing, so nothing is boxed). */
