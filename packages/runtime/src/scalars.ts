@@ -16,13 +16,15 @@ import { readSmallVarintNumber, readVarint32, readVarint64 } from "./varint.js";
 
 const TWO_32 = 4294967296;
 
-// A frame's doubles are read through a view, inline by the generated code with one load per
-// double. A buffer of up to FRAME_COPY_BYTES is copied at its first double into the reader
-// module's `frameCopy`, over which one DataView lives for the process: copying 807 bytes took
-// 10-15 ns where making a DataView took 50-75 ns, and copying each double through an 8-byte
-// scratch (as protobuf.js reads doubles) about 6 ns. A larger buffer (a 64 KiB chunk of frames)
-// gets a DataView of its own. The scratch stays for the views (view-store.ts). The figures:
-// the bench README, "Why the runtime's code has the shape it has".
+// Doubles in a buffer under SCRATCH_MAX_BYTES are copied through an 8-byte scratch, as
+// protobuf.js reads them (about 6 ns a double): such a frame holds a few at most (a 57-byte
+// tick one). From there on, a frame's doubles are read through a view, inline by the generated
+// code with one load per double: a buffer of up to FRAME_COPY_BYTES is copied at its first
+// double into the reader module's `frameCopy`, over which one DataView lives for the process
+// (copying 807 bytes took 10-15 ns where making a DataView took 50-75 ns); a larger buffer (a
+// 64 KiB chunk of frames) gets a DataView of its own. The figures: the bench README, "Why the
+// runtime's code has the shape it has".
+const SCRATCH_MAX_BYTES = 128;
 export const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
 
@@ -84,7 +86,10 @@ export function readDouble(r: Reader): number {
   r.pos = pos + 8;
   const view = r.view;
   if (view !== undefined) return view.getFloat64(pos, true);
-  return makeView(r).getFloat64(pos, true);
+  const buf = r.buf;
+  if (buf.length >= SCRATCH_MAX_BYTES) return makeView(r).getFloat64(pos, true);
+  loadScratch(buf, pos);
+  return scratch[0];
 }
 
 /** Copies the little-endian double at `buf[pos]` into the scratch (returning nothing, so nothing is boxed). */
