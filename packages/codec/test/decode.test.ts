@@ -213,7 +213,7 @@ describe('"number" mode edges of the direct varint-to-double path', () => {
 });
 
 test("doubles in a buffer large enough for the DataView path, at an odd offset, equal protobuf-es", () => {
-  // readDouble switches from byte copies to one DataView per buffer of 2 KiB or more.
+  // readDouble gives a buffer over 2 KiB a DataView of its own (smaller ones: a scratch or the frame copy).
   const specials = [Number.NaN, -0, 0, Infinity, -Infinity, 5e-324, 1.7976931348623157e308, 2456.35];
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 9 }), (offset, seed) => {
