@@ -73,7 +73,8 @@ describe("decodeMessage equals protobuf-es fromBinary", () => {
     const seen: unknown[] = [];
     new FrameDecoder().pushEach(chunk, (m) => {
       seen.push(m);
-      assert.equal(decodeMessage(other).subtype.value?.LTP, -7.75);
+      const between = decodeMessage(other).subtype;
+      assert.equal(between.case === "TouchLineDataMessage" && between.value.LTP, -7.75);
     });
     assert.deepStrictEqual(seen, [first, second]);
   });
