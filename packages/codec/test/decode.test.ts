@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { varint } from "@tickwire/testkit/wire";
 import fc from "fast-check";
-import { DecodeError, decodeMessage, encodeMessage } from "../src/index.js";
+import { DecodeError, decodeMessage, encodeDelimited, encodeMessage, FrameDecoder } from "../src/index.js";
 import { mapBigInts, message, messageBytes, reference, toBytes } from "./arbitraries.js";
 
 const runs = { numRuns: 400 };
@@ -51,6 +51,32 @@ describe("decodeMessage equals protobuf-es fromBinary", () => {
 
   test("the empty message", () => {
     assert.deepStrictEqual(decodeMessage(new Uint8Array(0)), reference(new Uint8Array(0)));
+  });
+
+  test("a small chunk's doubles read right when other bytes are decoded between its frames", () => {
+    // A frame's doubles are read from a copy of its buffer that every reader shares (the runtime's
+    // frameCopy); a frame decoder's next frame in the same chunk must not read another decode's copy.
+    const touch = (price: number, name: string) =>
+      create(MarketDataMessageBaseSchema, {
+        MessageCode: 1501,
+        subtype: {
+          case: "TouchLineDataMessage",
+          value: { InstrumentName: name, LTP: price, ATP: price + 0.5, Open: price + 1, Close: price + 2 },
+        },
+      });
+    // Frames of 128 bytes or more take the copy (smaller ones copy each double through a scratch).
+    const first = touch(101.25, "A".repeat(80));
+    const second = touch(202.5, "B".repeat(80));
+    const other = encodeMessage(touch(-7.75, "X".repeat(600)));
+    const chunk = new Uint8Array([...encodeDelimited(first), ...encodeDelimited(second)]);
+    assert.ok(chunk.length >= 128 && other.length > chunk.length && other.length < 2048);
+    const seen: unknown[] = [];
+    new FrameDecoder().pushEach(chunk, (m) => {
+      seen.push(m);
+      const between = decodeMessage(other).subtype;
+      assert.equal(between.case === "TouchLineDataMessage" && between.value.LTP, -7.75);
+    });
+    assert.deepStrictEqual(seen, [first, second]);
   });
 });
 
@@ -188,7 +214,7 @@ describe('"number" mode edges of the direct varint-to-double path', () => {
 });
 
 test("doubles in a buffer large enough for the DataView path, at an odd offset, equal protobuf-es", () => {
-  // readDouble switches from byte copies to one DataView per buffer of 2 KiB or more.
+  // readDouble gives a buffer over 2 KiB a DataView of its own (smaller ones: a scratch or the frame copy).
   const specials = [Number.NaN, -0, 0, Infinity, -Infinity, 5e-324, 1.7976931348623157e308, 2456.35];
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 1, max: 9 }), (offset, seed) => {

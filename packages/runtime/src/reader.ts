@@ -19,6 +19,16 @@ export const RECURSION_LIMIT = 100;
 
 const EMPTY = new Uint8Array(0);
 
+/**
+ * Where a buffer of up to FRAME_COPY_BYTES is copied at its first double, so that its doubles are
+ * read through one DataView made once per process (scalars.ts, `makeView`). Decoding is synchronous
+ * and calls no user code, so one copy serves every reader; a reader drops it at its next frame
+ * (`reset`), since another reader may have overwritten it in between.
+ */
+export const FRAME_COPY_BYTES = 2048;
+export const frameCopy = new Uint8Array(FRAME_COPY_BYTES);
+export const frameCopyView = new DataView(frameCopy.buffer);
+
 /** `P`: the recycled-object pools of a reusing decoder (generated code decides their type). */
 export class Reader<P = unknown> {
   buf: Uint8Array = EMPTY;
@@ -37,7 +47,7 @@ export class Reader<P = unknown> {
   /** Low and high words of the last 64-bit varint: returned here to avoid allocating a pair. */
   lo = 0;
   hi = 0;
-  /** A view over `buf`, made at the first double of a buffer of VIEW_MIN_BYTES or more. */
+  /** A view over `buf` (or over `frameCopy`, holding a copy of `buf`), made at the frame's first double. */
   view: DataView | undefined = undefined;
   /** The last short ASCII string read from this frame (length -1: none yet). */
   lastStringLength = -1;
@@ -59,7 +69,7 @@ export class Reader<P = unknown> {
 
   /** Points the reader at `buf[start, end)`. */
   reset(buf: Uint8Array, start: number, end: number, streamOffset: number, frameIndex: number): void {
-    if (buf !== this.buf) {
+    if (buf !== this.buf || this.view === frameCopyView) {
       this.buf = buf;
       this.view = undefined;
     }

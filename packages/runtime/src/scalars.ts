@@ -1,19 +1,30 @@
 // One reader per scalar type that is not a varint of 32 bits: 64-bit integers in the
 // reader's int64 mode, zigzag, fixed-width, floating point, bool and bytes.
 import { bigIntOfWords, bigUintOfWords, LITTLE_ENDIAN } from "./int64-words.js";
-import { fail, failTruncated, INT64_BIGINT, INT64_NUMBER, INT64_STRING, type Reader } from "./reader.js";
+import {
+  FRAME_COPY_BYTES,
+  fail,
+  failTruncated,
+  frameCopy,
+  frameCopyView,
+  INT64_BIGINT,
+  INT64_NUMBER,
+  INT64_STRING,
+  type Reader,
+} from "./reader.js";
 import { readSmallVarintNumber, readVarint32, readVarint64 } from "./varint.js";
 
 const TWO_32 = 4294967296;
 
-// Doubles in small buffers are copied through an 8-byte scratch, as protobuf.js
-// does: making a DataView costs about as much as ten such copies, and a TickData
-// frame (57 bytes) has one double, a TouchLine-5+5 (297 bytes) 15. A buffer of
-// VIEW_MIN_BYTES or more (a depth book of 20+20 levels, 807 bytes and 46 doubles; a
-// 64 KiB chunk of frames) gets a DataView at its first double, made once and then
-// read inline by the generated code with one load per double. Why 512 and not 256 or
-// 2048: the bench README, "Why the runtime's code has the shape it has".
-const VIEW_MIN_BYTES = 512;
+// Doubles in a buffer under SCRATCH_MAX_BYTES are copied through an 8-byte scratch, as
+// protobuf.js reads them (about 6 ns a double): such a frame holds a few at most (a 57-byte
+// tick one). From there on, a frame's doubles are read through a view, inline by the generated
+// code with one load per double: a buffer of up to FRAME_COPY_BYTES is copied at its first
+// double into the reader module's `frameCopy`, over which one DataView lives for the process
+// (copying 807 bytes took 10-15 ns where making a DataView took 50-75 ns); a larger buffer (a
+// 64 KiB chunk of frames) gets a DataView of its own. The figures: the bench README, "Why the
+// runtime's code has the shape it has".
+const SCRATCH_MAX_BYTES = 128;
 export const scratch = new Float64Array(1);
 const scratchBytes = new Uint8Array(scratch.buffer);
 
@@ -76,7 +87,7 @@ export function readDouble(r: Reader): number {
   const view = r.view;
   if (view !== undefined) return view.getFloat64(pos, true);
   const buf = r.buf;
-  if (buf.length >= VIEW_MIN_BYTES) return makeView(r).getFloat64(pos, true);
+  if (buf.length >= SCRATCH_MAX_BYTES) return makeView(r).getFloat64(pos, true);
   loadScratch(buf, pos);
   return scratch[0];
 }
@@ -97,9 +108,14 @@ export function loadScratch(buf: Uint8Array, pos: number): void {
   }
 }
 
-/** The reader's DataView over its buffer, made on first use. */
+/** The reader's view of its buffer: over a copy of it in `frameCopy` when it is small, else a DataView of its own. */
 export function makeView(r: Reader): DataView {
   const buf = r.buf;
+  if (buf.length <= FRAME_COPY_BYTES) {
+    frameCopy.set(buf);
+    r.view = frameCopyView;
+    return frameCopyView;
+  }
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   r.view = view;
   return view;

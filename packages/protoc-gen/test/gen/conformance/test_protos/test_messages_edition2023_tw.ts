@@ -434,14 +434,22 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
-        r.pos = pos;
-        $repeatedNestedMessage.push(readTestAllTypesEdition2023_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedNestedMessage.push(readTestAllTypesEdition2023_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x82 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 394: // repeated ForeignMessageEdition2023 repeated_foreign_message = 49
-        r.pos = pos;
-        $repeatedForeignMessage.push(readForeignMessageEdition2023(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedForeignMessage.push(readForeignMessageEdition2023(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 408: // repeated NestedEnum repeated_nested_enum = 51, unpacked
         r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;

@@ -1703,19 +1703,31 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
         pos = r.pos; break;
       }
       case 386: // repeated NestedMessage repeated_nested_message = 48
-        r.pos = pos;
-        $repeatedNestedMessage.push(readproto2_unittest_TestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedNestedMessage.push(readproto2_unittest_TestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x82 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 394: // repeated ForeignMessage repeated_foreign_message = 49
-        r.pos = pos;
-        $repeatedForeignMessage.push(readproto2_unittest_ForeignMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedForeignMessage.push(readproto2_unittest_ForeignMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 402: // repeated ImportMessage repeated_import_message = 50
-        r.pos = pos;
-        $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x92 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 408: // repeated NestedEnum repeated_nested_enum = 51, unpacked
         r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;
@@ -1734,9 +1746,13 @@ function readproto2_unittest_TestAllTypes(r: Reader, end: number, depth: number)
       case 442: // repeated string repeated_cord = 55
         r.pos = pos; $repeatedCord.push(readStringUnvalidated(r)); pos = r.pos; break;
       case 458: // repeated NestedMessage repeated_lazy_message = 57
-        r.pos = pos;
-        $repeatedLazyMessage.push(readproto2_unittest_TestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedLazyMessage.push(readproto2_unittest_TestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xca || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 488: // int32 default_int32 = 61
         if (pos < len && buf[pos]! < 0x80) $defaultInt32 = buf[pos++]!;

@@ -479,14 +479,22 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
-        r.pos = pos;
-        $repeatedNestedMessage.push(readTestAllTypesProto3_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedNestedMessage.push(readTestAllTypesProto3_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x82 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 394: // repeated ForeignMessage repeated_foreign_message = 49
-        r.pos = pos;
-        $repeatedForeignMessage.push(readForeignMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedForeignMessage.push(readForeignMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 408: // repeated NestedEnum repeated_nested_enum = 51, unpacked
         r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;
@@ -1162,49 +1170,85 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         pos = r.pos; break;
       }
       case 1690: // repeated BoolValue repeated_bool_wrapper = 211
-        r.pos = pos;
-        $repeatedBoolWrapper.push(readgoogle_protobuf_BoolValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedBoolWrapper.push(readgoogle_protobuf_BoolValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x9a || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1698: // repeated Int32Value repeated_int32_wrapper = 212
-        r.pos = pos;
-        $repeatedInt32Wrapper.push(readgoogle_protobuf_Int32Value(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedInt32Wrapper.push(readgoogle_protobuf_Int32Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xa2 || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1706: // repeated Int64Value repeated_int64_wrapper = 213
-        r.pos = pos;
-        $repeatedInt64Wrapper.push(readgoogle_protobuf_Int64Value(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedInt64Wrapper.push(readgoogle_protobuf_Int64Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xaa || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1714: // repeated UInt32Value repeated_uint32_wrapper = 214
-        r.pos = pos;
-        $repeatedUint32Wrapper.push(readgoogle_protobuf_UInt32Value(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedUint32Wrapper.push(readgoogle_protobuf_UInt32Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xb2 || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1722: // repeated UInt64Value repeated_uint64_wrapper = 215
-        r.pos = pos;
-        $repeatedUint64Wrapper.push(readgoogle_protobuf_UInt64Value(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedUint64Wrapper.push(readgoogle_protobuf_UInt64Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xba || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1730: // repeated FloatValue repeated_float_wrapper = 216
-        r.pos = pos;
-        $repeatedFloatWrapper.push(readgoogle_protobuf_FloatValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedFloatWrapper.push(readgoogle_protobuf_FloatValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xc2 || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1738: // repeated DoubleValue repeated_double_wrapper = 217
-        r.pos = pos;
-        $repeatedDoubleWrapper.push(readgoogle_protobuf_DoubleValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedDoubleWrapper.push(readgoogle_protobuf_DoubleValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xca || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1746: // repeated StringValue repeated_string_wrapper = 218
-        r.pos = pos;
-        $repeatedStringWrapper.push(readgoogle_protobuf_StringValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedStringWrapper.push(readgoogle_protobuf_StringValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xd2 || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 1754: // repeated BytesValue repeated_bytes_wrapper = 219
-        r.pos = pos;
-        $repeatedBytesWrapper.push(readgoogle_protobuf_BytesValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedBytesWrapper.push(readgoogle_protobuf_BytesValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x0d) break;
+          pos += 2;
+        }
         break;
       case 2410: { // Duration optional_duration = 301
         r.pos = pos;
@@ -1271,19 +1315,31 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         pos = r.pos; break;
       }
       case 2490: // repeated Duration repeated_duration = 311
-        r.pos = pos;
-        $repeatedDuration.push(readgoogle_protobuf_Duration(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedDuration.push(readgoogle_protobuf_Duration(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xba || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
         break;
       case 2498: // repeated Timestamp repeated_timestamp = 312
-        r.pos = pos;
-        $repeatedTimestamp.push(readgoogle_protobuf_Timestamp(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedTimestamp.push(readgoogle_protobuf_Timestamp(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xc2 || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
         break;
       case 2506: // repeated FieldMask repeated_fieldmask = 313
-        r.pos = pos;
-        $repeatedFieldmask.push(readgoogle_protobuf_FieldMask(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedFieldmask.push(readgoogle_protobuf_FieldMask(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xca || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
         break;
       case 2594: { // repeated Struct repeated_struct = 324
         r.pos = pos;
@@ -1292,16 +1348,41 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         pos = r.pos; break;
       }
       case 2522: // repeated Any repeated_any = 315
-        r.pos = pos; $repeatedAny.push(readgoogle_protobuf_Any(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $repeatedAny.push(readgoogle_protobuf_Any(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
+        break;
       case 2530: // repeated Value repeated_value = 316
-        r.pos = pos; $repeatedValue.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $repeatedValue.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
+        break;
       case 2538: // repeated ListValue repeated_list_value = 317
-        r.pos = pos;
-        $repeatedListValue.push(readgoogle_protobuf_ListValue(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedListValue.push(readgoogle_protobuf_ListValue(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xea || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
         break;
       case 2546: // repeated Empty repeated_empty = 318
-        r.pos = pos; $repeatedEmpty.push(readgoogle_protobuf_Empty(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $repeatedEmpty.push(readgoogle_protobuf_Empty(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xf2 || buf[pos + 1]! !== 0x13) break;
+          pos += 2;
+        }
+        break;
       case 3208: // int32 fieldname1 = 401
         if (pos < len && buf[pos]! < 0x80) $fieldname1 = buf[pos++]!;
         else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
@@ -4442,7 +4523,14 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
     }
     switch (tag) {
       case 10: // repeated Value values = 1
-        r.pos = pos; $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x0a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }

@@ -330,19 +330,31 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
-        r.pos = pos;
-        $repeatedNestedMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedNestedMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x82 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 394: // repeated ForeignMessage repeated_foreign_message = 49
-        r.pos = pos;
-        $repeatedForeignMessage.push(readForeignMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedForeignMessage.push(readForeignMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 402: // repeated ImportMessage repeated_import_message = 50
-        r.pos = pos;
-        $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x92 || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 408: // repeated NestedEnum repeated_nested_enum = 51, unpacked
         r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;
@@ -357,9 +369,13 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
       case 442: // repeated string repeated_cord = 55
         r.pos = pos; $repeatedCord.push(readString(r)); pos = r.pos; break;
       case 458: // repeated NestedMessage repeated_lazy_message = 57
-        r.pos = pos;
-        $repeatedLazyMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-        pos = r.pos;
+        for (;;) {
+          r.pos = pos;
+          $repeatedLazyMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xca || buf[pos + 1]! !== 0x03) break;
+          pos += 2;
+        }
         break;
       case 888: // oneof oneof_field: uint32 oneof_uint32 = 111
         r.pos = pos; $oneofField = { case: "oneofUint32", value: readUint32(r) }; pos = r.pos; break;

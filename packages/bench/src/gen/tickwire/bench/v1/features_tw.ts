@@ -581,7 +581,14 @@ function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMe
     }
     switch (tag) {
       case 10: // repeated Point points = 1
-        r.pos = pos; $points.push(readPoint(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $points.push(readPoint(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x0a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
@@ -914,7 +921,14 @@ function readNode(r: Reader, end: number, depth: number): Node {
       case 74: r.pos = pos; readPackedSint32(r, $deltas); pos = r.pos; break; // repeated sint32 deltas = 9, packed
       case 82: r.pos = pos; $blob = readBytes(r); pos = r.pos; break; // bytes blob = 10
       case 90: // repeated Node children = 11
-        r.pos = pos; $children.push(readNode(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $children.push(readNode(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x5a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) {

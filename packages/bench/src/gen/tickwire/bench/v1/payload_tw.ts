@@ -413,7 +413,14 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
     }
     switch (tag) {
       case 10: // repeated Value values = 1
-        r.pos = pos; $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x0a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }

@@ -766,7 +766,14 @@ function readUnderlying(r: Reader, end: number, depth: number): Underlying {
         pos = r.pos; break;
       }
       case 18: // repeated Underlying basket = 2
-        r.pos = pos; $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x12) break;
+          pos += 1;
+        }
+        break;
       case 25: { // double weight = 3
         const view = r.view;
         if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
@@ -2184,7 +2191,14 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         pos = r.pos; break;
       }
       case 98: // repeated Leg legs = 12
-        r.pos = pos; $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x62) break;
+          pos += 1;
+        }
+        break;
       case 106: { // Int64Value max_show = 13
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -2239,7 +2253,14 @@ function readOrder(r: Reader, end: number, depth: number): Order {
         pos = r.pos; break;
       }
       case 138: // repeated Order children = 17
-        r.pos = pos; $children.push(readOrder(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $children.push(readOrder(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       case 146: r.pos = pos; $signature = readBytes(r); pos = r.pos; break; // bytes signature = 18
       case 16376: r.pos = pos; $account = readUint64(r); pos = r.pos; break; // uint64 account = 2047
       case 800000: r.pos = pos; $farField = readSint32(r); pos = r.pos; break; // sint32 far_field = 100000

@@ -592,9 +592,23 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
       }
       case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
       case 218: // repeated PriceDepthLevel BestBidLevel = 27
-        r.pos = pos; $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       case 226: // repeated PriceDepthLevel BestAskLevel = 28
-        r.pos = pos; $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) {
@@ -944,9 +958,23 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
       }
       case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
       case 218: // repeated PriceDepthLevel BestBidLevel = 27
-        r.pos = pos; $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       case 226: // repeated PriceDepthLevel BestAskLevel = 28
-        r.pos = pos; $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) {
@@ -1395,7 +1423,14 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
     }
     switch (tag) {
       case 3210: // repeated IndexData IndexDataList = 401
-        r.pos = pos; $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x19) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 401: failWireType(r, tag); }
@@ -1461,7 +1496,14 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
     }
     switch (tag) {
       case 90: // repeated MDEntries MDEntriesList = 11
-        r.pos = pos; $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x5a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 11: failWireType(r, tag); }
@@ -2622,20 +2664,28 @@ export function reuseTouchLineDataMessage(r: Reader<Pools>, end: number, m: Touc
         break;
       }
       case 208: r.pos = pos; m.OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
-      case 218: { // repeated PriceDepthLevel BestBidLevel = 27
-        r.pos = pos;
-        const child = pools.takePriceDepthLevel();
-        reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
-        m.BestBidLevel.push(child);
-        pos = r.pos; break;
-      }
-      case 226: { // repeated PriceDepthLevel BestAskLevel = 28
-        r.pos = pos;
-        const child = pools.takePriceDepthLevel();
-        reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
-        m.BestAskLevel.push(child);
-        pos = r.pos; break;
-      }
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takePriceDepthLevel();
+          reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
+          m.BestBidLevel.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takePriceDepthLevel();
+          reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
+          m.BestAskLevel.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) {
@@ -2802,20 +2852,28 @@ export function reuseMarketDepthMessage(r: Reader<Pools>, end: number, m: Market
         break;
       }
       case 208: r.pos = pos; m.OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
-      case 218: { // repeated PriceDepthLevel BestBidLevel = 27
-        r.pos = pos;
-        const child = pools.takePriceDepthLevel();
-        reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
-        m.BestBidLevel.push(child);
-        pos = r.pos; break;
-      }
-      case 226: { // repeated PriceDepthLevel BestAskLevel = 28
-        r.pos = pos;
-        const child = pools.takePriceDepthLevel();
-        reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
-        m.BestAskLevel.push(child);
-        pos = r.pos; break;
-      }
+      case 218: // repeated PriceDepthLevel BestBidLevel = 27
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takePriceDepthLevel();
+          reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
+          m.BestBidLevel.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
+      case 226: // repeated PriceDepthLevel BestAskLevel = 28
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takePriceDepthLevel();
+          reusePriceDepthLevel(r, readLengthEnd(r), child, depth + 1);
+          m.BestAskLevel.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) {
@@ -3006,13 +3064,17 @@ export function reuseIndexDataListMessage(r: Reader<Pools>, end: number, m: Inde
       pos = r.pos;
     }
     switch (tag) {
-      case 3210: { // repeated IndexData IndexDataList = 401
-        r.pos = pos;
-        const child = pools.takeIndexData();
-        reuseIndexData(r, readLengthEnd(r), child, depth + 1);
-        m.IndexDataList.push(child);
-        pos = r.pos; break;
-      }
+      case 3210: // repeated IndexData IndexDataList = 401
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takeIndexData();
+          reuseIndexData(r, readLengthEnd(r), child, depth + 1);
+          m.IndexDataList.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x19) break;
+          pos += 2;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 401: failWireType(r, tag); }
@@ -3046,13 +3108,17 @@ export function reuseIncrementalUpdateMessage(
       pos = r.pos;
     }
     switch (tag) {
-      case 90: { // repeated MDEntries MDEntriesList = 11
-        r.pos = pos;
-        const child = pools.takeMDEntries();
-        reuseMDEntries(r, readLengthEnd(r), child, depth + 1);
-        m.MDEntriesList.push(child);
-        pos = r.pos; break;
-      }
+      case 90: // repeated MDEntries MDEntriesList = 11
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takeMDEntries();
+          reuseMDEntries(r, readLengthEnd(r), child, depth + 1);
+          m.MDEntriesList.push(child);
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x5a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 11: failWireType(r, tag); }

@@ -70,7 +70,14 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
         pos = r.pos; break;
       }
       case 26: // repeated Value values = 3
-        r.pos = pos; $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x1a) break;
+          pos += 1;
+        }
+        break;
       case 34: { // map<string, Value> by_name = 4
         r.pos = pos;
         const entryEnd = readLengthEnd(r);
@@ -502,7 +509,14 @@ function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): L
     }
     switch (tag) {
       case 10: // repeated Value values = 1
-        r.pos = pos; $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x0a) break;
+          pos += 1;
+        }
+        break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }

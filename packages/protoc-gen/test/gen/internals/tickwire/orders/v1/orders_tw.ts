@@ -773,7 +773,14 @@ export function readUnderlying(r: Reader, end: number, depth: number): Underlyin
         pos = r.pos; break;
       }
       case 18: // repeated Underlying basket = 2
-        r.pos = pos; $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x12) break;
+          pos += 1;
+        }
+        break;
       case 25: { // double weight = 3
         const view = r.view;
         if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
@@ -2191,7 +2198,14 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         pos = r.pos; break;
       }
       case 98: // repeated Leg legs = 12
-        r.pos = pos; $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $legs.push(readOrder_Leg(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x62) break;
+          pos += 1;
+        }
+        break;
       case 106: { // Int64Value max_show = 13
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -2246,7 +2260,14 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         pos = r.pos; break;
       }
       case 138: // repeated Order children = 17
-        r.pos = pos; $children.push(readOrder(r, readLengthEnd(r), depth + 1)); pos = r.pos; break;
+        for (;;) {
+          r.pos = pos;
+          $children.push(readOrder(r, readLengthEnd(r), depth + 1));
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       case 146: r.pos = pos; $signature = readBytes(r); pos = r.pos; break; // bytes signature = 18
       case 16376: r.pos = pos; $account = readUint64(r); pos = r.pos; break; // uint64 account = 2047
       case 800000: r.pos = pos; $farField = readSint32(r); pos = r.pos; break; // sint32 far_field = 100000
@@ -3421,13 +3442,17 @@ export function reuseUnderlying(r: Reader<Pools>, end: number, m: Underlying, de
         }
         pos = r.pos; break;
       }
-      case 18: { // repeated Underlying basket = 2
-        r.pos = pos;
-        const child = pools.takeUnderlying();
-        reuseUnderlying(r, readLengthEnd(r), child, depth + 1);
-        m.basket.push(child);
-        pos = r.pos; break;
-      }
+      case 18: // repeated Underlying basket = 2
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takeUnderlying();
+          reuseUnderlying(r, readLengthEnd(r), child, depth + 1);
+          m.basket.push(child);
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x12) break;
+          pos += 1;
+        }
+        break;
       case 25: { // double weight = 3
         const view = r.view;
         if (view !== undefined && pos + 8 <= len) { m.weight = view.getFloat64(pos, true); pos += 8; }
@@ -4046,13 +4071,17 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
         }
         pos = r.pos; break;
       }
-      case 98: { // repeated Leg legs = 12
-        r.pos = pos;
-        const child = pools.takeOrder_Leg();
-        reuseOrder_Leg(r, readLengthEnd(r), child, depth + 1);
-        m.legs.push(child);
-        pos = r.pos; break;
-      }
+      case 98: // repeated Leg legs = 12
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takeOrder_Leg();
+          reuseOrder_Leg(r, readLengthEnd(r), child, depth + 1);
+          m.legs.push(child);
+          pos = r.pos;
+          if (pos >= end || buf[pos]! !== 0x62) break;
+          pos += 1;
+        }
+        break;
       case 106: { // Int64Value max_show = 13
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -4106,13 +4135,17 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
         else { const child = pools.takeOrder(); reuseOrder(r, childEnd, child, depth + 1); m.parent = child; }
         pos = r.pos; break;
       }
-      case 138: { // repeated Order children = 17
-        r.pos = pos;
-        const child = pools.takeOrder();
-        reuseOrder(r, readLengthEnd(r), child, depth + 1);
-        m.children.push(child);
-        pos = r.pos; break;
-      }
+      case 138: // repeated Order children = 17
+        for (;;) {
+          r.pos = pos;
+          const child = pools.takeOrder();
+          reuseOrder(r, readLengthEnd(r), child, depth + 1);
+          m.children.push(child);
+          pos = r.pos;
+          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x01) break;
+          pos += 2;
+        }
+        break;
       case 146: r.pos = pos; m.signature = readBytes(r); pos = r.pos; break; // bytes signature = 18
       case 16376: r.pos = pos; m.account = readUint64(r); pos = r.pos; break; // uint64 account = 2047
       case 800000: r.pos = pos; m.farField = readSint32(r); pos = r.pos; break; // sint32 far_field = 100000
