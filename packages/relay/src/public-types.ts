@@ -64,3 +64,24 @@ export interface BatchReaderStats {
   batchGaps: number;
   badBatches: number;
 }
+
+export interface RecentWindowOptions {
+  /**
+   * How long a frame is kept, by its receive time (default 10,000 ms). A consumer asks from 2 s before the last frame
+   * it delivered (the relay's clock and the servers' may differ) and was reconnected within 0.1 s of a node's kill in
+   * the measured runs: 10 s covers that gap with room for a slow reconnect and a relay that buffered meanwhile.
+   */
+  ms?: number;
+  /**
+   * Bytes kept at most, frames and headers (default 16 MiB): about 50 s of the 2,000 frames/s of the campaign, so the
+   * time bound governs there; at a far higher rate the oldest go first and the answer says how far back it reaches.
+   */
+  maxBytes?: number;
+}
+
+export interface RecentStats {
+  /** Catch-up requests answered, refused as malformed, and the frames sent in answers. */
+  requests: number;
+  refused: number;
+  framesSent: number;
+}
