@@ -44,6 +44,9 @@ export function askRecent(
     const sub = nc.subscribe(`${inbox}.*`, {
       callback: (error, msg) => {
         if (error || timer === undefined) return;
+        // No relay subscribed (none active, or it is reconnecting): the server's "no responders" status, no data.
+        // The next attempt goes at everyMs.
+        if (msg.data.length === 0) return;
         try {
           const chunk = decodeRecentChunk(msg.data);
           if (chunk.error !== undefined) return finish(new Error(`the relay refused a catch-up: ${chunk.error}`));

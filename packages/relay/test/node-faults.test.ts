@@ -219,7 +219,7 @@ describe("relay: NATS nodes killed in turn", () => {
       `relays: ${JSON.stringify(stats.map(({ name, role, frames, published, duplicates, publishErrors, retried, backlogDrops, bufferDrops, platformSessions, locksLost, lockUnanswered }) => ({ name, role, frames, published, duplicates, publishErrors, retried, backlogDrops, bufferDrops, platformSessions, locksLost, lockUnanswered })))}`,
     );
     t.diagnostic(
-      `consumers: ${JSON.stringify(feedStats.map(({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver }) => ({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver })))}`,
+      `consumers: ${JSON.stringify(feedStats.map(({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver, relayCatchUps }) => ({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver, relayCatchUps })))}`,
     );
 
     t.diagnostic(`began at ${began % 100000}`);

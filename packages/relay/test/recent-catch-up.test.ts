@@ -5,13 +5,20 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import type { Msg, NatsConnection, RequestOptions, SubscriptionOptions } from "@nats-io/transport-node";
+import {
+  connect,
+  type Msg,
+  type NatsConnection,
+  type RequestOptions,
+  type SubscriptionOptions,
+} from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
+import { startNatsServers } from "@tickwire/testkit/nats-server";
 import { CoreLive, type CoreLiveStats } from "../src/core-live.js";
 import { type Relay, startRelay, subjectFilters } from "../src/index.js";
 import { askRecent } from "../src/recent-ask.js";
-import { decodeRecentChunk, RECENT_SUBJECT } from "../src/recent-frames.js";
+import { decodeRecentChunk, encodeRecentReply, RECENT_SUBJECT } from "../src/recent-frames.js";
 import { type Stack, startStack, storedMessages, until } from "./helpers.js";
 
 const PLAIN = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
@@ -165,6 +172,51 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
     } finally {
       core.close();
       stack.sandbox.feed.resume();
+    }
+  });
+});
+
+describe("asking for recent frames while no relay answers", () => {
+  test("a request nothing answers ('no responders') is sent again until a relay answers", async () => {
+    const nats = await startNatsServers(1);
+    const nc = await connect({ servers: nats.urls });
+    try {
+      const frame = {
+        subject: "tickwire.md.NSECM.101.TickData",
+        position: "e.1",
+        msgId: "m.1",
+        received: "1700000000000.000",
+        frameId: undefined,
+        data: new Uint8Array([8, 1]),
+      };
+      let asked = 0;
+      const asking = askRecent(nc, ["tickwire.md.>"], 0, { everyMs: 100, stopped: () => false });
+      await sleep(350);
+      // A relay becomes active: it answers the next request.
+      const relay = nc.subscribe(RECENT_SUBJECT, {
+        callback: (_error, msg) => {
+          asked++;
+          for (const chunk of encodeRecentReply([frame], -1, 1000)) msg.respond(chunk);
+        },
+      });
+      const answer = await asking;
+      assert.ok(answer);
+      assert.equal(answer.coversAfterMs, -1);
+      assert.deepEqual(
+        answer.frames.map((f) => ({ ...f, data: Uint8Array.from(f.data) })),
+        [frame],
+      );
+      assert.ok(asked >= 1);
+      // Nothing answering at all: asking ends when the caller stops, without an answer.
+      relay.unsubscribe();
+      let stop = false;
+      setTimeout(() => {
+        stop = true;
+      }, 300);
+      assert.equal(await askRecent(nc, ["tickwire.md.>"], 0, { everyMs: 100, stopped: () => stop }), undefined);
+    } finally {
+      await nc.close();
+      await nats.close();
     }
   });
 });
