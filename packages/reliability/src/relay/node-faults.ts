@@ -248,6 +248,7 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       replays: cs[c].replays,
       replayRetries: cs[c].replayRetries,
       gapsPassedOver: cs[c].gapsPassedOver,
+      relayCatchUps: cs[c].relayCatchUps,
     };
   });
   const result = {
