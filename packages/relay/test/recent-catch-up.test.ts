@@ -46,13 +46,18 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
     await stack.close();
   });
 
-  test("the relay answers with what it published on the filters since a time, as the stream stored it", async () => {
+  test("the relay answers with what it published on the filters since a time, as the stream stored it", async (t) => {
     const filters = subjectFilters(PLAIN.slice(0, 3));
     const fromMs = Date.now() - 1500;
     const answer = await askRecent(stack.nc, filters, fromMs, { everyMs: 250, stopped: () => false });
     assert.ok(answer, "an answer");
     assert.ok(answer.coversAfterMs < fromMs, "the window reaches back to the time asked");
     assert.ok(answer.frames.length > 20, `${answer.frames.length} frames`);
+    // What a frame costs the window (recent-window.ts charges its bytes, its header texts and 64 bytes).
+    const charged = answer.frames.map(
+      (f) => f.data.length + f.subject.length + f.position.length + f.msgId.length + f.received.length + 64,
+    );
+    t.diagnostic(`${(charged.reduce((a, b) => a + b, 0) / charged.length).toFixed(0)} bytes kept per frame on average`);
     await relay.drained();
     const stored = new Map(
       (await storedMessages(stack.nc, "TICKWIRE_MD")).map((m) => [`${m.subject} ${m.position}`, m]),
