@@ -52,6 +52,20 @@ describe("recent window", () => {
     assert.deepEqual(window.select(["tickwire.md.*.303.>"], 0, T0 + 20), []);
   });
 
+  test("receive times that go back (published out of receive order) are still selected by their own time", () => {
+    const window = new RecentWindow({}, T0);
+    const times = [10, 20, 30, 25, 26, 40, 35, 50];
+    for (const [i, ms] of times.entries()) window.record(frame(i + 1, T0 + ms), T0 + ms);
+    assert.deepEqual(
+      window.select([">"], T0 + 26, T0 + 60).map((f) => f.received),
+      [30, 26, 40, 35, 50].map((ms) => (T0 + ms).toFixed(3)),
+    );
+    assert.deepEqual(
+      window.select([">"], T0 + 36, T0 + 60).map((f) => f.received),
+      [40, 50].map((ms) => (T0 + ms).toFixed(3)),
+    );
+  });
+
   test("reset: nothing kept, and it reaches back only to then", () => {
     const window = new RecentWindow({}, T0);
     window.record(frame(1, T0 + 1), T0 + 1);
