@@ -285,7 +285,9 @@ export class CoreLive {
    * whether the latest read and the live messages held since continue every subject with no hole. The relay publishes
    * what the stream missed again once the stream answers, to the stream and live: the copies may reach the held
    * messages before the stream holds them, or before the stream answers at all (then the held messages alone, once
-   * held HELD_AT_LEAST_MS, can fill it). Returns what to deliver, in each subject's numbering order: complete, or
+   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`:
+   * when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
+   * jumps, whatever JetStream is doing. Returns what to deliver, in each subject's numbering order: complete, or
    * whatever is there at `deadline` (the rest passed over, counted).
    */
   async #catchUp(fromMs: number, deadline: number): Promise<Incoming[]> {
