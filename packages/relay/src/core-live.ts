@@ -74,6 +74,13 @@ interface Incoming {
 /** A replay after a gap starts this long before the subject's last delivered message: the relay's clock and the
  * servers' may differ; the overlap is skipped by numbering. */
 const REPLAY_MARGIN_MS = 2000;
+/**
+ * The relay's recent frames are asked from this long before that message instead: their times are the relay's own
+ * clock, and it publishes in receive order (the batched path's segments flush within milliseconds of each other). The
+ * relay's window reaches back to its activation at most: asked 2 s back, a consumer whose server died in the first
+ * 2 s of a relay's activity could not use it (the CI node-faults case's first kill).
+ */
+const RECENT_MARGIN_MS = 250;
 /** A stream read that receives nothing for this long is over. */
 const READ_IDLE_MS = 5000;
 /** Live messages held while the stream is read, at most. */
@@ -285,8 +292,8 @@ export class CoreLive {
    * whether the latest read and the live messages held since continue every subject with no hole. The relay publishes
    * what the stream missed again once the stream answers, to the stream and live: the copies may reach the held
    * messages before the stream holds them, or before the stream answers at all (then the held messages alone, once
-   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`:
-   * when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
+   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`
+   * (less RECENT_MARGIN_MS than REPLAY_MARGIN_MS): when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
    * jumps, whatever JetStream is doing. Returns what to deliver, in each subject's numbering order: complete, or
    * whatever is there at `deadline` (the rest passed over, counted).
    */
@@ -300,8 +307,9 @@ export class CoreLive {
     let wake: (() => void) | undefined;
     // The active relay's recent frames, asked at the same time: they need no JetStream leader of any kind.
     let fromRelay: RecentAnswer | undefined;
+    const relayFromMs = fromMs + REPLAY_MARGIN_MS - RECENT_MARGIN_MS;
     if (this.#deps.recentFromRelay !== false) {
-      askRecent(this.#deps.nc, this.#deps.filters, fromMs, {
+      askRecent(this.#deps.nc, this.#deps.filters, relayFromMs, {
         everyMs: REQUEST_EVERY_MS,
         stopped: () => stop.stopped || this.#closed,
       }).then(
@@ -350,7 +358,7 @@ export class CoreLive {
         const relayed = fromRelay?.frames.map(fromRecent) ?? [];
         // The relay's answer holds everything it published since fromMs: with the live messages held since, complete
         // when no subject's numbering jumps.
-        if (fromRelay !== undefined && fromMs > fromRelay.coversAfterMs) {
+        if (fromRelay !== undefined && relayFromMs > fromRelay.coversAfterMs) {
           const all = inPositionOrder([...relayed, ...held]);
           if (this.#positions.missingBefore(all) === 0) {
             this.#deps.stats.relayCatchUps++;
