@@ -74,13 +74,6 @@ interface Incoming {
 /** A replay after a gap starts this long before the subject's last delivered message: the relay's clock and the
  * servers' may differ; the overlap is skipped by numbering. */
 const REPLAY_MARGIN_MS = 2000;
-/**
- * The relay's recent frames are asked from this long before that message instead: their times are the relay's own
- * clock, and it publishes in receive order (the batched path's segments flush within milliseconds of each other). The
- * relay's window reaches back to its activation at most: asked 2 s back, a consumer whose server died in the first
- * 2 s of a relay's activity could not use it (the CI node-faults case's first kill).
- */
-const RECENT_MARGIN_MS = 250;
 /** A stream read that receives nothing for this long is over. */
 const READ_IDLE_MS = 5000;
 /** Live messages held while the stream is read, at most. */
@@ -292,8 +285,8 @@ export class CoreLive {
    * whether the latest read and the live messages held since continue every subject with no hole. The relay publishes
    * what the stream missed again once the stream answers, to the stream and live: the copies may reach the held
    * messages before the stream holds them, or before the stream answers at all (then the held messages alone, once
-   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`
-   * (less RECENT_MARGIN_MS than REPLAY_MARGIN_MS): when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
+   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`:
+   * when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
    * jumps, whatever JetStream is doing. Returns what to deliver, in each subject's numbering order: complete, or
    * whatever is there at `deadline` (the rest passed over, counted).
    */
@@ -305,11 +298,14 @@ export class CoreLive {
     let from = fromMs;
     // A read that ends wakes the check at once.
     let wake: (() => void) | undefined;
-    // The active relay's recent frames, asked at the same time: they need no JetStream leader of any kind.
+    // The active relay's recent frames, asked at the same time: they need no JetStream leader of any kind. Asked from
+    // the same time as the stream, 2 s before the last message delivered: the batched path's segments are flushed
+    // apart, so a consumer cut off may have had a later frame of one segment and not an earlier one of another, and on
+    // a loaded machine the two can be far apart (asked from 250 ms back, a whole-feed consumer on the batched path lost
+    // 1,719 messages in live-core.test.ts on Node 24, load 22).
     let fromRelay: RecentAnswer | undefined;
-    const relayFromMs = fromMs + REPLAY_MARGIN_MS - RECENT_MARGIN_MS;
     if (this.#deps.recentFromRelay !== false) {
-      askRecent(this.#deps.nc, this.#deps.filters, relayFromMs, {
+      askRecent(this.#deps.nc, this.#deps.filters, fromMs, {
         everyMs: REQUEST_EVERY_MS,
         stopped: () => stop.stopped || this.#closed,
       }).then(
@@ -358,7 +354,7 @@ export class CoreLive {
         const relayed = fromRelay?.frames.map(fromRecent) ?? [];
         // The relay's answer holds everything it published since fromMs: with the live messages held since, complete
         // when no subject's numbering jumps.
-        if (fromRelay !== undefined && relayFromMs > fromRelay.coversAfterMs) {
+        if (fromRelay !== undefined && fromMs > fromRelay.coversAfterMs) {
           const all = inPositionOrder([...relayed, ...held]);
           if (this.#positions.missingBefore(all) === 0) {
             this.#deps.stats.relayCatchUps++;
