@@ -24,7 +24,7 @@ import { type NatsConnection, nanos, type Subscription } from "@nats-io/transpor
 import type { BatchReader } from "./batch.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { type Pacing, persistently, REQUEST_EVERY_MS, REQUEST_TIMEOUT_MS } from "./persistent-request.js";
-import { inPositionOrder, SubjectPositions, withoutCopies } from "./positions.js";
+import { inPositionOrder, SubjectPositions } from "./positions.js";
 import { askRecent, type RecentAnswer } from "./recent-ask.js";
 import type { RecentFrame } from "./recent-frames.js";
 
@@ -355,14 +355,14 @@ export class CoreLive {
         // The relay's answer holds everything it published since fromMs: with the live messages held since, complete
         // when no subject's numbering jumps.
         if (fromRelay !== undefined && fromMs > fromRelay.coversAfterMs) {
-          const all = inPositionOrder(withoutCopies(relayed, held));
+          const all = inPositionOrder([...relayed, ...held]);
           if (this.#positions.missingBefore(all) === 0) {
             this.#deps.stats.relayCatchUps++;
             return all;
           }
         }
         if (latest !== undefined) {
-          const all = inPositionOrder(withoutCopies(latest, relayed, held));
+          const all = inPositionOrder([...latest, ...relayed, ...held]);
           const missing = this.#positions.missingBefore(all);
           if (missing === 0) {
             return all;
@@ -377,7 +377,7 @@ export class CoreLive {
             return all;
           }
         } else {
-          const all = inPositionOrder(withoutCopies(relayed, held));
+          const all = inPositionOrder([...relayed, ...held]);
           if (held.length > 0 && Date.now() - began >= HELD_AT_LEAST_MS && this.#positions.missingBefore(all) === 0) {
             return all;
           }

@@ -65,30 +65,6 @@ export function inPositionOrder<T extends { subject: string; position: string | 
   return out;
 }
 
-/**
- * The messages of several sources (a stream read, the relay's recent frames, the live messages held), in that order,
- * each (subject, position) once. A copy left in would take a slot of its subject in `inPositionOrder` and move that
- * subject's later messages past other subjects': a frame published to several subjects would then reach a consumer
- * first on another subject than the one it comes first on (and be skipped on that one as delivered).
- */
-export function withoutCopies<T extends { subject: string; position: string | undefined }>(
-  ...sources: readonly T[][]
-): T[] {
-  const seen = new Set<string>();
-  const out: T[] = [];
-  for (const source of sources) {
-    for (const m of source) {
-      if (m.position !== undefined) {
-        const key = `${m.subject} ${m.position}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
-      out.push(m);
-    }
-  }
-  return out;
-}
-
 export class SubjectPositions {
   readonly #subjects = new Map<string, SubjectState>();
 
