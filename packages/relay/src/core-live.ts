@@ -7,7 +7,9 @@
 // The relay numbers each subject's publishes (positions.ts), so at the seam a message already delivered is skipped, as
 // is a relay's retry that core NATS shows twice. A jump in a subject's numbering, or a reconnect (nats-server cuts off
 // a consumer too slow to read: core NATS does not queue for it), holds the live messages again and replays the stream
-// from before the gap.
+// from before the gap. A catch-up after a gap or a reconnect also asks the active relay for what it published in its
+// last seconds (recent-ask.ts): that answer, with the live messages held, completes it without the stream when it
+// reaches back far enough.
 import {
   AckPolicy,
   type ConsumerConfig,
@@ -21,7 +23,10 @@ import {
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
 import type { BatchReader } from "./batch.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
+import { type Pacing, persistently, REQUEST_EVERY_MS, REQUEST_TIMEOUT_MS } from "./persistent-request.js";
 import { inPositionOrder, SubjectPositions } from "./positions.js";
+import { askRecent, type RecentAnswer } from "./recent-ask.js";
+import type { RecentFrame } from "./recent-frames.js";
 
 export interface CoreLiveStats {
   repeatsSkipped: number;
@@ -30,6 +35,7 @@ export interface CoreLiveStats {
   replayRetries: number;
   gapsPassedOver: number;
   drops: number;
+  relayCatchUps: number;
 }
 
 export interface CoreLiveDeps {
@@ -50,6 +56,8 @@ export interface CoreLiveDeps {
     seq: number,
   ): void;
   report(error: Error): void;
+  /** Whether a catch-up also asks the active relay for its recent frames (recent-ask.ts); default true. */
+  recentFromRelay?: boolean;
   /** The batched live path: these batch subjects are subscribed instead of the filters, read by `reader`. */
   batches?: { subjects: readonly string[]; reader: BatchReader };
 }
@@ -74,32 +82,20 @@ const MAX_HELD = 1_000_000;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 500;
 /**
- * A stream read's requests: while none is answered another is sent every REQUEST_EVERY_MS, each waiting up to
- * REQUEST_TIMEOUT_MS, without abandoning those still out. While JetStream elects a leader nothing answers and a
- * request sent then is lost, and the consumer's live messages are held until one is answered: the first request sent
- * after the election comes at most REQUEST_EVERY_MS after it. A consumer may also be placed on a node just killed
- * (nats-server 2.9 does not know it is gone yet) and its creation never answered: the next one, placed again, is
- * already on its way. Before, one request at a time (750 ms, then a 250 ms pause) resumed a consumer reconnected at
- * a kill up to 1.42 s after JetStream answered again (the relay's node-faults test).
- */
-const REQUEST_EVERY_MS = 250;
-const REQUEST_TIMEOUT_MS = 1000;
-/**
  * How often held live messages are checked for having filled a gap themselves, and how long they are held at least
  * before the check: a subject quieter than that has shown nothing yet, gap or not.
  */
 const HELD_CHECK_MS = 100;
 const HELD_AT_LEAST_MS = 1000;
 
-/** Requests paced by a pilot's (`#persistently`): whether it was answered, and who waits for it. */
-interface Pacing {
-  answered: boolean;
-  waiting: Set<() => void>;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const receivedOf = (m: Incoming): number => Number(m.headers.received ?? Number.NaN);
+
+function fromRecent(f: RecentFrame): Incoming {
+  const headers = { position: f.position, msgId: f.msgId, received: f.received, frameId: f.frameId };
+  return { data: f.data, subject: f.subject, headers, position: f.position, streamSequence: 0 };
+}
 
 function incoming(m: { data: Uint8Array; subject: string }, headers: LiveHeaders, streamSequence: number): Incoming {
   return { data: m.data, subject: m.subject, headers, position: headers.position, streamSequence };
@@ -291,7 +287,9 @@ export class CoreLive {
    * whether the latest read and the live messages held since continue every subject with no hole. The relay publishes
    * what the stream missed again once the stream answers, to the stream and live: the copies may reach the held
    * messages before the stream holds them, or before the stream answers at all (then the held messages alone, once
-   * held HELD_AT_LEAST_MS, can fill it). Returns what to deliver, in each subject's numbering order: complete, or
+   * held HELD_AT_LEAST_MS, can fill it). Meanwhile the active relay is asked for what it published since `fromMs`:
+   * when its window reaches back that far, its answer and the held messages are complete once no subject's numbering
+   * jumps, whatever JetStream is doing. Returns what to deliver, in each subject's numbering order: complete, or
    * whatever is there at `deadline` (the rest passed over, counted).
    */
   async #catchUp(fromMs: number, deadline: number): Promise<Incoming[]> {
@@ -304,6 +302,24 @@ export class CoreLive {
     let rewindTo = Number.POSITIVE_INFINITY;
     // A read that ends wakes the check at once.
     let wake: (() => void) | undefined;
+    // The active relay's recent frames, asked at the same time: they need no JetStream leader of any kind. Asked from
+    // the same time as the stream, 2 s before the last message delivered: the batched path's segments are flushed
+    // apart, so a consumer cut off may have had a later frame of one segment and not an earlier one of another, and on
+    // a loaded machine the two can be far apart (asked from 250 ms back, a whole-feed consumer on the batched path lost
+    // 1,719 messages in live-core.test.ts on Node 24, load 22).
+    let fromRelay: RecentAnswer | undefined;
+    if (this.#deps.recentFromRelay !== false) {
+      askRecent(this.#deps.nc, this.#deps.filters, fromMs, {
+        everyMs: REQUEST_EVERY_MS,
+        stopped: () => stop.stopped || this.#closed,
+      }).then(
+        (answer) => {
+          fromRelay = answer;
+          wake?.();
+        },
+        (error: Error) => this.#deps.report(error),
+      );
+    }
     void (async () => {
       for (let attempt = 0; !stop.stopped && !this.#closed; attempt++) {
         const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
@@ -340,8 +356,18 @@ export class CoreLive {
         });
         if (this.#closed) return [];
         const held = this.#held ?? [];
+        const relayed = fromRelay?.frames.map(fromRecent) ?? [];
+        // The relay's answer holds everything it published since fromMs: with the live messages held since, complete
+        // when no subject's numbering jumps.
+        if (fromRelay !== undefined && fromMs > fromRelay.coversAfterMs) {
+          const all = inPositionOrder([...relayed, ...held]);
+          if (this.#positions.missingBefore(all) === 0) {
+            this.#deps.stats.relayCatchUps++;
+            return all;
+          }
+        }
         if (latest !== undefined) {
-          const all = inPositionOrder([...latest, ...held]);
+          const all = inPositionOrder([...latest, ...relayed, ...held]);
           const missing = this.#positions.missingBefore(all);
           if (missing === 0) {
             return all;
@@ -361,7 +387,7 @@ export class CoreLive {
             return all;
           }
         } else {
-          const all = inPositionOrder(held);
+          const all = inPositionOrder([...relayed, ...held]);
           if (held.length > 0 && Date.now() - began >= HELD_AT_LEAST_MS && this.#positions.missingBefore(all) === 0) {
             return all;
           }
@@ -378,7 +404,7 @@ export class CoreLive {
 
   /**
    * Reads the stream up to its end as of now, one ephemeral consumer per filter (server 2.9 takes one filter each).
-   * Each request is sent again while it is not answered (`#persistently`), until `deadline` (epoch ms); then the read
+   * Each request is sent again while it is not answered (`persistently`), until `deadline` (epoch ms); then the read
    * fails.
    */
   async #readStream(
@@ -391,11 +417,18 @@ export class CoreLive {
     const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS, checkAPI: false });
     const js = jetstream(nc, { timeout: REQUEST_TIMEOUT_MS });
     const pacing: Pacing = { answered: false, waiting: new Set() };
+    const stopped = () => this.#closed || stop.stopped;
+    const onFailure = (error: Error) => {
+      if (this.#deps.stats.replayRetries++ === 0) {
+        this.#deps.report(new Error(`reading the stream failed, retrying: ${error.message}`));
+      }
+    };
     const created = await Promise.all(
       this.#deps.filters.map((filter, index) =>
-        this.#persistently(
+        persistently(
           deadline,
-          stop,
+          stopped,
+          onFailure,
           () =>
             jsm.consumers.add(stream, {
               ...policy,
@@ -420,7 +453,7 @@ export class CoreLive {
     // consumer on the node killed found its gap still open after the read and read everything again.
     let end: number;
     try {
-      end = (await this.#persistently(deadline, stop, () => jsm.streams.info(stream))).state.last_seq;
+      end = (await persistently(deadline, stopped, onFailure, () => jsm.streams.info(stream))).state.last_seq;
     } catch (error) {
       for (const consumer of created) void jsm.consumers.delete(stream, consumer.name).catch(() => {});
       throw error;
@@ -430,75 +463,6 @@ export class CoreLive {
         for (const m of await this.#readConsumer(jsm, js, consumer, end)) take(m);
       }),
     );
-  }
-
-  /**
-   * Sends `request` now and again every REQUEST_EVERY_MS until one is answered, without abandoning those still out;
-   * resolves with the first answer (later ones go to `extra`). Fails once `deadline` has passed with none answered,
-   * or on `stop`. With `pacing` of a follower, while the pilot has no answer, the next one goes only once the one out
-   * failed: JetStream serves what is still out when a leader is elected, so many at once would land on it together.
-   */
-  #persistently<T>(
-    deadline: number,
-    stop: { stopped: boolean },
-    request: () => Promise<T>,
-    extra?: (value: T) => void,
-    pacing?: { pilot: boolean; shared: Pacing },
-  ): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let settled = false;
-      let out = 0;
-      let lastSent = 0;
-      let lastError: Error | undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = (error: Error | undefined, value?: T) => {
-        settled = true;
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve(value as T);
-      };
-      const following = () => pacing !== undefined && !pacing.pilot && !pacing.shared.answered;
-      const schedule = () => {
-        if (settled || timer !== undefined) return;
-        timer = setTimeout(send, Math.max(0, lastSent + REQUEST_EVERY_MS - Date.now()));
-      };
-      const send = () => {
-        timer = undefined;
-        if (settled) return;
-        if (this.#closed || stop.stopped) return settle(new Error("stopped"));
-        if (Date.now() >= deadline) {
-          if (out === 0) settle(lastError ?? new Error("no answer"));
-          return;
-        }
-        out++;
-        lastSent = Date.now();
-        request().then(
-          (value) => {
-            out--;
-            if (settled) return extra?.(value);
-            if (pacing?.pilot && !pacing.shared.answered) {
-              pacing.shared.answered = true;
-              for (const wake of pacing.shared.waiting) wake();
-              pacing.shared.waiting.clear();
-            }
-            settle(undefined, value);
-          },
-          (error: Error) => {
-            out--;
-            lastError = error;
-            if (settled) return;
-            if (this.#deps.stats.replayRetries++ === 0) {
-              this.#deps.report(new Error(`reading the stream failed, retrying: ${error.message}`));
-            }
-            if (Date.now() >= deadline && out === 0) settle(error);
-            else if (following()) schedule();
-          },
-        );
-        if (following()) pacing?.shared.waiting.add(schedule);
-        else schedule();
-      };
-      send();
-    });
   }
 
   /** Reads an ephemeral consumer up to the stream's end `end`, then deletes it. */

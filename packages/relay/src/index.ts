@@ -1,4 +1,11 @@
-export type { BatchOptions, BatchReaderStats, BatchStats, LockOptions } from "./public-types.js";
+export type {
+  BatchOptions,
+  BatchReaderStats,
+  BatchStats,
+  LockOptions,
+  RecentStats,
+  RecentWindowOptions,
+} from "./public-types.js";
 export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
 export {
   DEFAULT_STREAM,

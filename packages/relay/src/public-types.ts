@@ -64,3 +64,25 @@ export interface BatchReaderStats {
   batchGaps: number;
   badBatches: number;
 }
+
+export interface RecentWindowOptions {
+  /**
+   * How long a frame is kept, by its receive time (default 10,000 ms). A consumer asks from 2 s before the last frame
+   * it delivered (the relay's clock and the servers' may differ) and was reconnected within 0.1 s of a node's kill in
+   * the measured runs: 10 s covers that gap with room for a slow reconnect and a relay that buffered meanwhile.
+   */
+  ms?: number;
+  /**
+   * Bytes kept at most, frames and header texts (default 16 MiB): the sandbox's messages cost the window 308 bytes
+   * each on average, so about 27 s at the campaign's 2,000 messages/s and the time bound governs there; past about
+   * 5,400 messages/s of such frames the oldest go first, and the answer says how far back it reaches.
+   */
+  maxBytes?: number;
+}
+
+export interface RecentStats {
+  /** Catch-up requests answered, refused as malformed, and the frames sent in answers. */
+  requests: number;
+  refused: number;
+  framesSent: number;
+}

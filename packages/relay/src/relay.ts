@@ -20,8 +20,16 @@ import { DecodeError } from "@tickwire/codec";
 import { Batcher } from "./batch.js";
 import { toIds } from "./ids.js";
 import { ActiveLock } from "./lock.js";
-import type { BatchOptions, BatchStats, LockOptions, PublisherStats } from "./public-types.js";
+import type {
+  BatchOptions,
+  BatchStats,
+  LockOptions,
+  PublisherStats,
+  RecentStats,
+  RecentWindowOptions,
+} from "./public-types.js";
 import { NO_PUBLISHES, Publisher } from "./publisher.js";
+import { RecentWindow } from "./recent-window.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 
@@ -57,6 +65,11 @@ export interface RelayOptions {
    * which consumers of many instruments read instead of the per-instrument subjects. `false` turns it off.
    */
   batch?: BatchOptions | false;
+  /**
+   * The frames published in the last seconds, kept to answer a consumer's catch-up over core NATS (a consumer whose
+   * server died fills its gap from them without waiting for JetStream). `false` turns it off.
+   */
+  recentWindow?: RecentWindowOptions | false;
   logger?: Logger;
 }
 
@@ -83,6 +96,8 @@ export interface RelayStats extends PublisherStats {
   activeSince: number;
   /** The batched live path: batches published, the frames in them, batches NATS refused. */
   batches: BatchStats;
+  /** Consumers' catch-up requests answered from the recent frames. */
+  recent: RecentStats;
 }
 
 export interface Relay {
@@ -151,6 +166,8 @@ class RelayImpl implements Relay {
   #nc: NatsConnection | undefined;
   #publisher: Publisher | undefined;
   #batcher: Batcher | undefined;
+  #recent: RecentWindow | undefined;
+  #recentSub: Subscription | undefined;
   #lock: ActiveLock | undefined;
   #client: TickwireClient | undefined;
   #feed: MarketDataFeed | undefined;
@@ -204,23 +221,32 @@ class RelayImpl implements Relay {
         this.#batcher = new Batcher((subject, data) => nc.publish(subject, data), this.#options.batch ?? {});
       }
       const batcher = this.#batcher;
+      const recentOptions = this.#options.recentWindow;
+      if (recentOptions !== false) {
+        this.#recent = new RecentWindow({
+          ms: nonNegative("recentWindow.ms", recentOptions?.ms, 10_000),
+          maxBytes: nonNegative("recentWindow.maxBytes", recentOptions?.maxBytes, 16 * 1024 ** 2),
+        });
+      }
+      const recent = this.#recent;
       this.#publisher = new Publisher(nc, {
         maxBufferBytes: this.#timing.maxBufferBytes,
         maxInFlight: this.#timing.maxInFlight,
         publishTimeoutMs: this.#timing.publishTimeoutMs,
         onError: (error) =>
           this.#say("warn", "relay publish not acknowledged; will publish again", { error: String(error) }),
-        onNumbered: batcher
-          ? (entry) => {
-              if (entry.batch)
-                batcher.add({
-                  ...entry.batch,
-                  bytes: entry.bytes,
-                  receivedAt: entry.receivedAt,
-                  position: entry.position,
-                });
-            }
-          : undefined,
+        onNumbered: (entry) => {
+          recent?.record({
+            subject: entry.subject,
+            position: entry.position,
+            msgId: entry.msgId,
+            received: entry.receivedAt,
+            frameId: entry.frameId,
+            data: entry.bytes,
+          });
+          if (entry.batch && batcher)
+            batcher.add({ ...entry.batch, bytes: entry.bytes, receivedAt: entry.receivedAt, position: entry.position });
+        },
       });
       const failover = this.#options.failover;
       if (failover) {
@@ -319,6 +345,9 @@ class RelayImpl implements Relay {
       this.#activeWaiters = [];
       for (const w of waiters) w();
     });
+    // What another relay published meanwhile is not in this one's window: it answers for what it publishes from now.
+    this.#recent?.reset();
+    if (this.#nc) this.#recentSub = this.#recent?.serve(this.#nc);
     this.#interestSub = this.#nc?.subscribe(INTEREST_SUBJECT, {
       queue: "tickwire-relay",
       callback: (error, msg) => {
@@ -337,6 +366,8 @@ class RelayImpl implements Relay {
     clearInterval(this.#heartbeatTimer);
     this.#interestSub?.unsubscribe();
     this.#interestSub = undefined;
+    this.#recentSub?.unsubscribe();
+    this.#recentSub = undefined;
     const client = this.#client;
     this.#client = undefined;
     this.#feed = undefined;
@@ -465,6 +496,7 @@ class RelayImpl implements Relay {
       lockUnanswered: c.lockUnanswered,
       activeSince: this.#activeSince,
       batches: { ...(this.#batcher?.stats ?? { published: 0, frames: 0, failed: 0 }) },
+      recent: { ...(this.#recent?.stats ?? { requests: 0, refused: 0, framesSent: 0 }) },
     };
   }
 
@@ -486,6 +518,7 @@ class RelayImpl implements Relay {
       clearInterval(this.#heartbeatTimer);
       for (const timer of this.#timers) clearInterval(timer);
       this.#interestSub?.unsubscribe();
+      this.#recentSub?.unsubscribe();
       await this.#client?.close();
       this.#client = undefined;
       this.#feed = undefined;

@@ -56,6 +56,12 @@ export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
    */
   gapWaitMs?: number;
   /**
+   * Core path: a catch-up (after a reconnect or a gap) also asks the active relay for the frames it published in its
+   * last seconds, over core NATS, besides reading the stream: a consumer whose server died fills its gap within a
+   * round trip whatever JetStream is electing (default true).
+   */
+  catchUpFromRelay?: boolean;
+  /**
    * Core path: "batch" reads the relay's batches (`tickwire.batch.<segment>`, many frames per NATS message) and keeps
    * the frames it wants; "subjects" subscribes the per-instrument subjects; "auto" (default) takes batches for
    * `batchFromInstruments` instruments or more, or a subject filter with any instrument (a whole segment).
@@ -91,6 +97,8 @@ export interface RelayFeedStats {
   replayRetries: number;
   /** Core path: messages passed over because the stream still lacked them after gapWaitMs. */
   gapsPassedOver: number;
+  /** Core path: catch-ups completed from the relay's recent frames, not waiting for the stream. */
+  relayCatchUps: number;
   /** Core path: live messages are held while the stream is read (the start, or after a gap). */
   catchingUp: boolean;
   /** Reconnects to NATS (to another node when given several: its server died, or cut it off as slow). */
@@ -194,6 +202,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       replays: 0,
       replayRetries: 0,
       gapsPassedOver: 0,
+      relayCatchUps: 0,
       reconnects: 0,
       interestRequests: 0,
       interestFailures: 0,
@@ -243,6 +252,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         filters: this.#filters,
         stats: this.#stats,
         gapWaitMs: this.#options.gapWaitMs ?? 30_000,
+        recentFromRelay: this.#options.catchUpFromRelay ?? true,
         deliver: (bytes, subject, received, frameId, seq) => this.#deliver(bytes, subject, received, frameId, seq),
         report: (error) => this.#report(error),
       });

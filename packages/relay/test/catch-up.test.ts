@@ -57,7 +57,15 @@ describe("core live path: a catch-up read while JetStream elects a leader", () =
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const stats = { repeatsSkipped: 0, gapsDetected: 0, replays: 0, replayRetries: 0, gapsPassedOver: 0, drops: 0 };
+    const stats = {
+      repeatsSkipped: 0,
+      gapsDetected: 0,
+      replays: 0,
+      replayRetries: 0,
+      gapsPassedOver: 0,
+      drops: 0,
+      relayCatchUps: 0,
+    };
     const delivered: { n: number; at: number }[] = [];
     const core = new CoreLive({
       nc,

@@ -219,7 +219,7 @@ describe("relay: NATS nodes killed in turn", () => {
       `relays: ${JSON.stringify(stats.map(({ name, role, frames, published, duplicates, publishErrors, retried, backlogDrops, bufferDrops, platformSessions, locksLost, lockUnanswered }) => ({ name, role, frames, published, duplicates, publishErrors, retried, backlogDrops, bufferDrops, platformSessions, locksLost, lockUnanswered })))}`,
     );
     t.diagnostic(
-      `consumers: ${JSON.stringify(feedStats.map(({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver }) => ({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver })))}`,
+      `consumers: ${JSON.stringify(feedStats.map(({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver, relayCatchUps }) => ({ messagesTotal, repeatsSkipped, gapsDetected, replays, replayRetries, gapsPassedOver, relayCatchUps })))}`,
     );
 
     t.diagnostic(`began at ${began % 100000}`);
@@ -279,21 +279,15 @@ describe("relay: NATS nodes killed in turn", () => {
     // Live. The relay kept sending (at 1,000 frames/s, 500 frames is half a second: a reconnect of its own at most).
     t.diagnostic(`most frames waiting in the relay's buffer at any sample: ${mostBuffered}`);
     assert.ok(mostBuffered <= 500, `the relay held up to ${mostBuffered} frames unsent`);
-    // The goal: no consumer pauses longer than the election plus 1 s (JetStream's first answer, probed every 100 ms
-    // through a node that stayed up), whether its own server stayed up or was the one killed. It holds for consumers on
-    // a surviving server; one on the node killed reconnects and catches up from the stream, and after a metadata
-    // leader's loss the cluster can take seconds past the election to create and serve its catch-up consumer
-    // (relay.md), so that goal is reported here and the assertion for it is the guard against going back: the longer
-    // of the election and the node's downtime, plus 2 s.
+    // No consumer pauses longer than the election plus 1 s (JetStream's first answer, probed every 100 ms through a
+    // node that stayed up), whether its own server stayed up or was the one killed. One on the node killed reconnects
+    // and catches up from the active relay's recent frames, which needs no JetStream leader; before, it read the
+    // stream only, and after a metadata leader's loss the cluster took seconds past the election to create and serve
+    // the catch-up's consumers (4.4-6.7 s past it in the campaign).
     for (const f of report) {
       for (const [c, { ms: pause }] of f.pauses.entries()) {
-        const goal = f.answersAgainMs + 1000;
-        const bound = f.reconnected[c] ? Math.max(f.answersAgainMs, f.restartedAt - f.killedAt) + 2000 : goal;
-        t.diagnostic(
-          `${f.role}: consumer ${c} (on the node killed: ${f.reconnected[c]}) paused ${pause} ms, election ${f.answersAgainMs} ms: ${pause <= goal ? "within" : "past"} election + 1 s`,
-        );
         assert.ok(
-          pause <= bound,
+          pause <= f.answersAgainMs + 1000,
           `${f.role}: consumer ${c} (on the node killed: ${f.reconnected[c]}) paused ${pause} ms, JetStream back after ${f.answersAgainMs} ms`,
         );
       }

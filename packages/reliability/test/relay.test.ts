@@ -32,17 +32,11 @@ test("relay part, quick: nothing lost at the first rate, takeover under 2 s with
   assert.equal(nodes.storedTwice, 0);
   assert.equal(nodes.platformSessions, 1);
   for (const c of nodes.consumers) assert.deepEqual([c.missing, c.extra, c.subjectsOutOfOrder], [0, 0, 0]);
-  // The relay kept sending through every kill; a consumer on a surviving server paused at most the election
-  // (JetStream's first answer, probed every 100 ms) plus 1 s, one on the node killed at most the longer of the election
-  // and the downtime plus 2 s. The goal, election + 1 s for every consumer, is reported, not yet met (relay.md).
-  const pauses = nodes as unknown as {
-    relayKeptSending: boolean;
-    pausesWithin: boolean;
-    pausesWithinElection: boolean;
-  };
+  // The relay kept sending through every kill; every consumer, its server killed or not, paused at most the election
+  // (JetStream's first answer, probed every 100 ms) plus 1 s.
+  const pauses = nodes as unknown as { relayKeptSending: boolean; pausesWithin: boolean };
   assert.equal(pauses.relayKeptSending, true, JSON.stringify(nodes));
   assert.equal(pauses.pausesWithin, true, JSON.stringify(nodes));
-  t.diagnostic(`every consumer within the election + 1 s: ${pauses.pausesWithinElection}`);
   assert.ok((report.lateJoiner as { lastValuesMs: number | null }).lastValuesMs !== null);
   t.diagnostic(report.summary);
 });

@@ -24,6 +24,7 @@ export interface ConsumerReport
       | "replays"
       | "replayRetries"
       | "gapsPassedOver"
+      | "relayCatchUps"
       | "catchingUp"
       | "reconnects"
       | "server"
@@ -130,6 +131,7 @@ async function consumer(config: {
         replays: stats.replays,
         replayRetries: stats.replayRetries,
         gapsPassedOver: stats.gapsPassedOver,
+        relayCatchUps: stats.relayCatchUps,
         catchingUp: stats.catchingUp,
         reconnects: stats.reconnects,
         server: stats.server,
