@@ -305,8 +305,7 @@ export class CoreLive {
     // The active relay's recent frames, asked at the same time: they need no JetStream leader of any kind. Asked from
     // the same time as the stream, 2 s before the last message delivered: the batched path's segments are flushed
     // apart, so a consumer cut off may have had a later frame of one segment and not an earlier one of another, and on
-    // a loaded machine the two can be far apart (asked from 250 ms back, a whole-feed consumer on the batched path lost
-    // 1,719 messages in live-core.test.ts on Node 24, load 22).
+    // a loaded machine the two can be far apart.
     let fromRelay: RecentAnswer | undefined;
     if (this.#deps.recentFromRelay !== false) {
       askRecent(this.#deps.nc, this.#deps.filters, fromMs, {
