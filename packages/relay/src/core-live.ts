@@ -292,8 +292,13 @@ export class CoreLive {
    * jumps, whatever JetStream is doing. Returns what to deliver, in each subject's numbering order: complete, or
    * whatever is there at `deadline` (the rest passed over, counted).
    */
-  async #catchUp(fromMs: number, deadline: number): Promise<Incoming[]> {
+  async #catchUp(fromMs: number, firstDeadline: number): Promise<Incoming[]> {
     const began = Date.now();
+    // Until the stream first answers, the deadline moves on: what it holds is never passed over because it was slow
+    // to answer (a JetStream that elected its metadata leader for 31 s once made a consumer pass over a frame it held);
+    // the live messages are held meanwhile, up to MAX_HELD. From its first answer, gapWaitMs is what the relay gets to
+    // publish again what the stream missed.
+    let deadline = firstDeadline;
     const stop = { stopped: false };
     let latest: Incoming[] | undefined;
     let failed: Error | undefined;
@@ -325,12 +330,14 @@ export class CoreLive {
         const read: Incoming[] = [];
         try {
           await this.#readStream(policy, deadline, (m) => read.push(m), stop);
+          if (latest === undefined) deadline = Math.max(deadline, Date.now() + this.#deps.gapWaitMs);
           latest = read;
         } catch (error) {
           // Only the deadline ends the reads: a read that fails before it (a consumer deleted under it, a server cut
           // off mid-read on a loaded machine) is tried again. Ending at the first failure passed over what the stream
           // held, and the frames a consumer lost that way did not come back.
-          if (stop.stopped || this.#closed || Date.now() >= deadline) throw error;
+          if (stop.stopped || this.#closed || (Date.now() >= deadline && latest !== undefined)) throw error;
+          if (Date.now() >= deadline) deadline = Date.now() + this.#deps.gapWaitMs;
           if (this.#deps.stats.replayRetries === 0) {
             this.#deps.report(new Error(`reading the stream failed, retrying: ${(error as Error).message}`));
           }

@@ -52,7 +52,9 @@ export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
   interestRenewMs?: number;
   /**
    * Core path: how long a gap in a subject's numbering may wait for the stream to hold the missing messages (the
-   * relay publishes again what the stream missed once it answers) before it is passed over (default 30,000 ms).
+   * relay publishes again what the stream missed once it answers) before it is passed over (default 30,000 ms). While
+   * the stream does not answer at all (a leader being elected), the wait goes on and the live messages are held: what
+   * it holds is not passed over for being slow to answer.
    */
   gapWaitMs?: number;
   /**

@@ -19,7 +19,7 @@ import { CoreLive, type CoreLiveStats } from "../src/core-live.js";
 import { type Relay, startRelay, subjectFilters } from "../src/index.js";
 import { askRecent } from "../src/recent-ask.js";
 import { decodeRecentChunk, encodeRecentReply, RECENT_SUBJECT } from "../src/recent-frames.js";
-import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+import { assertSameRun, type Stack, startStack, storedMessages, until } from "./helpers.js";
 
 const PLAIN = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,46 +81,9 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
 
   test("a gap while JetStream answers nothing is filled from the relay: every frame once, in order, within a round trip", async (t) => {
     const filters = subjectFilters(PLAIN.slice(0, 4));
-    // Through this connection: JetStream's API requests lost while `electing` (as while the metadata leader is
-    // elected: no answer until their time-out), and live messages on the filters dropped while `dropping` (as while
-    // the consumer's server is lost).
-    let electing = false;
-    let dropping = false;
-    let lost = 0;
-    const nc = new Proxy(stack.nc, {
-      get(target, property) {
-        if (property === "request") {
-          return (subj: string, data: Uint8Array, options?: RequestOptions) => {
-            if (!electing || !subj.startsWith("$JS.API.")) return target.request(subj, data, options);
-            lost++;
-            return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), options?.timeout ?? 1000));
-          };
-        }
-        if (property === "subscribe") {
-          return (subject: string, options?: SubscriptionOptions) => {
-            const callback = options?.callback;
-            if (!callback || !subject.startsWith("tickwire.md.")) return target.subscribe(subject, options);
-            return target.subscribe(subject, {
-              ...options,
-              callback: (error: Error | null, m: Msg) => {
-                if (!dropping) callback(error, m);
-              },
-            });
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    }) as NatsConnection;
-    const stats: CoreLiveStats = {
-      repeatsSkipped: 0,
-      gapsDetected: 0,
-      replays: 0,
-      replayRetries: 0,
-      gapsPassedOver: 0,
-      drops: 0,
-      relayCatchUps: 0,
-    };
+    const link = lossy(stack.nc);
+    const { nc } = link;
+    const stats = zeroStats();
     const delivered: { subject: string; id: bigint; at: number }[] = [];
     const errors: string[] = [];
     const core = new CoreLive({
@@ -137,38 +100,25 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
     try {
       await core.start("new");
       await until(() => delivered.length >= 20, "20 messages live");
-      electing = true;
-      dropping = true;
+      link.electing = true;
+      link.dropping = true;
       await sleep(300);
       const gapEnded = Date.now();
-      dropping = false;
+      link.dropping = false;
       await until(() => stats.gapsDetected >= 1, "the gap seen");
       await until(() => !core.catchingUp, "the catch-up done", 10_000);
       const caughtUp = Date.now() - gapEnded;
       await sleep(500);
-      electing = false;
+      link.electing = false;
       stack.sandbox.feed.pause();
       await relay.drained();
       await sleep(300);
       t.diagnostic(
-        `caught up ${caughtUp} ms after the gap ended; ${lost} JetStream requests lost; ${JSON.stringify(stats)}`,
+        `caught up ${caughtUp} ms after the gap ended; ${link.lost} JetStream requests lost; ${JSON.stringify(stats)}`,
       );
       for (const e of errors.slice(0, 5)) t.diagnostic(e);
 
-      // Every subject, from its first delivered frame on, exactly as the stream holds it.
-      const stored = await storedMessages(stack.nc, "TICKWIRE_MD");
-      const bySubject = new Map<string, bigint[]>();
-      for (const m of stored) bySubject.set(m.subject, [...(bySubject.get(m.subject) ?? []), decodeMessage(m.data).ID]);
-      const got = new Map<string, bigint[]>();
-      for (const d of delivered) got.set(d.subject, [...(got.get(d.subject) ?? []), d.id]);
-      assert.ok(got.size >= 4, `${got.size} subjects`);
-      for (const [subject, ids] of got) {
-        const inStream = bySubject.get(subject) ?? [];
-        const from = inStream.indexOf(ids[0]);
-        assert.ok(from >= 0, `${subject} ${ids[0]} is stored`);
-        assert.deepEqual(ids, inStream.slice(from, from + ids.length), subject);
-        assert.equal(ids.length, inStream.length - from, `${subject}: every stored frame delivered`);
-      }
+      await assertEveryStoredFrame(stack.nc, delivered);
       assert.equal(stats.gapsPassedOver, 0);
       assert.ok(stats.relayCatchUps >= 1, `catch-ups from the relay: ${stats.relayCatchUps}`);
       // JetStream answered nothing during the catch-up; the relay answers within a round trip. Before, the catch-up
@@ -179,7 +129,112 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
       stack.sandbox.feed.resume();
     }
   });
+  test("a gap while JetStream answers nothing for longer than gapWaitMs waits for it, and passes nothing over", async (t) => {
+    const link = lossy(stack.nc);
+    const { nc } = link;
+    const stats = zeroStats();
+    const delivered: { subject: string; id: bigint; at: number }[] = [];
+    const core = new CoreLive({
+      nc,
+      js: jetstream(nc),
+      jsm: await jetstreamManager(nc),
+      stream: "TICKWIRE_MD",
+      filters: subjectFilters(PLAIN.slice(0, 4)),
+      stats,
+      gapWaitMs: 1500,
+      recentFromRelay: false,
+      deliver: (bytes, subject) => delivered.push({ subject, id: decodeMessage(bytes).ID, at: Date.now() }),
+      report: (error) => t.diagnostic(error.message),
+    });
+    try {
+      await core.start("new");
+      await until(() => delivered.length >= 20, "20 messages live");
+      link.electing = true;
+      link.dropping = true;
+      await sleep(300);
+      link.dropping = false;
+      await until(() => stats.gapsDetected >= 1, "the gap seen");
+      // JetStream silent for twice gapWaitMs: before, the catch-up gave up at gapWaitMs and delivered the held live
+      // messages over the gap.
+      await sleep(3000);
+      assert.ok(core.catchingUp, "still waiting for the stream");
+      link.electing = false;
+      await until(() => !core.catchingUp, "the catch-up done", 10_000);
+      stack.sandbox.feed.pause();
+      await relay.drained();
+      await sleep(300);
+      await assertEveryStoredFrame(stack.nc, delivered);
+      assert.equal(stats.gapsPassedOver, 0);
+    } finally {
+      core.close();
+      stack.sandbox.feed.resume();
+    }
+  });
 });
+
+/** Statistics of a CoreLive made here, all zero. */
+function zeroStats(): CoreLiveStats {
+  return {
+    repeatsSkipped: 0,
+    gapsDetected: 0,
+    replays: 0,
+    replayRetries: 0,
+    gapsPassedOver: 0,
+    drops: 0,
+    relayCatchUps: 0,
+  };
+}
+
+/**
+ * A connection through which JetStream's API requests are lost while `electing` (as while the metadata leader is
+ * elected: no answer until their time-out), and live messages on the market-data subjects dropped while `dropping`
+ * (as while the consumer's server is lost).
+ */
+function lossy(target: NatsConnection): { nc: NatsConnection; electing: boolean; dropping: boolean; lost: number } {
+  const link = { nc: target, electing: false, dropping: false, lost: 0 };
+  link.nc = new Proxy(target, {
+    get(inner, property) {
+      if (property === "request") {
+        return (subj: string, data: Uint8Array, options?: RequestOptions) => {
+          if (!link.electing || !subj.startsWith("$JS.API.")) return inner.request(subj, data, options);
+          link.lost++;
+          return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), options?.timeout ?? 1000));
+        };
+      }
+      if (property === "subscribe") {
+        return (subject: string, options?: SubscriptionOptions) => {
+          const callback = options?.callback;
+          if (!callback || !subject.startsWith("tickwire.md.")) return inner.subscribe(subject, options);
+          return inner.subscribe(subject, {
+            ...options,
+            callback: (error: Error | null, m: Msg) => {
+              if (!link.dropping) callback(error, m);
+            },
+          });
+        };
+      }
+      const value = Reflect.get(inner, property, inner);
+      return typeof value === "function" ? value.bind(inner) : value;
+    },
+  }) as NatsConnection;
+  return link;
+}
+
+/** Every subject delivered, from its first delivered frame on, exactly as the stream holds it: no gap, no repeat. */
+async function assertEveryStoredFrame(nc: NatsConnection, delivered: { subject: string; id: bigint }[]): Promise<void> {
+  const stored = await storedMessages(nc, "TICKWIRE_MD");
+  const bySubject = new Map<string, bigint[]>();
+  for (const m of stored) bySubject.set(m.subject, [...(bySubject.get(m.subject) ?? []), decodeMessage(m.data).ID]);
+  const got = new Map<string, bigint[]>();
+  for (const d of delivered) got.set(d.subject, [...(got.get(d.subject) ?? []), d.id]);
+  assert.ok(got.size >= 4, `${got.size} subjects`);
+  for (const [subject, ids] of got) {
+    const inStream = bySubject.get(subject) ?? [];
+    const from = inStream.indexOf(ids[0]);
+    assert.ok(from >= 0, `${subject} ${ids[0]} is stored`);
+    assertSameRun(ids, inStream.slice(from), subject);
+  }
+}
 
 describe("asking for recent frames while no relay answers", () => {
   test("a request nothing answers ('no responders') is sent again until a relay answers", async () => {
