@@ -71,10 +71,13 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-async function waitForPort(port: number, timeoutMs: number, process: ChildProcess): Promise<void> {
+async function waitForPort(port: number, timeoutMs: number, process: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (process.exitCode !== null) throw new Error(`nats-server exited with code ${process.exitCode}`);
+    if (process.exitCode !== null) {
+      const lines = log().trim().split("\n");
+      throw new Error(`nats-server exited with code ${process.exitCode}: ${lines[lines.length - 1] ?? ""}`);
+    }
     if (await accepts(port)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -94,9 +97,11 @@ export async function startNatsServers(
   const root = mkdtempSync(join(tmpdir(), "tickwire-nats-"));
   const configFile = join(root, "nats.conf");
   if (options.config !== undefined) writeFileSync(configFile, options.config);
-  const ports = await Promise.all(
-    Array.from({ length: size }, async () => [await freePort(), await freePort(), await freePort()]),
-  );
+  // Nine ports for a cluster of three, all different (each was free when picked, but not yet bound).
+  const picked = new Set<number>();
+  while (picked.size < size * 3) picked.add(await freePort());
+  const list = [...picked];
+  const ports = Array.from({ length: size }, (_, i) => list.slice(i * 3, i * 3 + 3));
   const routes = ports.map(([, cluster]) => `nats://127.0.0.1:${cluster}`).join(",");
   const nodes = ports.map(([port, clusterPort, monitorPort], i) => {
     const name = `n${i + 1}`;
@@ -129,10 +134,15 @@ export async function startNatsServers(
       },
       async start() {
         if (node.running) return;
-        const started = spawn(binary, args, { stdio: ["ignore", "ignore", options.debugLog ? "inherit" : "ignore"] });
+        const started = spawn(binary, args, { stdio: ["ignore", "ignore", options.debugLog ? "inherit" : "pipe"] });
         started.on("error", () => {}); // reported through exitCode by waitForPort
+        // The end of what it logged, for the error should it exit at start (a port taken, a bad configuration).
+        let logTail = "";
+        started.stderr?.on("data", (chunk: Buffer) => {
+          logTail = (logTail + chunk.toString("utf8")).slice(-600);
+        });
         child = started;
-        await waitForPort(port, 10_000, started);
+        await waitForPort(port, 10_000, started, () => logTail);
       },
     };
     return node;
