@@ -411,6 +411,8 @@ export class CoreLive {
               new RelayError(
                 `${missing} messages passed over: the stream ${this.#deps.stream} did not hold them within ${this.#deps.gapWaitMs} ms`,
                 "GAP_PASSED_OVER",
+                // The reads' failure, when they ended on one before the deadline.
+                failed === undefined ? undefined : { cause: failed },
               ),
             );
             return all;
