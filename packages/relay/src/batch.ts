@@ -11,6 +11,7 @@
 // varint subtype index (in subtypeCases), varint (64 bits) instrument id, varint position in its subject's numbering.
 // A consumer filters on the routes (instrument id and subtype) without decoding the frames it does not want.
 import { exchangeSegmentByName, exchangeSegmentByNumber, type SubtypeCase, subtypeCases } from "@tickwire/proto";
+import { RelayError } from "./errors.js";
 import type { LiveHeaders } from "./live-headers.js";
 import type { BatchOptions, BatchReaderStats, BatchStats } from "./public-types.js";
 import { SUBJECT_ROOT } from "./subjects.js";
@@ -290,16 +291,20 @@ interface Cursor {
   pos: number;
 }
 
+function truncated(at: number): RelayError {
+  return new RelayError(`batch: truncated at byte ${at}`, "BAD_BATCH");
+}
+
 function readVarint(b: Uint8Array, c: Cursor): number {
   let value = 0;
   let scale = 1;
   for (;;) {
-    if (c.pos >= b.length) throw new RangeError("batch truncated");
+    if (c.pos >= b.length) throw truncated(c.pos);
     const byte = b[c.pos++];
     value += (byte & 0x7f) * scale;
     if (byte < 0x80) return value;
     scale *= 0x80;
-    if (scale > 2 ** 56) throw new RangeError("varint too long");
+    if (scale > 2 ** 56) throw new RelayError(`batch: the varint at byte ${c.pos} is too long`, "BAD_BATCH");
   }
 }
 
@@ -308,7 +313,7 @@ function readVarint64(b: Uint8Array, c: Cursor, out: { lo: number; hi: number })
   let lo = 0;
   let hi = 0;
   for (let shift = 0; shift < 70; shift += 7) {
-    if (c.pos >= b.length) throw new RangeError("batch truncated");
+    if (c.pos >= b.length) throw truncated(c.pos);
     const byte = b[c.pos++];
     const bits = byte & 0x7f;
     if (shift < 28) lo |= bits << shift;
@@ -322,12 +327,12 @@ function readVarint64(b: Uint8Array, c: Cursor, out: { lo: number; hi: number })
       return;
     }
   }
-  throw new RangeError("varint too long");
+  throw new RelayError(`batch: the varint at byte ${c.pos} is too long`, "BAD_BATCH");
 }
 
 function readAscii(b: Uint8Array, c: Cursor): string {
   const n = readVarint(b, c);
-  if (c.pos + n > b.length) throw new RangeError("batch truncated");
+  if (c.pos + n > b.length) throw truncated(c.pos);
   let s = "";
   for (let i = 0; i < n; i++) s += String.fromCharCode(b[c.pos + i]);
   c.pos += n;
@@ -417,7 +422,7 @@ export class BatchReader {
    */
   read(data: Uint8Array, take: (m: BatchedMessage) => void, gap: () => void): void {
     const c: Cursor = { pos: 0 };
-    if (data[0] !== VERSION) throw new RangeError(`batch version ${data[0]} is not ${VERSION}`);
+    if (data[0] !== VERSION) throw new RelayError(`batch: version ${data[0]} is not ${VERSION}`, "BAD_BATCH");
     c.pos = 1;
     const segmentNumber = readVarint(data, c);
     const segment = exchangeSegmentByNumber(segmentNumber)?.name ?? String(segmentNumber);
@@ -436,7 +441,7 @@ export class BatchReader {
       const key = readAscii(data, c);
       const fanned = data[c.pos++] === 1;
       const routes = readVarint(data, c);
-      if (c.pos > data.length) throw new RangeError("batch truncated");
+      if (c.pos > data.length) throw truncated(data.length);
       let received: string | undefined;
       let frame: Uint8Array | undefined;
       let wanted = false;

@@ -22,6 +22,7 @@ import {
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
 import type { BatchReader } from "./batch.js";
+import { RelayError } from "./errors.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { type Pacing, persistently, REQUEST_EVERY_MS, REQUEST_TIMEOUT_MS } from "./persistent-request.js";
 import { inPositionOrder, SubjectPositions } from "./positions.js";
@@ -101,6 +102,10 @@ function incoming(m: { data: Uint8Array; subject: string }, headers: LiveHeaders
   return { data: m.data, subject: m.subject, headers, position: headers.position, streamSequence };
 }
 
+function subscriptionFailed(subject: string, cause: unknown): RelayError {
+  return new RelayError(`the subscription to ${subject} failed`, "SUBSCRIPTION_FAILED", { cause });
+}
+
 export class CoreLive {
   readonly #deps: CoreLiveDeps;
   #subscriptions: Subscription[] = [];
@@ -130,6 +135,13 @@ export class CoreLive {
     this.#held = undefined;
   }
 
+  /** Reported once per feed: a stream electing a leader fails every read until it answers. */
+  #readRetrying(cause: unknown): RelayError {
+    return new RelayError(`reading the stream ${this.#deps.stream} failed, retrying`, "STREAM_READ_RETRYING", {
+      cause,
+    });
+  }
+
   async start(start: "last" | "new" | Date): Promise<void> {
     const { nc, jsm, stream } = this.#deps;
     // Fails here, like the JetStream path, when there is no stream (no relay has started).
@@ -140,7 +152,7 @@ export class CoreLive {
       this.#subscriptions.push(
         nc.subscribe(subject, {
           callback: (error, m) => {
-            if (error) return this.#deps.report(error);
+            if (error) return this.#deps.report(subscriptionFailed(subject, error));
             try {
               batches?.reader.read(
                 m.data,
@@ -149,7 +161,7 @@ export class CoreLive {
               );
             } catch (cause) {
               if (batches) batches.reader.stats.badBatches++;
-              this.#deps.report(new Error(`a malformed batch on ${m.subject}`, { cause }));
+              this.#deps.report(new RelayError(`a malformed batch on ${m.subject}`, "BAD_BATCH", { cause }));
             }
           },
         }),
@@ -159,7 +171,7 @@ export class CoreLive {
       this.#subscriptions.push(
         nc.subscribe(filter, {
           callback: (error, m) => {
-            if (error) this.#deps.report(error);
+            if (error) this.#deps.report(subscriptionFailed(filter, error));
             else this.#onLive(incoming(m, readLiveHeaders(m), 0));
           },
         }),
@@ -178,7 +190,11 @@ export class CoreLive {
     void this.#readStream(policy, Number.POSITIVE_INFINITY, (m) => this.#offer(m, true))
       .catch((error) => {
         if (!this.#closed)
-          this.#deps.report(new Error(`reading the stream's start failed: ${(error as Error).message}`));
+          this.#deps.report(
+            new RelayError(`reading the stream ${this.#deps.stream}'s start failed`, "CATCH_UP_FAILED", {
+              cause: error,
+            }),
+          );
       })
       .finally(() => {
         this.#replaying = false;
@@ -264,7 +280,13 @@ export class CoreLive {
         this.#deps.stats.replays++;
       }
     })()
-      .catch((error) => this.#deps.report(new Error(`replay after a gap failed: ${(error as Error).message}`)))
+      .catch((error) =>
+        this.#deps.report(
+          new RelayError(`replaying the stream ${this.#deps.stream} after a gap failed`, "CATCH_UP_FAILED", {
+            cause: error,
+          }),
+        ),
+      )
       .finally(() => {
         this.#replaying = false;
         this.#releaseHeld();
@@ -339,7 +361,7 @@ export class CoreLive {
           if (stop.stopped || this.#closed || (Date.now() >= deadline && latest !== undefined)) throw error;
           if (Date.now() >= deadline) deadline = Date.now() + this.#deps.gapWaitMs;
           if (this.#deps.stats.replayRetries === 0) {
-            this.#deps.report(new Error(`reading the stream failed, retrying: ${(error as Error).message}`));
+            this.#deps.report(this.#readRetrying(error));
           }
         }
         wake?.();
@@ -386,8 +408,11 @@ export class CoreLive {
           if (Date.now() >= deadline || failed) {
             this.#deps.stats.gapsPassedOver += missing;
             this.#deps.report(
-              new Error(
-                `${missing} messages passed over: the stream did not hold them within ${this.#deps.gapWaitMs} ms`,
+              new RelayError(
+                `${missing} messages passed over: the stream ${this.#deps.stream} did not hold them within ${this.#deps.gapWaitMs} ms`,
+                "GAP_PASSED_OVER",
+                // The reads' failure, when they ended on one before the deadline.
+                failed === undefined ? undefined : { cause: failed },
               ),
             );
             return all;
@@ -398,7 +423,13 @@ export class CoreLive {
             return all;
           }
           if (failed) {
-            this.#deps.report(new Error(`replay after a gap failed for ${this.#deps.gapWaitMs} ms: ${failed.message}`));
+            this.#deps.report(
+              new RelayError(
+                `replaying the stream ${this.#deps.stream} after a gap failed for ${this.#deps.gapWaitMs} ms`,
+                "CATCH_UP_FAILED",
+                { cause: failed },
+              ),
+            );
             return all;
           }
         }
@@ -426,7 +457,7 @@ export class CoreLive {
     const stopped = () => this.#closed || stop.stopped;
     const onFailure = (error: Error) => {
       if (this.#deps.stats.replayRetries++ === 0) {
-        this.#deps.report(new Error(`reading the stream failed, retrying: ${error.message}`));
+        this.#deps.report(this.#readRetrying(error));
       }
     };
     const created = await Promise.all(

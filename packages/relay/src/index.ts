@@ -1,3 +1,4 @@
+export { RecentFormatError, RelayError, type RelayErrorCode } from "./errors.js";
 export type {
   BatchOptions,
   BatchReaderStats,

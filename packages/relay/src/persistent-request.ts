@@ -1,4 +1,5 @@
 // The requests of a catch-up's stream read (core-live.ts), sent again while JetStream does not answer them.
+import { RelayError } from "./errors.js";
 
 /**
  * A stream read's requests: while none is answered another is sent every REQUEST_EVERY_MS, each waiting up to
@@ -52,9 +53,13 @@ export function persistently<T>(
     const send = () => {
       timer = undefined;
       if (settled) return;
-      if (stopped()) return settle(new Error("stopped"));
+      if (stopped())
+        return settle(
+          new RelayError("a JetStream request was stopped: the feed closed or its catch-up ended", "ABORTED"),
+        );
       if (Date.now() >= deadline) {
-        if (out === 0) settle(lastError ?? new Error("no answer"));
+        if (out === 0)
+          settle(lastError ?? new RelayError("JetStream answered no request before the deadline", "TIMEOUT"));
         return;
       }
       out++;

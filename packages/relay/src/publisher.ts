@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from "@nats-io/transport-node";
 import type { BatchRoute } from "./batch.js";
+import { RelayError } from "./errors.js";
 import type { PublisherStats } from "./public-types.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
@@ -41,7 +42,7 @@ export interface PublisherOptions {
   /** How many backlog entries are published again at once. */
   maxInFlight: number;
   publishTimeoutMs: number;
-  onError: (error: unknown) => void;
+  onError: (error: RelayError) => void;
   /** Called once per entry when it is numbered (its first send): the batched live path carries it from there. */
   onNumbered?: (entry: PendingPublish & { position: string }) => void;
 }
@@ -242,7 +243,7 @@ export class Publisher {
     } catch (error) {
       this.stats.publishErrors++;
       this.#addToBacklog([entry]);
-      this.#reportError(error);
+      this.#reportError(new RelayError(`publishing to ${entry.subject} failed`, "PUBLISH_FAILED", { cause: error }));
       this.#scheduleRetry();
       return;
     }
@@ -264,7 +265,12 @@ export class Publisher {
     if (text.includes('"error"') || !text.includes('"seq"')) {
       this.stats.publishErrors++;
       this.#addToBacklog([flight.entry]);
-      this.#reportError(new Error(`JetStream refused a publish: ${text.slice(0, 200) || "no answer"}`));
+      this.#reportError(
+        new RelayError(
+          `JetStream refused a publish to ${flight.entry.subject}: ${text.slice(0, 200) || "no answer"}`,
+          "PUBLISH_REFUSED",
+        ),
+      );
       this.#scheduleRetry();
       this.#settleIdle();
       return;
@@ -295,7 +301,12 @@ export class Publisher {
     }
     if (late.length > 0) {
       this.#toBacklog(late);
-      this.#reportError(new Error(`${late.length} publishes got no ack within ${this.#options.publishTimeoutMs} ms`));
+      this.#reportError(
+        new RelayError(
+          `${late.length} publishes got no ack within ${this.#options.publishTimeoutMs} ms`,
+          "PUBLISH_UNACKNOWLEDGED",
+        ),
+      );
       this.#scheduleRetry();
     }
   }
@@ -342,7 +353,7 @@ export class Publisher {
   }
 
   /** At most one report every 5 s: a stream electing a leader fails thousands of publishes. */
-  #reportError(error: unknown): void {
+  #reportError(error: RelayError): void {
     const now = Date.now();
     if (now - this.#lastReport < 5000) return;
     this.#lastReport = now;

@@ -3,6 +3,7 @@
 // relay is itself reconnecting: another request goes every `everyMs`, those still out not abandoned, until one answer
 // is complete or the caller stops.
 import { createInbox, type NatsConnection } from "@nats-io/transport-node";
+import { RelayError } from "./errors.js";
 import { decodeRecentChunk, encodeRecentRequest, RECENT_SUBJECT, type RecentFrame } from "./recent-frames.js";
 
 export interface RecentAnswer {
@@ -49,14 +50,20 @@ export function askRecent(
         if (msg.data.length === 0) return;
         try {
           const chunk = decodeRecentChunk(msg.data);
-          if (chunk.error !== undefined) return finish(new Error(`the relay refused a catch-up: ${chunk.error}`));
+          if (chunk.error !== undefined) {
+            return finish(new RelayError(`the relay refused a catch-up: ${chunk.error}`, "CATCH_UP_REFUSED"));
+          }
           const frames = partial.get(msg.subject);
           // A reply to an attempt already given up (none is): a stray chunk is ignored.
           if (frames === undefined) return;
           for (const f of chunk.frames) frames.push(f);
           if (chunk.last) finish(undefined, { frames, coversAfterMs: chunk.coversAfterMs });
         } catch (cause) {
-          finish(new Error(`a catch-up reply from the relay could not be read: ${(cause as Error).message}`));
+          finish(
+            new RelayError(`a catch-up reply from the relay on ${msg.subject} could not be read`, "RECENT_FORMAT", {
+              cause,
+            }),
+          );
         }
       },
     });

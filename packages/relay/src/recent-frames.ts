@@ -10,6 +10,8 @@
 // frame: subject, position, message id, receive time, frame id (each u16 length and UTF-8; the frame id empty when
 // the frame went to one subject), u32 length and the frame's original bytes. Integers are big-endian.
 
+import { RecentFormatError } from "./errors.js";
+
 export const RECENT_SUBJECT = "tickwire.control.recent";
 const VERSION = 1;
 const LAST = 1;
@@ -39,17 +41,6 @@ export interface RecentChunk {
   frames: RecentFrame[];
   /** Set when the relay refused the request (the chunk is then the last). */
   error?: string;
-}
-
-/** A malformed catch-up request or reply: `where` names the part (a field, a byte offset). */
-export class RecentFormatError extends Error {
-  readonly code = "RECENT_FORMAT";
-  readonly where: string;
-  constructor(where: string, what: string) {
-    super(`recent frames: ${where} ${what}`);
-    this.name = "RecentFormatError";
-    this.where = where;
-  }
 }
 
 const encoder = new TextEncoder();

@@ -18,6 +18,7 @@ import {
 } from "@tickwire/client";
 import { DecodeError } from "@tickwire/codec";
 import { Batcher } from "./batch.js";
+import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
 import { ActiveLock } from "./lock.js";
 import type {
@@ -234,7 +235,11 @@ class RelayImpl implements Relay {
         maxInFlight: this.#timing.maxInFlight,
         publishTimeoutMs: this.#timing.publishTimeoutMs,
         onError: (error) =>
-          this.#say("warn", "relay publish not acknowledged; will publish again", { error: String(error) }),
+          this.#say("warn", "relay publish not acknowledged; will publish again", {
+            code: error.code,
+            error: error.message,
+            ...(error.cause === undefined ? {} : { cause: String(error.cause) }),
+          }),
         onNumbered: (entry) => {
           recent?.record({
             subject: entry.subject,
@@ -420,7 +425,7 @@ class RelayImpl implements Relay {
     try {
       const request = JSON.parse(new TextDecoder().decode(data)) as { instrumentIds?: unknown };
       ids = toIds(request.instrumentIds as string[], "instrumentIds");
-      if (ids.length === 0) throw new Error("instrumentIds is empty");
+      if (ids.length === 0) throw new InvalidArgumentError("instrumentIds", "is empty");
     } catch (error) {
       this.#counts.interest.refused++;
       return JSON.stringify({ error: `bad interest request: ${(error as Error).message}` });
@@ -502,7 +507,7 @@ class RelayImpl implements Relay {
 
   active(): Promise<void> {
     if (this.#role === "active" && this.#feed?.state === "open") return Promise.resolve();
-    if (this.#role === "closed") return Promise.reject(new Error("the relay is closed"));
+    if (this.#role === "closed") return Promise.reject(new RelayError("the relay is closed", "CLOSED"));
     return new Promise((resolve) => this.#activeWaiters.push(resolve));
   }
 

@@ -20,6 +20,7 @@ import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from 
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { BatchReader, batchSubjects, routePatterns } from "./batch.js";
 import { CoreLive } from "./core-live.js";
+import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
 import type { BatchReaderStats } from "./public-types.js";
 import { DEFAULT_STREAM } from "./stream.js";
@@ -321,13 +322,17 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         { timeout: 2000 },
       );
       const body = JSON.parse(new TextDecoder().decode(answer.data)) as { error?: string };
-      if (body.error) throw new Error(body.error);
+      if (body.error) throw new RelayError(`the relay refused an interest request: ${body.error}`, "INTEREST_REFUSED");
       this.#interestAnswered = true;
     } catch (error) {
       this.#interestAnswered = false;
       // No relay answering (none active yet): the next renewal asks again; data flows whenever it is carried.
       this.#stats.interestFailures++;
-      this.#report(new Error(`interest request failed: ${(error as Error).message}`));
+      this.#report(
+        error instanceof RelayError
+          ? error
+          : new RelayError(`an interest request on ${INTEREST_SUBJECT} failed`, "INTEREST_FAILED", { cause: error }),
+      );
     }
   }
 
@@ -378,7 +383,9 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       for await (const m of messages) {
         this.#deliver(m.data, m.subject, m.headers?.get(RECEIVED_HEADER), m.headers?.get(FRAME_HEADER), m.seq);
       }
-    })().catch((error) => this.#report(error as Error));
+    })().catch((error) =>
+      this.#report(new RelayError("a JetStream consumer of the feed failed", "SUBSCRIPTION_FAILED", { cause: error })),
+    );
   }
 
   #deliver(
@@ -407,7 +414,11 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       message = decodeMessage(bytes, { int64: this.#options.int64 }) as DecodedMessage<M>;
     } catch (error) {
       this.#stats.decodeErrors++;
-      this.#report(error instanceof DecodeError ? error : new Error(String(error)));
+      this.#report(
+        error instanceof DecodeError
+          ? error
+          : new RelayError(`a frame on ${subject} could not be decoded`, "BAD_FRAME", { cause: error }),
+      );
       return;
     }
     this.#stats.messagesTotal++;
@@ -447,7 +458,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
 
   ready(): Promise<void> {
     if (this.#state === "open") return Promise.resolve();
-    if (this.#state === "closed") return Promise.reject(new Error("the feed is closed"));
+    if (this.#state === "closed") return Promise.reject(new RelayError("the feed is closed", "CLOSED"));
     return new Promise((resolve, reject) => this.#readyWaiters.push({ resolve, reject }));
   }
 
@@ -495,7 +506,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       clearInterval(this.#interestTimer);
       this.#statusSub?.unsubscribe();
       this.#fanout.end();
-      for (const w of this.#readyWaiters) w.reject(new Error("the feed closed before it was ready"));
+      for (const w of this.#readyWaiters) w.reject(new RelayError("the feed closed before it was ready", "CLOSED"));
       this.#readyWaiters = [];
       this.#listeners.clear();
       for (const c of this.#consumers) c.stop();

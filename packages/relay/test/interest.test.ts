@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { inspect } from "node:util";
 import { defaultInstruments } from "@tickwire/sandbox";
-import { INTEREST_SUBJECT, type Relay, type RelayStats, startRelay, subscribeRelay } from "../src/index.js";
+import { INTEREST_SUBJECT, type Relay, RelayError, type RelayStats, startRelay, subscribeRelay } from "../src/index.js";
 import { type Stack, startStack, until } from "./helpers.js";
 
 const [CARRIED, ASKED, RENEWED] = defaultInstruments.map((i) => i.id);
@@ -91,5 +91,27 @@ describe("relay: interest and status", () => {
       assert.ok(!form.includes(key), form);
     }
     assert.match(inspect(relay), /^Relay \{ name: "int", role: "active" \}$/);
+  });
+
+  // Last: it closes the relay.
+  test("with no relay to answer, a renewal is an INTEREST_FAILED error with NATS's as cause; a closed relay's active() is CLOSED", async () => {
+    await relay.close();
+    await assert.rejects(relay.active(), (e: unknown) => e instanceof RelayError && e.code === "CLOSED");
+    const feed = await subscribeRelay({
+      servers: stack.nats.urls,
+      instruments: [ASKED],
+      start: "new",
+      interestRenewMs: 100,
+    });
+    const errors: Error[] = [];
+    feed.on("error", (error) => errors.push(error));
+    await until(() => errors.length > 0, "a renewal's failure");
+    await feed.close();
+    const [error] = errors;
+    assert.ok(error instanceof RelayError, String(error));
+    assert.equal(error.code, "INTEREST_FAILED");
+    assert.match(error.message, /^an interest request on tickwire\.control\.interest failed$/);
+    assert.ok(error.cause instanceof Error, `cause: ${String(error.cause)}`);
+    assert.ok(feed.stats().interestFailures >= 2);
   });
 });

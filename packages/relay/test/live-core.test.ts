@@ -13,7 +13,7 @@ import { headers } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { FaultProxy } from "@tickwire/testkit/faults";
-import { type Relay, type RelayFeedStats, startRelay, subscribeRelay } from "../src/index.js";
+import { type Relay, RelayError, type RelayFeedStats, startRelay, subscribeRelay } from "../src/index.js";
 import { type Stack, startStack, storedMessages, until } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
@@ -78,6 +78,8 @@ describe("core live path: a consumer cut off replays the gap from the stream", (
     });
     const ids: bigint[] = [];
     feed.on("message", (message) => ids.push(message.ID));
+    const errors: unknown[] = [];
+    feed.on("error", (error) => errors.push(error));
     await until(() => ids.length >= 1, "the last value");
     await publish(3, "core");
     await publish(2, "core");
@@ -97,6 +99,13 @@ describe("core live path: a consumer cut off replays the gap from the stream", (
     assert.equal(stats.replays, 1);
     assert.equal(stats.gapsPassedOver, 1);
     assert.ok(stats.replayRetries >= 1);
+    // Reported as a typed error saying how many and where.
+    const passedOver = errors.filter((e) => e instanceof RelayError && e.code === "GAP_PASSED_OVER");
+    assert.equal(passedOver.length, 1, errors.map(String).join("; "));
+    assert.match(
+      String((passedOver[0] as Error).message),
+      /^1 messages passed over: the stream TICKWIRE_MD did not hold/,
+    );
   });
 
   test("stalled and cut off: gap detected, replayed, every stored message delivered once", async (t) => {

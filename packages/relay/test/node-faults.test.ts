@@ -138,7 +138,11 @@ describe("relay: NATS nodes killed in turn", () => {
         list.push({ subject: info.subject, id: message.ID, at: Date.now(), seq: info.streamSequence }),
       );
       const index = feeds.length;
-      feed.on("error", (error) => errors.push(`consumer ${index} at ${Date.now() - began} ms: ${error.message}`));
+      feed.on("error", (error) => {
+        const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
+        const code = (error as { code?: string }).code ?? error.name;
+        errors.push(`consumer ${index} at ${Date.now() - began} ms: ${code}: ${error.message}${cause}`);
+      });
       feeds.push(feed);
       received.push(list);
     }

@@ -1,13 +1,13 @@
 // The catch-up format (request, chunked reply, refusal) and subject matching, without NATS.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { RecentFormatError } from "../src/errors.js";
 import {
   decodeRecentChunk,
   encodeRecentError,
   encodeRecentReply,
   encodeRecentRequest,
   parseRecentRequest,
-  RecentFormatError,
   type RecentFrame,
   subjectMatches,
 } from "../src/recent-frames.js";

@@ -64,7 +64,7 @@ export function registerTailCommand(program: Command, io: Io, setExit: (code: Ex
         }
         if (opts.count !== undefined && ++printed >= opts.count) done.abort();
       });
-      feed.on("error", (error) => io.stderr.write(`tail: ${error.message}\n`));
+      feed.on("error", (error) => io.stderr.write(`tail: ${describeFeedError(error)}\n`));
       await Promise.race([
         untilStopped(opts.seconds),
         new Promise((resolve) => done.signal.addEventListener("abort", resolve)),
@@ -72,4 +72,11 @@ export function registerTailCommand(program: Command, io: Io, setExit: (code: Ex
       await feed.close();
       setExit(EXIT.OK);
     });
+}
+
+/** The message, the code, and the underlying error's message (the relay keeps it as `cause`, out of the message). */
+function describeFeedError(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.message}${typeof code === "string" ? ` [${code}]` : ""}${cause}`;
 }
