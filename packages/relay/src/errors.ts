@@ -8,13 +8,13 @@
 import { brandErrorClass } from "@tickwire/runtime/internal";
 
 export type RelayErrorCode =
-  /** A catch-up (the stream's start, or a replay after a gap or a reconnect) failed; the feed goes on live. */
+  /** A catch-up (the stream's start, or a replay after a gap or a reconnect) failed: the feed goes on live. */
   | "CATCH_UP_FAILED"
   /** A catch-up's stream read failed and is being tried again (reported once per feed). */
   | "STREAM_READ_RETRYING"
   /** Messages missing from a subject's numbering were passed over: the stream did not hold them within gapWaitMs. */
   | "GAP_PASSED_OVER"
-  /** A batch from `tickwire.batch.<segment>` could not be read; none of its frames were delivered. */
+  /** A batch from `tickwire.batch.<segment>` could not be read: none of its frames were delivered. */
   | "BAD_BATCH"
   /** The active relay refused a catch-up request. */
   | "CATCH_UP_REFUSED"
@@ -28,11 +28,11 @@ export type RelayErrorCode =
   | "SUBSCRIPTION_FAILED"
   /** A relayed frame could not be decoded by anything but the codec's own DecodeError. */
   | "BAD_FRAME"
-  /** The relay could not hand a publish to NATS; it waits in the backlog. */
+  /** The relay could not hand a publish to NATS: it waits in the backlog. */
   | "PUBLISH_FAILED"
-  /** JetStream answered a publish with an error; it waits in the backlog. */
+  /** JetStream answered a publish with an error: it waits in the backlog. */
   | "PUBLISH_REFUSED"
-  /** Publishes got no ack within publishTimeoutMs; they wait in the backlog. */
+  /** Publishes got no ack within publishTimeoutMs: they wait in the backlog. */
   | "PUBLISH_UNACKNOWLEDGED"
   /** JetStream did not answer a catch-up's request before its deadline. */
   | "TIMEOUT"
