@@ -1,7 +1,7 @@
 // Typed errors, each with a stable `code` in the vocabulary every tickwire package uses (CONTRIBUTING.md, "Error
 // codes"). None of them ever holds the app key or a token: messages are scrubbed where they are built, causes from
 // outside (fetch, WebSocket) are replaced by scrubbed copies, and toJSON lists the safe fields only.
-import { brandErrorClass } from "@tickwire/runtime/internal";
+import { brandErrorClass, codedErrorJSON } from "@tickwire/runtime/internal";
 
 export type TickwireErrorCode =
   | "INVALID_ARGUMENT"
@@ -29,23 +29,8 @@ export class TickwireError extends Error {
 
   /** A plain, log-safe object: name, code, message, the subclass's fields, and the cause's summary. */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (key === "name" || key === "code" || key === "cause") continue;
-      out[key] = value;
-    }
-    if (this.cause !== undefined) out.cause = summarise(this.cause);
-    return out;
+    return codedErrorJSON(this);
   }
-}
-
-function summarise(cause: unknown): unknown {
-  if (cause instanceof TickwireError) return cause.toJSON();
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return { name: cause.name, message: cause.message, ...(typeof code === "string" ? { code } : {}) };
-  }
-  return String(cause);
 }
 
 /** An option or argument is wrong; thrown synchronously (or as the first rejection) before any request is made. */

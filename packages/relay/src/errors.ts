@@ -5,7 +5,7 @@
 // part of. Branded like every tickwire error, so that `instanceof` holds across installed copies. No message or cause
 // holds a secret: the relay's errors are about NATS and the stream, which it reaches without the platform's app key or
 // token, and the platform client's own errors (which it reports as they are) are scrubbed by the client.
-import { brandErrorClass } from "@tickwire/runtime/internal";
+import { brandErrorClass, codedErrorJSON } from "@tickwire/runtime/internal";
 
 export type RelayErrorCode =
   /** A catch-up (the stream's start, or a replay after a gap or a reconnect) failed: the feed goes on live. */
@@ -57,25 +57,8 @@ export class RelayError extends Error {
 
   /** A plain, log-safe object: name, code, message, the subclass's fields, and the cause's summary. */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (key === "name" || key === "code" || key === "cause") continue;
-      out[key] = value;
-    }
-    if (this.cause !== undefined) out.cause = summarise(this.cause);
-    return out;
+    return codedErrorJSON(this);
   }
-}
-
-function summarise(cause: unknown): unknown {
-  if (cause instanceof Error && typeof (cause as { toJSON?: unknown }).toJSON === "function") {
-    return (cause as unknown as { toJSON(): unknown }).toJSON();
-  }
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return { name: cause.name, message: cause.message, ...(typeof code === "string" ? { code } : {}) };
-  }
-  return String(cause);
 }
 
 /** A malformed catch-up request or reply: `where` names the part (a field, a byte offset). */
