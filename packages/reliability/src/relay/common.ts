@@ -38,18 +38,24 @@ export async function platformAt(rate: number): Promise<Platform> {
 }
 
 /**
- * Deletes a stream, trying again for up to 30 s until it is gone: after a node's loss the cluster can be slow to
- * answer, and a stream left behind makes the next scenario's stream overlap it.
+ * Deletes a stream, trying again for up to 90 s until it is gone: after a node's loss the cluster can be slow to
+ * answer (a metadata leader took 31 s to be elected once), and a stream left behind makes the next scenario's stream
+ * overlap it. Throws, naming the stream, if it is still there: ci21's relay part gave up after 30 s without a word,
+ * and the next scenario failed on "subjects overlap with an existing stream".
  */
 export async function resetStream(nc: NatsConnection, name: string): Promise<void> {
-  await until(async () => {
+  let last = "";
+  const gone = await until(async () => {
     try {
       const jsm = await jetstreamManager(nc, { timeout: 5000 });
       await jsm.streams.delete(name).catch(() => false);
       await jsm.streams.info(name);
+      last = "it still exists";
       return false;
     } catch (error) {
-      return (error as Error).message.includes("not found");
+      last = (error as Error).message;
+      return last.includes("not found");
     }
-  }, 30_000);
+  }, 90_000);
+  if (!gone) throw new Error(`stream ${name} not deleted within 90 s: ${last}`);
 }
