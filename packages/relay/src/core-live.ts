@@ -422,16 +422,8 @@ export class CoreLive {
           if (held.length > 0 && Date.now() - began >= HELD_AT_LEAST_MS && this.#positions.missingBefore(all) === 0) {
             return all;
           }
-          if (failed) {
-            this.#deps.report(
-              new RelayError(
-                `replaying the stream ${this.#deps.stream} after a gap failed for ${this.#deps.gapWaitMs} ms`,
-                "CATCH_UP_FAILED",
-                { cause: failed },
-              ),
-            );
-            return all;
-          }
+          // No read failure can end the wait here: the reads stop on a failure only once one has answered, or when
+          // closed (returned above); until the stream first answers, the live messages are held.
         }
       }
     } finally {
