@@ -114,4 +114,33 @@ describe("relay: interest and status", () => {
     assert.ok(error.cause instanceof Error, `cause: ${String(error.cause)}`);
     assert.ok(feed.stats().interestFailures >= 2);
   });
+
+  // After the one above: no relay answers but this responder, which refuses as a relay refuses a malformed request.
+  test("a refused interest request is an INTEREST_REFUSED error naming the relay's reason, and the feed asks again", async () => {
+    const refusing = stack.nc.subscribe(INTEREST_SUBJECT, {
+      callback: (_error, msg) =>
+        msg.respond(JSON.stringify({ error: "bad interest request: instrumentIds[0] is not an id" })),
+    });
+    const feed = await subscribeRelay({
+      servers: stack.nats.urls,
+      instruments: [ASKED],
+      start: "new",
+      interestRenewMs: 100,
+    });
+    const errors: Error[] = [];
+    feed.on("error", (error) => errors.push(error));
+    await until(() => errors.length >= 2, "two refusals");
+    await feed.close();
+    refusing.unsubscribe();
+    for (const error of errors) {
+      assert.ok(error instanceof RelayError, String(error));
+      assert.equal(error.code, "INTEREST_REFUSED");
+      assert.equal(
+        error.message,
+        "the relay refused an interest request: bad interest request: instrumentIds[0] is not an id",
+      );
+      assert.equal(error.cause, undefined);
+    }
+    assert.ok(feed.stats().interestFailures >= 2);
+  });
 });
