@@ -8,17 +8,11 @@
 // (the same byte bound), oldest dropped first, never numbered, so consumers see no gap for them.
 
 import { randomBytes } from "node:crypto";
-import {
-  createInbox,
-  type Msg,
-  type NatsConnection,
-  headers as natsHeaders,
-  type Subscription,
-} from "@nats-io/transport-node";
+import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from "@nats-io/transport-node";
 import type { BatchRoute } from "./batch.js";
 import { RelayError } from "./errors.js";
 import type { PublisherStats } from "./public-types.js";
-import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
+import { relayHeaders } from "./publish-headers.js";
 
 export interface PendingPublish {
   subject: string;
@@ -34,6 +28,8 @@ export interface PendingPublish {
   position?: string;
   /** What the batched live path needs of the frame (batch.ts); given to `onNumbered` at its first send. */
   batch?: Omit<BatchRoute, "position" | "bytes" | "receivedAt">;
+  /** The encoded headers, made at the first send and sent again as they are by a retry. */
+  headers?: MsgHdrs;
 }
 
 export interface PublisherOptions {
@@ -44,7 +40,7 @@ export interface PublisherOptions {
   publishTimeoutMs: number;
   onError: (error: RelayError) => void;
   /** Called once per entry when it is numbered (its first send): the batched live path carries it from there. */
-  onNumbered?: (entry: PendingPublish & { position: string }) => void;
+  onNumbered?: (entry: PendingPublish & { position: string }, epoch: string, n: number) => void;
 }
 
 /** Bytes an entry is charged for beyond its payload: subject, id and headers. */
@@ -86,6 +82,12 @@ export class Publisher {
   readonly #sweeper: ReturnType<typeof setInterval>;
   /** Sent and awaiting an ack, by send id (ascending: a Map iterates in insertion order). */
   readonly #pending = new Map<number, InFlight>();
+  /**
+   * No send id below this awaits an ack. An ack looks for earlier publishes still without one from here, not by
+   * iterating #pending: a Map iterates over the slots of deleted entries too, up to its next rehash (thousands at
+   * 20,000 publishes a second), which was 7% of the relay's CPU.
+   */
+  #oldestPending = 1;
   #pendingBytes = 0;
   #nextId = 0;
   readonly #options: PublisherOptions;
@@ -226,20 +228,16 @@ export class Publisher {
 
   #send(entry: PendingPublish): void {
     const id = ++this.#nextId;
-    const h = natsHeaders();
-    h.set("Nats-Msg-Id", entry.msgId);
-    h.set(RECEIVED_HEADER, entry.receivedAt);
     // Numbered when first sent, not when enqueued: a frame the buffer drops was never seen, so it leaves no gap.
     if (entry.position === undefined) {
       const n = (this.#sentPerSubject.get(entry.subject) ?? 0) + 1;
       this.#sentPerSubject.set(entry.subject, n);
       entry.position = `${this.#epoch}.${n}`;
-      this.#options.onNumbered?.(entry as PendingPublish & { position: string });
+      this.#options.onNumbered?.(entry as PendingPublish & { position: string }, this.#epoch, n);
     }
-    h.set(POSITION_HEADER, entry.position);
-    if (entry.frameId !== undefined) h.set(FRAME_HEADER, entry.frameId);
+    entry.headers ??= relayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
     try {
-      this.#nc.publish(entry.subject, entry.bytes, { headers: h, reply: `${this.#inbox}.${id}` });
+      this.#nc.publish(entry.subject, entry.bytes, { headers: entry.headers, reply: `${this.#inbox}.${id}` });
     } catch (error) {
       this.stats.publishErrors++;
       this.#addToBacklog([entry]);
@@ -279,9 +277,12 @@ export class Publisher {
     else this.stats.published++;
     // Earlier publishes still without an ack were overtaken: the stream has a leader again and did not store them.
     const cutoff = flight.sentAt - OVERTAKEN_MS;
+    while (this.#oldestPending < id && !this.#pending.has(this.#oldestPending)) this.#oldestPending++;
     const overtaken: number[] = [];
-    for (const [earlier, f] of this.#pending) {
-      if (earlier > id || f.sentAt > cutoff) break;
+    for (let earlier = this.#oldestPending; earlier < id; earlier++) {
+      const f = this.#pending.get(earlier);
+      if (f === undefined) continue;
+      if (f.sentAt > cutoff) break;
       overtaken.push(earlier);
     }
     if (overtaken.length > 0) this.#toBacklog(overtaken);

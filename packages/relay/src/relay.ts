@@ -240,7 +240,7 @@ class RelayImpl implements Relay {
             error: error.message,
             ...(error.cause === undefined ? {} : { cause: String(error.cause) }),
           }),
-        onNumbered: (entry) => {
+        onNumbered: (entry, epoch, n) => {
           recent?.record({
             subject: entry.subject,
             position: entry.position,
@@ -249,8 +249,7 @@ class RelayImpl implements Relay {
             frameId: entry.frameId,
             data: entry.bytes,
           });
-          if (entry.batch && batcher)
-            batcher.add({ ...entry.batch, bytes: entry.bytes, receivedAt: entry.receivedAt, position: entry.position });
+          if (entry.batch && batcher) batcher.addNumbered(entry.batch, entry.bytes, entry.receivedAt, epoch, n);
         },
       });
       const failover = this.#options.failover;

@@ -14,7 +14,14 @@ export interface Child {
 }
 
 export async function spawnChild(kind: "relay" | "consumer", config: unknown): Promise<Child & { ready: unknown }> {
-  const child = fork(CHILD, [kind, JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // TICKWIRE_RELAY_CPU_PROF=<dir> writes a V8 CPU profile of every relay (or consumer) child into <dir>: where a
+  // process's CPU per frame goes, without profiling the runner and the simulator with it.
+  const profileDir = process.env.TICKWIRE_RELAY_CPU_PROF;
+  const profiled = profileDir !== undefined && (process.env.TICKWIRE_RELAY_CPU_PROF_KIND ?? "relay") === kind;
+  const child = fork(CHILD, [kind, JSON.stringify(config)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: profiled ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${profileDir}`] : process.execArgv,
+  });
   child.on("error", () => {});
   const ready = await new Promise<unknown>((resolve, reject) => {
     child.once("message", resolve);
