@@ -4,11 +4,13 @@
 // The block here has the bytes nats.js would write for the same keys and values, in the same order
 // (`NATS/1.0\r\nKey: value\r\n...\r\n\r\n`, what live-headers.ts reads back), and a retry sends the same bytes again.
 import { type MsgHdrs, headers as natsHeaders } from "@nats-io/transport-node";
+import { Slab } from "./slab.js";
 import { FRAME_HEADER, POSITION_HEADER, RECEIVED_HEADER } from "./subjects.js";
 
 const MSG_ID_HEADER = "Nats-Msg-Id";
 const STATUS_LINE = "NATS/1.0";
 const UTF8 = new TextEncoder();
+const slab = new Slab();
 
 /** The relay's four headers, in the order nats.js writes them when set in this order. */
 export function encodeRelayHeaders(
@@ -20,7 +22,7 @@ export function encodeRelayHeaders(
   const fixed = frameId === undefined ? FIXED_WITHOUT_FRAME : FIXED_WITH_FRAME;
   const size =
     fixed + msgId.length + receivedAt.length + position.length + (frameId === undefined ? 0 : frameId.length);
-  const out = new Uint8Array(size);
+  const out = slab.alloc(size);
   let at = ascii(out, 0, STATUS_LINE);
   at = line(out, at, MSG_ID_HEADER, msgId);
   at = line(out, at, RECEIVED_HEADER, receivedAt);

@@ -31,6 +31,7 @@ import type {
 } from "./public-types.js";
 import { NO_PUBLISHES, Publisher } from "./publisher.js";
 import { RecentWindow } from "./recent-window.js";
+import { frameCopies } from "./slab.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 
@@ -389,7 +390,7 @@ class RelayImpl implements Relay {
     if (!publisher || this.#role !== "active") return;
     const now = performance.timeOrigin + performance.now();
     const receivedAt = now.toFixed(3);
-    const copy = bytes.slice();
+    const copy = frameCopies.copy(bytes);
     const fanned = route.routes.length > 1;
     if (fanned) this.#counts.fannedOut++;
     for (const r of route.routes) {
