@@ -65,3 +65,17 @@ export function procUsage(pid: number | undefined): ProcessUsage | null {
     return null;
   }
 }
+
+/**
+ * Seconds a process's main thread ran on a CPU and waited in a run queue for one (/proc/<pid>/schedstat): a thread
+ * that waits long while it runs little is starved by the machine, not busy or blocked.
+ */
+export function schedStat(pid: number | undefined): { running: number; waiting: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const [running, waiting] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { running: running / 1e9, waiting: waiting / 1e9 };
+  } catch {
+    return null;
+  }
+}

@@ -6,7 +6,7 @@ import type { RelayStats } from "@tickwire/relay";
 import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
 import { ALL, median, PLAIN, platformAt, resetStream, round, sleep, until } from "./common.js";
-import { procUsage, spawnChild } from "./processes.js";
+import { procUsage, schedStat, spawnChild } from "./processes.js";
 import type { Live, Size } from "./size.js";
 
 /** The simulator at `rate` through one relay process to `consumers` processes, for `seconds`. */
@@ -67,12 +67,15 @@ export async function throughput(
   const before = nats.nodes.map((n) => procUsage(n.pid));
   const relayBefore = await relay.request<RelayStats & ProcessUsage>("report");
   const consumersBefore = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
+  const relaySchedBefore = schedStat(relay.process.pid);
   const t0 = performance.now();
   platform.sandbox.feed.resume();
   await sleep(size.seconds * 1000);
   platform.sandbox.feed.pause();
   const offeredSeconds = (performance.now() - t0) / 1000;
   await drained();
+  const relaySched = schedStat(relay.process.pid);
+  const wallSeconds = (performance.now() - t0) / 1000;
   const r = await relay.request<RelayStats & ProcessUsage>("report");
   const reports = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
   const after = nats.nodes.map((n) => procUsage(n.pid));
@@ -144,6 +147,17 @@ export async function throughput(
         2,
       ),
     },
+    /**
+     * The relay's main thread, share of the wall time (the offered seconds and the drain) it ran on a CPU and it
+     * waited for one: waiting near running says the machine, not the relay's own work, set its pace.
+     */
+    relayMainThread:
+      relaySched && relaySchedBefore
+        ? {
+            runningPercent: round((100 * (relaySched.running - relaySchedBefore.running)) / wallSeconds),
+            waitingPercent: round((100 * (relaySched.waiting - relaySchedBefore.waiting)) / wallSeconds),
+          }
+        : null,
     rssMiB: {
       relay: round(r.rssBytes / 1024 ** 2),
       consumersMax: round(Math.max(...reports.map((c) => c.rssBytes)) / 1024 ** 2),
