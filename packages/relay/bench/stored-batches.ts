@@ -5,7 +5,7 @@
 // that keeps one message per subject (what late joiners would read). The simulator's frames at a fixed rate, paced
 // every millisecond; CPU (utime + stime) of each node from /proc and of this process, per frame offered, over the
 // measured seconds and the drain that follows them.
-//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c] [--storage file|memory] [--delay-ms 1]
+//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -26,7 +26,7 @@ const seconds = Number(arg("seconds", "5"));
 const storage = arg("storage", "file");
 /** The batches' time bound (the relay's default: 1 ms). */
 const maxDelayMs = Number(arg("delay-ms", "1"));
-const cases = arg("cases", "idle,a,b,c").split(",") as Case[];
+const cases = arg("cases", "idle,a,b,c,d").split(",") as Case[];
 type Case = "idle" | "a" | "b" | "c" | "d";
 const CASE_NAMES: Record<Case, string> = {
   idle: "the three nodes with the streams and nothing published",
