@@ -98,18 +98,14 @@ class EncodedHeaders {
 /** Whether this nats.js encodes headers with `encode()`; when a version no longer does, its own map is used. */
 const NATS_ENCODES = typeof (natsHeaders() as unknown as { encode?: unknown }).encode === "function";
 
-/** The relay's headers for `publish`: pre-encoded, or (another nats.js) its own header map. */
-export function relayHeaders(
-  msgId: string,
-  receivedAt: string,
-  position: string,
-  frameId: string | undefined,
-): MsgHdrs {
-  if (NATS_ENCODES) return new EncodedHeaders(encodeRelayHeaders(msgId, receivedAt, position, frameId)) as never;
+/** An encoded header block as nats.js's publish takes it: as it is, or (another nats.js) read into its header map. */
+export function asNatsHeaders(block: Uint8Array): MsgHdrs {
+  if (NATS_ENCODES) return new EncodedHeaders(block) as never;
   const h = natsHeaders();
-  h.set(MSG_ID_HEADER, msgId);
-  h.set(RECEIVED_HEADER, receivedAt);
-  h.set(POSITION_HEADER, position);
-  if (frameId !== undefined) h.set(FRAME_HEADER, frameId);
+  const lines = new TextDecoder().decode(block).split("\r\n").slice(1);
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) h.append(line.slice(0, colon), line.slice(colon + 1).trim());
+  }
   return h;
 }

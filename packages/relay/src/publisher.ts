@@ -8,11 +8,13 @@
 // (the same byte bound), oldest dropped first, never numbered, so consumers see no gap for them.
 
 import { randomBytes } from "node:crypto";
-import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from "@nats-io/transport-node";
+import { createInbox, type Msg, type NatsConnection, type Subscription } from "@nats-io/transport-node";
 import type { BatchRoute } from "./batch.js";
+import { type HeaderedPublish, headeredPublish } from "./direct-publish.js";
 import { RelayError } from "./errors.js";
+import { ackKind } from "./pub-ack.js";
 import type { PublisherStats } from "./public-types.js";
-import { relayHeaders } from "./publish-headers.js";
+import { encodeRelayHeaders } from "./publish-headers.js";
 
 export interface PendingPublish {
   subject: string;
@@ -28,8 +30,8 @@ export interface PendingPublish {
   position?: string;
   /** What the batched live path needs of the frame (batch.ts); given to `onNumbered` at its first send. */
   batch?: Omit<BatchRoute, "position" | "bytes" | "receivedAt">;
-  /** The encoded headers, made at the first send and sent again as they are by a retry. */
-  headers?: MsgHdrs;
+  /** The encoded header block, made at the first send and sent again as it is by a retry. */
+  headers?: Uint8Array;
 }
 
 export interface PublisherOptions {
@@ -57,8 +59,6 @@ interface InFlight {
 }
 
 const decoder = new TextDecoder();
-/** nats-server 2.9 writes `"duplicate": true`; allow either spacing. */
-const DUPLICATE = /"duplicate":\s*true/;
 
 const sizeOf = (entry: PendingPublish) => entry.bytes.length + ENTRY_OVERHEAD;
 
@@ -76,7 +76,7 @@ export const NO_PUBLISHES: Readonly<
 });
 
 export class Publisher {
-  readonly #nc: NatsConnection;
+  readonly #publish: HeaderedPublish;
   readonly #inbox: string;
   readonly #acks: Subscription;
   readonly #sweeper: ReturnType<typeof setInterval>;
@@ -114,7 +114,7 @@ export class Publisher {
   };
 
   constructor(nc: NatsConnection, options: PublisherOptions) {
-    this.#nc = nc;
+    this.#publish = headeredPublish(nc);
     this.#options = options;
     this.#inbox = createInbox();
     this.#acks = nc.subscribe(`${this.#inbox}.*`, {
@@ -235,9 +235,9 @@ export class Publisher {
       entry.position = `${this.#epoch}.${n}`;
       this.#options.onNumbered?.(entry as PendingPublish & { position: string }, this.#epoch, n);
     }
-    entry.headers ??= relayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
+    entry.headers ??= encodeRelayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
     try {
-      this.#nc.publish(entry.subject, entry.bytes, { headers: entry.headers, reply: `${this.#inbox}.${id}` });
+      this.#publish(entry.subject, `${this.#inbox}.${id}`, entry.headers, entry.bytes);
     } catch (error) {
       this.stats.publishErrors++;
       this.#addToBacklog([entry]);
@@ -257,10 +257,9 @@ export class Publisher {
     if (flight === undefined) return; // already in the backlog: the retry's ack counts
     this.#pending.delete(id);
     this.#pendingBytes -= sizeOf(flight.entry);
-    const text = decoder.decode(msg.data);
-    // A PubAck is {"stream":..,"seq":..[,"duplicate":true]}; anything with "error" (or a status without a body, such
-    // as 503 no responders) was refused.
-    if (text.includes('"error"') || !text.includes('"seq"')) {
+    const kind = ackKind(msg.data);
+    if (kind === "refused") {
+      const text = decoder.decode(msg.data);
       this.stats.publishErrors++;
       this.#addToBacklog([flight.entry]);
       this.#reportError(
@@ -273,7 +272,7 @@ export class Publisher {
       this.#settleIdle();
       return;
     }
-    if (DUPLICATE.test(text)) this.stats.duplicates++;
+    if (kind === "duplicate") this.stats.duplicates++;
     else this.stats.published++;
     // Earlier publishes still without an ack were overtaken: the stream has a leader again and did not store them.
     const cutoff = flight.sentAt - OVERTAKEN_MS;
