@@ -5,7 +5,7 @@
 // that keeps one message per subject (what late joiners would read). The simulator's frames at a fixed rate, paced
 // every millisecond; CPU (utime + stime) of each node from /proc and of this process, per frame offered, over the
 // measured seconds and the drain that follows them.
-//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1]
+//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1] [--replicas 3]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -26,6 +26,8 @@ const seconds = Number(arg("seconds", "5"));
 const storage = arg("storage", "file");
 /** The batches' time bound (the relay's default: 1 ms). */
 const maxDelayMs = Number(arg("delay-ms", "1"));
+/** The streams' replicas (3: every node stores every message). */
+const replicas = Number(arg("replicas", "3"));
 const cases = arg("cases", "idle,a,b,c,d").split(",") as Case[];
 type Case = "idle" | "a" | "b" | "c" | "d";
 const CASE_NAMES: Record<Case, string> = {
@@ -105,7 +107,7 @@ async function runCase(nc: NatsConnection, nodes: (number | undefined)[], kase: 
   const batches = `BENCH_BATCHES_${stamp}`;
   const last = `BENCH_LAST_${stamp}`;
   const root = `bench${stamp}`;
-  const common = { num_replicas: 3, storage: storage as never, max_age: 60e9 };
+  const common = { num_replicas: replicas, storage: storage as never, max_age: 60e9 };
   if (kase === "a")
     await jsm.streams.add({ name: perFrame, subjects: [`${root}.md.>`], max_msgs_per_subject: 1000, ...common });
   else {
