@@ -5,7 +5,8 @@
 // consumer). Latency runs from the relay's receive time to the consumer's decoded message; the figures per path are
 // the medians over rounds of the worst consumer's p50 and p99 and of the median consumer's CPU per frame relayed.
 //   pnpm --filter @tickwire/bench bench:relay -- [--rate 20000] [--seconds 3] [--rounds 3] [--consumers 2]
-//     [--nodes 1|3] [--replicas 1|3] [--paths batch,subjects,jetstream]
+//     [--nodes 1|3] [--replicas 1|3] [--paths batch,subjects,jetstream] [--warmup 1]
+// Each run first sends --warmup seconds of frames that are not measured (the consumers' JIT).
 // Needs nats-server (packages/testkit/scripts/ensure-nats-server.sh installs Debian's).
 import { type ChildProcess, fork } from "node:child_process";
 import { loadavg } from "node:os";
@@ -58,6 +59,20 @@ async function closeConsumer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** The consumers' reports once their counts stop moving (or after 20 s). */
+async function settled(children: ChildProcess[]): Promise<DeliveryReport[]> {
+  let previous = -1;
+  let reports: DeliveryReport[] = [];
+  for (let i = 0; i < 100; i++) {
+    await sleep(200);
+    reports = await Promise.all(children.map((c) => ask<DeliveryReport>(c, "report")));
+    const total = reports.reduce((sum, r) => sum + r.count, 0);
+    if (total === previous) break;
+    previous = total;
+  }
+  return reports;
+}
+
 interface RunResult {
   delivered: number;
   relayed: number;
@@ -71,7 +86,7 @@ interface RunResult {
 async function run(
   servers: string[],
   path: Path,
-  options: { rate: number; seconds: number; consumers: number; replicas: number },
+  options: { rate: number; seconds: number; consumers: number; replicas: number; warmup: number },
 ): Promise<RunResult> {
   const sandbox = await startSandbox({
     logger: false,
@@ -97,6 +112,13 @@ async function run(
     Array.from({ length: options.consumers }, () => spawnConsumer({ servers, stream, path })),
   );
   try {
+    // The consumers' first second of frames is not measured: fresh processes spend it compiling (JIT).
+    sandbox.feed.resume();
+    await sleep(options.warmup * 1000);
+    sandbox.feed.pause();
+    await relay.drained();
+    await settled(children);
+    await Promise.all(children.map((c) => ask<DeliveryReport>(c, "restart")));
     const framesBefore = relay.stats().frames;
     const cpuBefore = await Promise.all(children.map((c) => ask<DeliveryReport>(c, "report")));
     const started = performance.now();
@@ -105,16 +127,7 @@ async function run(
     sandbox.feed.pause();
     const seconds = (performance.now() - started) / 1000;
     await relay.drained();
-    // The consumers settle: their counts stop moving.
-    let previous = -1;
-    let reports: DeliveryReport[] = [];
-    for (let i = 0; i < 100; i++) {
-      await sleep(200);
-      reports = await Promise.all(children.map((c) => ask<DeliveryReport>(c, "report")));
-      const total = reports.reduce((sum, r) => sum + r.count, 0);
-      if (total === previous) break;
-      previous = total;
-    }
+    const reports = await settled(children);
     const wrong = reports.find((r) => r.livePath !== path);
     if (wrong) throw new Error(`a consumer asked for the ${path} path read ${wrong.livePath}`);
     const cpu = reports.map((r, i) => r.cpuSeconds - cpuBefore[i].cpuSeconds);
@@ -145,6 +158,7 @@ async function main(): Promise<void> {
     consumers: arg("consumers", 2),
     nodes: arg("nodes", 1),
     replicas: arg("replicas", 1),
+    warmup: arg("warmup", 1),
   };
   const i = process.argv.indexOf("--paths");
   const paths = (i > 0 ? process.argv[i + 1].split(",") : PATHS) as Path[];
