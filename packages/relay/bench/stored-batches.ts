@@ -5,9 +5,10 @@
 // that keeps one message per subject (what late joiners would read). The simulator's frames at a fixed rate, paced
 // every millisecond; CPU (utime + stime) of each node from /proc and of this process, per frame offered, over the
 // measured seconds and the drain that follows them.
-//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1] [--replicas 3]
+//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1] [--replicas 3] [--compress none|deflate]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
+import { constants, deflateRawSync } from "node:zlib";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect, createInbox, headers, type NatsConnection } from "@nats-io/transport-node";
 import { MarketSimulator } from "@tickwire/sandbox/simulator";
@@ -28,6 +29,8 @@ const storage = arg("storage", "file");
 const maxDelayMs = Number(arg("delay-ms", "1"));
 /** The streams' replicas (3: every node stores every message). */
 const replicas = Number(arg("replicas", "3"));
+/** "deflate": each stored batch deflated (raw, level 1) by the publisher: fewer bytes replicated, its CPU counted. */
+const compress = arg("compress", "none");
 const cases = arg("cases", "idle,a,b,c,d").split(",") as Case[];
 type Case = "idle" | "a" | "b" | "c" | "d";
 const CASE_NAMES: Record<Case, string> = {
@@ -129,7 +132,8 @@ async function runCase(nc: NatsConnection, nodes: (number | undefined)[], kase: 
           (subject, data) => {
             const n = (batchSeq.get(subject) ?? 0) + 1;
             batchSeq.set(subject, n);
-            stored?.publish(`${root}.${subject.slice("tickwire.".length)}`, data, `${epoch}.${subject}.${n}`);
+            const body = compress === "deflate" ? deflateRawSync(data, { level: constants.Z_BEST_SPEED }) : data;
+            stored?.publish(`${root}.${subject.slice("tickwire.".length)}`, body, `${epoch}.${subject}.${n}`);
           },
           { maxDelayMs },
         );
