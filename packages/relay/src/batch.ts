@@ -134,8 +134,23 @@ export class Batcher {
 
   add(route: BatchRoute): void {
     const dot = route.position.lastIndexOf(".");
-    const epoch = route.position.slice(0, dot);
-    const n = Number(route.position.slice(dot + 1));
+    this.addNumbered(
+      route,
+      route.bytes,
+      route.receivedAt,
+      route.position.slice(0, dot),
+      Number(route.position.slice(dot + 1)),
+    );
+  }
+
+  /** `add` with the position as the publisher gave it (epoch, number): no object per frame, no position parsed. */
+  addNumbered(
+    route: Omit<BatchRoute, "position" | "bytes" | "receivedAt">,
+    bytes: Uint8Array,
+    receivedAt: string,
+    epoch: string,
+    n: number,
+  ): void {
     if (this.#epoch !== epoch) {
       // Another publisher (a relay that became active again): the batches' numbering starts again with it.
       this.flush();
@@ -147,20 +162,21 @@ export class Batcher {
       batch = new OpenBatch();
       this.#open.set(route.segment, batch);
     }
-    const sameFrame = batch.count > 0 && batch.lastBytes === route.bytes;
+    const sameFrame = batch.count > 0 && batch.lastBytes === bytes;
     if (!sameFrame) {
       this.#closeEntry(batch);
+      const at = micros(receivedAt);
       if (batch.count === 0) {
-        batch.firstAt = micros(route.receivedAt);
+        batch.firstAt = at;
         this.#arm();
       }
       const w = batch.writer;
-      w.varint(Math.max(0, micros(route.receivedAt) - batch.firstAt));
-      w.bytes(route.bytes);
+      w.varint(Math.max(0, at - batch.firstAt));
+      w.bytes(bytes);
       w.ascii(route.frameKey);
       w.byte(route.fanned ? 1 : 0);
       batch.count++;
-      batch.lastBytes = route.bytes;
+      batch.lastBytes = bytes;
       batch.routes = 0;
       batch.routesScratch.reset();
     }

@@ -31,6 +31,7 @@ import type {
 } from "./public-types.js";
 import { NO_PUBLISHES, Publisher } from "./publisher.js";
 import { RecentWindow } from "./recent-window.js";
+import { frameCopies } from "./slab.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 
@@ -240,7 +241,7 @@ class RelayImpl implements Relay {
             error: error.message,
             ...(error.cause === undefined ? {} : { cause: String(error.cause) }),
           }),
-        onNumbered: (entry) => {
+        onNumbered: (entry, epoch, n) => {
           recent?.record({
             subject: entry.subject,
             position: entry.position,
@@ -249,8 +250,7 @@ class RelayImpl implements Relay {
             frameId: entry.frameId,
             data: entry.bytes,
           });
-          if (entry.batch && batcher)
-            batcher.add({ ...entry.batch, bytes: entry.bytes, receivedAt: entry.receivedAt, position: entry.position });
+          if (entry.batch && batcher) batcher.addNumbered(entry.batch, entry.bytes, entry.receivedAt, epoch, n);
         },
       });
       const failover = this.#options.failover;
@@ -390,7 +390,7 @@ class RelayImpl implements Relay {
     if (!publisher || this.#role !== "active") return;
     const now = performance.timeOrigin + performance.now();
     const receivedAt = now.toFixed(3);
-    const copy = bytes.slice();
+    const copy = frameCopies.copy(bytes);
     const fanned = route.routes.length > 1;
     if (fanned) this.#counts.fannedOut++;
     for (const r of route.routes) {

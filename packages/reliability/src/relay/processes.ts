@@ -14,7 +14,14 @@ export interface Child {
 }
 
 export async function spawnChild(kind: "relay" | "consumer", config: unknown): Promise<Child & { ready: unknown }> {
-  const child = fork(CHILD, [kind, JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  // TICKWIRE_RELAY_CPU_PROF=<dir> writes a V8 CPU profile of every relay (or consumer) child into <dir>: where a
+  // process's CPU per frame goes, without profiling the runner and the simulator with it.
+  const profileDir = process.env.TICKWIRE_RELAY_CPU_PROF;
+  const profiled = profileDir !== undefined && (process.env.TICKWIRE_RELAY_CPU_PROF_KIND ?? "relay") === kind;
+  const child = fork(CHILD, [kind, JSON.stringify(config)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    execArgv: profiled ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${profileDir}`] : process.execArgv,
+  });
   child.on("error", () => {});
   const ready = await new Promise<unknown>((resolve, reject) => {
     child.once("message", resolve);
@@ -54,6 +61,20 @@ export function procUsage(pid: number | undefined): ProcessUsage | null {
     const ticks = Number(fields[11]) + Number(fields[12]);
     const rssPages = Number(fields[21]);
     return { cpuSeconds: ticks / 100, rssBytes: rssPages * 4096 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Seconds a process's main thread ran on a CPU and waited in a run queue for one (/proc/<pid>/schedstat): a thread
+ * that waits long while it runs little is starved by the machine, not busy or blocked.
+ */
+export function schedStat(pid: number | undefined): { running: number; waiting: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const [running, waiting] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { running: running / 1e9, waiting: waiting / 1e9 };
   } catch {
     return null;
   }

@@ -22,6 +22,11 @@ export interface Size {
   nodeFaults: { rate: number; consumers: number; downSeconds: number };
   /** Only the NATS nodes killed under a relay pair (TICKWIRE_RELAY_NODE_FAULTS_ONLY=1). */
   nodeFaultsOnly: boolean;
+  /**
+   * The rising rates' consumers read this many instruments each (per-instrument subjects, each consumer its own
+   * instruments in turn), not the whole feed; 0: the whole feed (TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER).
+   */
+  instrumentsPerConsumer: number;
 }
 
 export const FULL: Size = {
@@ -35,6 +40,7 @@ export const FULL: Size = {
   ratesOnly: false,
   nodeFaults: { rate: 2000, consumers: 4, downSeconds: 4 },
   nodeFaultsOnly: false,
+  instrumentsPerConsumer: 0,
 };
 export const QUICK: Size = {
   ...FULL,
@@ -63,5 +69,21 @@ export function sizeFromEnv(quick: boolean): Size {
     consumers: Number(env.TICKWIRE_RELAY_NODE_FAULT_CONSUMERS ?? base.nodeFaults.consumers),
     downSeconds: Number(env.TICKWIRE_RELAY_NODE_DOWN_SECONDS ?? base.nodeFaults.downSeconds),
   };
-  return { ...base, rates, consumers, seconds, warmupSeconds, live, replicas, ratesOnly, nodeFaults, nodeFaultsOnly };
+  const instrumentsPerConsumer = Number(env.TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER ?? base.instrumentsPerConsumer);
+  if (!Number.isInteger(instrumentsPerConsumer) || instrumentsPerConsumer < 0) {
+    throw new Error("TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER: a whole number, 0 for the whole feed");
+  }
+  return {
+    ...base,
+    rates,
+    consumers,
+    seconds,
+    warmupSeconds,
+    live,
+    replicas,
+    ratesOnly,
+    nodeFaults,
+    nodeFaultsOnly,
+    instrumentsPerConsumer,
+  };
 }

@@ -5,8 +5,8 @@ import type { NatsConnection } from "@nats-io/transport-node";
 import type { RelayStats } from "@tickwire/relay";
 import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
-import { ALL, median, platformAt, resetStream, round, sleep, until } from "./common.js";
-import { procUsage, spawnChild } from "./processes.js";
+import { ALL, median, PLAIN, platformAt, resetStream, round, sleep, until } from "./common.js";
+import { procUsage, schedStat, spawnChild } from "./processes.js";
 import type { Live, Size } from "./size.js";
 
 /** The simulator at `rate` through one relay process to `consumers` processes, for `seconds`. */
@@ -27,9 +27,18 @@ export async function throughput(
     instruments: ALL,
     stream: { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 },
   });
+  // With instrumentsPerConsumer, consumer k reads the next n instruments that are not indexes (one subject a frame).
+  const few = size.instrumentsPerConsumer;
+  const instrumentsOf = (k: number) => Array.from({ length: few }, (_, i) => PLAIN[(k * few + i) % PLAIN.length]);
   const consumers = await Promise.all(
-    Array.from({ length: size.consumers }, () =>
-      spawnChild("consumer", { servers: nats.urls, stream, start: "new", live }),
+    Array.from({ length: size.consumers }, (_, k) =>
+      spawnChild("consumer", {
+        servers: nats.urls,
+        stream,
+        start: "new",
+        live,
+        ...(few > 0 ? { instruments: instrumentsOf(k) } : {}),
+      }),
     ),
   );
   // Drained: the relay has nothing buffered or in flight and the consumers stopped receiving.
@@ -58,12 +67,15 @@ export async function throughput(
   const before = nats.nodes.map((n) => procUsage(n.pid));
   const relayBefore = await relay.request<RelayStats & ProcessUsage>("report");
   const consumersBefore = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
+  const relaySchedBefore = schedStat(relay.process.pid);
   const t0 = performance.now();
   platform.sandbox.feed.resume();
   await sleep(size.seconds * 1000);
   platform.sandbox.feed.pause();
   const offeredSeconds = (performance.now() - t0) / 1000;
   await drained();
+  const relaySched = schedStat(relay.process.pid);
+  const wallSeconds = (performance.now() - t0) / 1000;
   const r = await relay.request<RelayStats & ProcessUsage>("report");
   const reports = await Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
   const after = nats.nodes.map((n) => procUsage(n.pid));
@@ -73,7 +85,9 @@ export async function throughput(
   await resetStream(nc, stream);
   const frames = r.frames - relayBefore.frames;
   const perSecond = (cpu: number) => round((100 * cpu) / offeredSeconds);
-  const lost = reports.map((c, i) => frames - (c.messages - consumersBefore[i].messages));
+  const received = reports.map((c, i) => c.messages - consumersBefore[i].messages);
+  // A consumer of a few instruments gets only their frames: its losses show as gaps passed over, not as a count.
+  const lost = few > 0 ? reports.map((c) => c.gapsPassedOver) : received.map((n) => frames - n);
   const histogram = reports[0].histogram.map((_, i) =>
     reports.reduce((sum, c, k) => sum + c.histogram[i] - consumersBefore[k].histogram[i], 0),
   );
@@ -86,6 +100,9 @@ export async function throughput(
     warmupSeconds: size.warmupSeconds,
     framesRelayed: frames,
     framesPerSecond: Math.round(frames / offeredSeconds),
+    instrumentsPerConsumer: few,
+    /** Messages the median consumer received (the whole feed: every frame; a few instruments: theirs). */
+    receivedPerConsumerMedian: median(received),
     stored: r.published - relayBefore.published,
     publishErrors: r.publishErrors,
     bufferDrops: r.bufferDrops,
@@ -124,7 +141,23 @@ export async function throughput(
           frames,
       ),
       sandboxAndRunner: round(((runnerCpu.user + runnerCpu.system) / 1e6 / frames) * 1e6),
+      /** The median consumer's CPU per message it received (for a consumer of a few instruments: their frames). */
+      consumerMedianPerReceived: round(
+        (median(reports.map((c, i) => c.cpuSeconds - consumersBefore[i].cpuSeconds)) * 1e6) / median(received),
+        2,
+      ),
     },
+    /**
+     * The relay's main thread, share of the wall time (the offered seconds and the drain) it ran on a CPU and it
+     * waited for one: waiting near running says the machine, not the relay's own work, set its pace.
+     */
+    relayMainThread:
+      relaySched && relaySchedBefore
+        ? {
+            runningPercent: round((100 * (relaySched.running - relaySchedBefore.running)) / wallSeconds),
+            waitingPercent: round((100 * (relaySched.waiting - relaySchedBefore.waiting)) / wallSeconds),
+          }
+        : null,
     rssMiB: {
       relay: round(r.rssBytes / 1024 ** 2),
       consumersMax: round(Math.max(...reports.map((c) => c.rssBytes)) / 1024 ** 2),
