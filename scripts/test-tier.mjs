@@ -54,9 +54,14 @@ const runner = oneProcess
   : // --test-force-exit: a file whose test failed before it closed what it opened (a relay, a connection) ends when its
     // tests and hooks have, instead of keeping the whole run waiting (a CI run hung 10 min on such a file).
     ["--test", "--test-force-exit", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
+// A package's unit process can allocate like a fuzzer: in protoc-gen's (differential suites over Google's schemas) Node
+// 20's garbage collector took 30% of the CPU with its default young generation. With 64 MB semi-spaces that unit run
+// took 28.0 CPU-s instead of 32.1 (five paired runs; no other package's unit run changed by more than noise). Node 24
+// sizes its young generation larger by itself (no gain there). The other tiers' processes keep their defaults.
+const heap = oneProcess ? ["--max-semi-space-size=64"] : [];
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
+  [...heap, "--import", "tsx", ...runner, ...selected.map((file) => join("test", file))],
   { stdio: "inherit", cwd: packageDir },
 );
 if (result.error) fail(`could not start node: ${result.error.message}`);

@@ -8,19 +8,17 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { boundCall, generalBoundSubject, marketDataBoundSubjects } from "../src/bounds/cases.js";
 import { decodeBound } from "../src/bounds/output.js";
 import type { BoundsReport } from "../src/bounds/run.js";
 import { generatedCodec } from "../src/general/cases.js";
 import { generalSubjects } from "../src/general/subjects.js";
 import type { MixedReport } from "../src/mixed/run.js";
+import { builtScript } from "./run-bench.js";
 
-const run = (script: string, args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), ...args], {
-    encoding: "utf8",
-    timeout: 300_000,
-  });
+/** A built bench command, as its package script runs it (`bench:mixed` loads Google's schemas as TypeScript: tsx). */
+const run = (script: string, args: string[], nodeArgs: string[] = []) =>
+  spawnSync(process.execPath, [...nodeArgs, builtScript(script), ...args], { encoding: "utf8", timeout: 300_000 });
 
 test("every subject of both suites has a decode bound equal to tickwire's output and an encode bound ending in its bytes", () => {
   const subjects = [
@@ -49,7 +47,7 @@ test("a decode bound makes fresh strings and bigints on every call, sharing noth
 test("bench:bounds reports tickwire / bound per case with its interval", () => {
   const out = mkdtempSync(join(tmpdir(), "bounds-smoke-"));
   try {
-    const r = run("../src/bounds/run.ts", [
+    const r = run("bounds/run.js", [
       "--rounds",
       "2",
       "--suite",
@@ -102,22 +100,26 @@ test("bench:mixed reports mixed / alone per message type and direction, for the 
       },
     ];
     for (const c of cases) {
-      const r = run("../src/mixed/run.ts", [
-        "--schema",
-        c.schema,
-        "--rounds",
-        "1",
-        "--filter",
-        c.filter,
-        "--warmup-ms",
-        "20",
-        "--window-ms",
-        "20",
-        "--out",
-        out,
-        "--label",
-        "smoke",
-      ]);
+      const r = run(
+        "mixed/run.js",
+        [
+          "--schema",
+          c.schema,
+          "--rounds",
+          "1",
+          "--filter",
+          c.filter,
+          "--warmup-ms",
+          "20",
+          "--window-ms",
+          "20",
+          "--out",
+          out,
+          "--label",
+          "smoke",
+        ],
+        ["--import", "tsx"],
+      );
       assert.equal(r.status, 0, r.stderr);
       const report = JSON.parse(readFileSync(join(out, `smoke-${c.schema}.json`), "utf8")) as MixedReport;
       assert.equal(report.types, 2);

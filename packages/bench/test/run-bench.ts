@@ -1,6 +1,7 @@
-// The bench command run as a child process, as a user runs it (`pnpm bench`: the built dist/cli.js), for the tests of
-// its exit codes and output. The built code, not src/ through tsx: a smoke run starts about 30 worker processes and
-// tsx's loader cost each of them a third of its CPU time (harness.test.ts's smoke run: 39 CPU-s through tsx, 27 built).
+// The bench commands run as child processes, as a user runs them (`pnpm bench`: the built dist/cli.js; `bench:bounds`
+// and `bench:mixed`: dist/bounds/run.js, dist/mixed/run.js), for the tests of their exit codes and output. The built
+// code, not src/ through tsx: a smoke run starts about 30 worker processes and tsx's loader cost each of them a third of
+// its CPU time (harness.test.ts's smoke run: 39 CPU-s through tsx, 27 built; bench:bounds' smoke run 10 and 5).
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -9,21 +10,31 @@ import { fileURLToPath } from "node:url";
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const src = fileURLToPath(new URL("../src/", import.meta.url));
 
-/** Fails when src/ holds a file changed after the last build (turbo builds first; a test run by hand may not). */
-function assertBuilt(): void {
+/**
+ * Fails when `script` (a file under dist/) is missing or src/ holds a file changed after it was built (turbo builds
+ * first; a test run by hand may not).
+ */
+function assertBuilt(script = cli): void {
   let built: number;
   try {
-    built = statSync(cli).mtimeMs;
+    built = statSync(script).mtimeMs;
   } catch {
-    throw new Error(`${cli} is missing: run \`corepack pnpm build\` (the bench tests run the built command)`);
+    throw new Error(`${script} is missing: run \`corepack pnpm build\` (the bench tests run the built command)`);
   }
   const newer = (readdirSync(src, { recursive: true, encoding: "utf8" }) as string[]).filter(
     (file) => file.endsWith(".ts") && statSync(join(src, file)).mtimeMs > built,
   );
   if (newer.length > 0)
     throw new Error(
-      `src/${newer[0]} changed after dist/cli.js was built: run \`corepack pnpm build\` (the bench tests run the built command)`,
+      `src/${newer[0]} changed after ${script} was built: run \`corepack pnpm build\` (the bench tests run the built command)`,
     );
+}
+
+/** The built file `path` of the bench (e.g. "bounds/run.js"), checked as the bench command is. */
+export function builtScript(path: string): string {
+  const script = fileURLToPath(new URL(`../dist/${path}`, import.meta.url));
+  assertBuilt(script);
+  return script;
 }
 
 export interface BenchRun {

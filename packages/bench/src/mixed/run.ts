@@ -193,7 +193,7 @@ async function main(): Promise<void> {
   });
   if (opts.worker !== undefined) {
     const spec = JSON.parse(opts.worker) as WorkerSpec;
-    const all = await schemaMessages(spec.schema);
+    const all = await schemaMessages(spec.schema, (name) => spec.names.includes(name));
     const set = spec.names.map((n) => {
       const m = all.find((x) => x.name === n);
       if (m === undefined) throw new Error(`no message ${n} in ${spec.schema}`);
@@ -223,7 +223,7 @@ async function runSchema(schema: SchemaName, opts: Options): Promise<void> {
   const started = performance.now();
   const loadStart = loadavg();
   const filter = new RegExp(opts.filter);
-  const set = (await schemaMessages(schema)).filter((m) => filter.test(m.name));
+  const set = await schemaMessages(schema, (name) => filter.test(name));
   const names = set.map((m) => m.name);
   const rounds = Number(opts.rounds);
   const warmupMs = Number(opts["warmup-ms"]);
