@@ -118,8 +118,9 @@ describe("relay: interest and status", () => {
   // After the one above: no relay answers but this responder, which refuses as a relay refuses a malformed request.
   test("a refused interest request is an INTEREST_REFUSED error naming the relay's reason, and the feed asks again", async () => {
     const refusing = stack.nc.subscribe(INTEREST_SUBJECT, {
-      callback: (_error, msg) =>
-        msg.respond(JSON.stringify({ error: "bad interest request: instrumentIds[0] is not an id" })),
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify({ error: "bad interest request: instrumentIds[0] is not an id" }));
+      },
     });
     const feed = await subscribeRelay({
       servers: stack.nats.urls,
