@@ -19,9 +19,9 @@ const rounds = Number(arg("rounds", "5"));
 const listener = arg("listener", "campaign");
 const src = new URL(`${arg("src", "../src")}/`, import.meta.url);
 
-const { Batcher, BatchReader, routePatterns, batchSubjects } = await import(new URL("batch.ts", src).href);
-const { CoreLive } = await import(new URL("core-live.ts", src).href);
-const { routeFrame } = await import(new URL("subjects.ts", src).href);
+const { Batcher, BatchReader, routePatterns, batchSubjects } = await import(new URL("batch.js", src).href);
+const { CoreLive } = await import(new URL("core-live.js", src).href);
+const { routeFrame } = await import(new URL("subjects.js", src).href);
 
 // The batches, built once.
 const batches: Uint8Array[] = [];
