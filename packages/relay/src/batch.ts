@@ -10,6 +10,7 @@
 // (`<ID>.<fnv1a>`, the tail of its Nats-Msg-Id); u8 1 when it went to several subjects; varint route count; per route:
 // varint subtype index (in subtypeCases), varint (64 bits) instrument id, varint position in its subject's numbering.
 // A consumer filters on the routes (instrument id and subtype) without decoding the frames it does not want.
+import { Buffer } from "node:buffer";
 import { exchangeSegmentByName, exchangeSegmentByNumber, type SubtypeCase, subtypeCases } from "@tickwire/proto";
 import { RelayError } from "./errors.js";
 import type { LiveHeaders } from "./live-headers.js";
@@ -249,13 +250,53 @@ export class Batcher {
   }
 }
 
-/** One frame of a batch for one of its subjects, in the shape the core live path handles. */
-export interface BatchedMessage {
-  data: Uint8Array;
+/**
+ * One frame of a batch for one of its subjects, in the shape the core live path handles. Its position, headers and
+ * receive time as text are built only when asked (a message held during a catch-up, a test): the live path reads the
+ * numbers (`epoch`, `seq`, `receivedAt`), so a frame delivered straight away costs no strings but its message id.
+ */
+export class BatchedMessage {
+  readonly streamSequence = 0;
+  #position: string | undefined;
+  #headers: LiveHeaders | undefined;
+
+  constructor(
+    readonly data: Uint8Array,
+    readonly subject: string,
+    readonly epoch: string,
+    readonly seq: number,
+    /** The relay's receive time, µs since the Unix epoch. */
+    readonly receivedMicros: number,
+    readonly msgId: string,
+    /** The frame's key when it went to several subjects (delivered once). */
+    readonly frameId: string | undefined,
+  ) {}
+
+  /** The relay's receive time, ms since the Unix epoch (as the header's text reads). */
+  get receivedAt(): number {
+    return this.receivedMicros / 1000;
+  }
+
+  get position(): string {
+    this.#position ??= `${this.epoch}.${this.seq}`;
+    return this.#position;
+  }
+
+  get headers(): LiveHeaders {
+    this.#headers ??= {
+      position: this.position,
+      msgId: this.msgId,
+      received: (this.receivedMicros / 1000).toFixed(3),
+      frameId: this.frameId,
+    };
+    return this.#headers;
+  }
+}
+
+/** A wanted route's subject and the head of its message ids (`<subject's tail>.`), made once per route. */
+interface RouteNames {
   subject: string;
-  headers: LiveHeaders;
-  position: string | undefined;
-  streamSequence: number;
+  msgIdHead: string;
 }
 
 /** Which routes a consumer wants: undefined in a field is any. */
@@ -346,11 +387,11 @@ function readVarint64(b: Uint8Array, c: Cursor, out: { lo: number; hi: number })
   throw new RelayError(`batch: the varint at byte ${c.pos} is too long`, "BAD_BATCH");
 }
 
-function readAscii(b: Uint8Array, c: Cursor): string {
+/** `text` is a Buffer over `b`: one native call per string instead of a string joined per character. */
+function readAscii(b: Uint8Array, c: Cursor, text: Buffer): string {
   const n = readVarint(b, c);
   if (c.pos + n > b.length) throw truncated(c.pos);
-  let s = "";
-  for (let i = 0; i < n; i++) s += String.fromCharCode(b[c.pos + i]);
+  const s = text.toString("latin1", c.pos, c.pos + n);
   c.pos += n;
   return s;
 }
@@ -370,7 +411,9 @@ export class BatchReader {
   readonly #subtypeOnly: boolean;
   readonly #segments: Set<string> | undefined;
   readonly #last = new Map<string, { epoch: string; seq: number }>();
-  readonly #subjects = new Map<string, string>();
+  /** Route names by segment number, subtype index, high then low 32 bits of the instrument id: no key built per frame. */
+  readonly #names = new Map<number, Map<number, Map<number, RouteNames>>[]>();
+  #namesCount = 0;
   readonly #id = { lo: 0, hi: 0 };
   readonly stats: BatchReaderStats = { batches: 0, batchFrames: 0, batchFramesSkipped: 0, batchGaps: 0, badBatches: 0 };
 
@@ -421,15 +464,34 @@ export class BatchReader {
     );
   }
 
-  #subject(segment: string, lo: number, hi: number, subtype: number): string {
-    const key = `${segment}.${hi}.${lo}.${subtype}`;
-    let subject = this.#subjects.get(key);
-    if (subject === undefined) {
-      const id = BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
-      subject = `${SUBJECT_ROOT}.${segment}.${id}.${subtypeCases[subtype]}`;
-      if (this.#subjects.size < 100_000) this.#subjects.set(key, subject);
+  #routeNames(segmentNumber: number, segment: string, lo: number, hi: number, subtype: number): RouteNames {
+    let bySubtype = this.#names.get(segmentNumber);
+    if (bySubtype === undefined) {
+      bySubtype = [];
+      this.#names.set(segmentNumber, bySubtype);
     }
-    return subject;
+    let byHi = bySubtype[subtype];
+    if (byHi === undefined) {
+      byHi = new Map();
+      bySubtype[subtype] = byHi;
+    }
+    let byLo = byHi.get(hi);
+    if (byLo === undefined) {
+      byLo = new Map();
+      byHi.set(hi, byLo);
+    }
+    let names = byLo.get(lo);
+    if (names === undefined) {
+      const id = BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
+      const tail = `${segment}.${id}.${subtypeCases[subtype]}`;
+      names = { subject: `${SUBJECT_ROOT}.${tail}`, msgIdHead: `${tail}.` };
+      // Bounded: past this many routes (not a market's worth) a route's names are made again each time.
+      if (this.#namesCount < 100_000) {
+        byLo.set(lo, names);
+        this.#namesCount++;
+      }
+    }
+    return names;
   }
 
   /**
@@ -442,7 +504,8 @@ export class BatchReader {
     c.pos = 1;
     const segmentNumber = readVarint(data, c);
     const segment = exchangeSegmentByNumber(segmentNumber)?.name ?? String(segmentNumber);
-    const epoch = readAscii(data, c);
+    const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const epoch = readAscii(data, c, text);
     const seq = readVarint(data, c);
     const firstAt = readVarint(data, c);
     const count = readVarint(data, c);
@@ -454,11 +517,10 @@ export class BatchReader {
       const length = readVarint(data, c);
       const start = c.pos;
       c.pos += length;
-      const key = readAscii(data, c);
+      const key = readAscii(data, c, text);
       const fanned = data[c.pos++] === 1;
       const routes = readVarint(data, c);
       if (c.pos > data.length) throw truncated(data.length);
-      let received: string | undefined;
       let frame: Uint8Array | undefined;
       let wanted = false;
       for (let r = 0; r < routes; r++) {
@@ -467,22 +529,11 @@ export class BatchReader {
         const n = readVarint(data, c);
         if (!this.#wants(segment, id.lo, id.hi, subtype)) continue;
         wanted = true;
-        received ??= (at / 1000).toFixed(3);
         frame ??= data.subarray(start, start + length);
-        const subject = this.#subject(segment, id.lo, id.hi, subtype);
-        const position = `${epoch}.${n}`;
-        out.push({
-          data: frame,
-          subject,
-          position,
-          streamSequence: 0,
-          headers: {
-            position,
-            msgId: `${subject.slice(SUBJECT_ROOT.length + 1)}.${key}`,
-            received,
-            frameId: fanned ? key : undefined,
-          },
-        });
+        const names = this.#routeNames(segmentNumber, segment, id.lo, id.hi, subtype);
+        out.push(
+          new BatchedMessage(frame, names.subject, epoch, n, at, names.msgIdHead + key, fanned ? key : undefined),
+        );
       }
       if (!wanted) skipped++;
     }

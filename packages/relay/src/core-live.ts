@@ -21,7 +21,7 @@ import {
   jetstreamManager,
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
-import type { BatchReader } from "./batch.js";
+import { BatchedMessage, type BatchReader } from "./batch.js";
 import { RelayError } from "./errors.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { type Pacing, persistently, REQUEST_EVERY_MS, REQUEST_TIMEOUT_MS } from "./persistent-request.js";
@@ -49,13 +49,8 @@ export interface CoreLiveDeps {
   stats: CoreLiveStats;
   /** How long a gap may wait for the stream to hold what is missing before it is passed over. */
   gapWaitMs: number;
-  deliver(
-    bytes: Uint8Array,
-    subject: string,
-    received: string | undefined,
-    frameId: string | undefined,
-    seq: number,
-  ): void;
+  /** `receivedAt`: the relay's receive time, epoch ms (NaN when unknown). */
+  deliver(bytes: Uint8Array, subject: string, receivedAt: number, frameId: string | undefined, seq: number): void;
   report(error: Error): void;
   /** Whether a catch-up also asks the active relay for its recent frames (recent-ask.ts); default true. */
   recentFromRelay?: boolean;
@@ -230,25 +225,43 @@ export class CoreLive {
   }
 
   /** Delivers a message unless it was delivered already; a gap on a live message starts a replay instead. */
-  #offer(message: Incoming, gapAllowed: boolean): void {
+  #offer(message: Incoming | BatchedMessage, gapAllowed: boolean): void {
+    // A batch's frame carries its position and receive time as numbers: read them without the text forms.
+    if (message instanceof BatchedMessage) {
+      const { subject, epoch, seq, msgId } = message;
+      const verdict = this.#positions.classifyAt(subject, epoch, seq, msgId);
+      if (verdict === "new" || (verdict === "gap" && gapAllowed)) {
+        const receivedAt = message.receivedAt;
+        this.#positions.acceptAt(subject, epoch, seq, msgId, receivedAt);
+        this.#delivered(message, receivedAt, message.frameId);
+      } else this.#refuse(message, verdict);
+      return;
+    }
     const { subject, headers } = message;
     const { position, msgId, received } = headers;
     const verdict = this.#positions.classify(subject, position, msgId);
+    if (verdict === "new" || (verdict === "gap" && gapAllowed)) {
+      const receivedAt = Number(received ?? Number.NaN);
+      this.#positions.accept(subject, position, msgId, receivedAt);
+      this.#delivered(message, receivedAt, headers.frameId);
+    } else this.#refuse(message, verdict);
+  }
+
+  #delivered(message: Incoming | BatchedMessage, receivedAt: number, frameId: string | undefined): void {
+    if (!(receivedAt <= this.#lastReceivedAt)) this.#lastReceivedAt = receivedAt;
+    this.#deps.deliver(message.data, message.subject, receivedAt, frameId, message.streamSequence);
+  }
+
+  /** A repeat is skipped; a gap on a live message starts a replay, the message held. */
+  #refuse(message: Incoming, verdict: "repeat" | "gap"): void {
     if (verdict === "repeat") {
       this.#deps.stats.repeatsSkipped++;
       return;
     }
-    if (verdict === "gap" && !gapAllowed) {
-      this.#deps.stats.gapsDetected++;
-      const from = this.#positions.receivedAt(subject);
-      this.#held = [message];
-      this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
-      return;
-    }
-    const receivedAt = Number(received ?? Number.NaN);
-    this.#positions.accept(subject, position, msgId, receivedAt);
-    if (!(receivedAt <= this.#lastReceivedAt)) this.#lastReceivedAt = receivedAt;
-    this.#deps.deliver(message.data, subject, received, headers.frameId, message.streamSequence);
+    this.#deps.stats.gapsDetected++;
+    const from = this.#positions.receivedAt(message.subject);
+    this.#held = [message];
+    this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
   }
 
   /**

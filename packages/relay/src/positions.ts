@@ -26,6 +26,9 @@ interface Position {
 let lastText: string | undefined;
 let lastParsed: Position | undefined;
 
+/** What `parse` accepts, given as parts. */
+const readable = (epoch: string, seq: number) => epoch.length > 0 && Number.isSafeInteger(seq) && seq >= 1;
+
 function parse(position: string | undefined): Position | undefined {
   if (position === undefined) return undefined;
   if (position === lastText) return lastParsed;
@@ -73,25 +76,35 @@ export class SubjectPositions {
    * (another relay process) starts the count again, unless the message id was just seen from the previous one.
    */
   classify(subject: string, position: string | undefined, msgId: string | undefined): Verdict {
-    const state = this.#subjects.get(subject);
     const at = parse(position);
-    if (state === undefined || at === undefined) return "new";
-    if (at.epoch !== state.epoch) return msgId !== undefined && state.recentIds.includes(msgId) ? "repeat" : "new";
-    if (at.seq <= state.seq) return "repeat";
-    return at.seq === state.seq + 1 ? "new" : "gap";
+    return at === undefined ? "new" : this.classifyAt(subject, at.epoch, at.seq, msgId);
+  }
+
+  /** `classify` with the position as its parts (the batched path reads them as numbers: nothing to parse). */
+  classifyAt(subject: string, epoch: string, seq: number, msgId: string | undefined): Verdict {
+    const state = this.#subjects.get(subject);
+    if (state === undefined || !readable(epoch, seq)) return "new";
+    if (epoch !== state.epoch) return msgId !== undefined && state.recentIds.includes(msgId) ? "repeat" : "new";
+    if (seq <= state.seq) return "repeat";
+    return seq === state.seq + 1 ? "new" : "gap";
   }
 
   /** Records a message as delivered. */
   accept(subject: string, position: string | undefined, msgId: string | undefined, receivedAt: number): void {
     const at = parse(position);
-    if (at === undefined) return;
+    if (at !== undefined) this.acceptAt(subject, at.epoch, at.seq, msgId, receivedAt);
+  }
+
+  /** `accept` with the position as its parts. */
+  acceptAt(subject: string, epoch: string, seq: number, msgId: string | undefined, receivedAt: number): void {
+    if (!readable(epoch, seq)) return;
     let state = this.#subjects.get(subject);
     if (state === undefined) {
-      state = { epoch: at.epoch, seq: at.seq, receivedAt, recentIds: [], nextId: 0 };
+      state = { epoch, seq, receivedAt, recentIds: [], nextId: 0 };
       this.#subjects.set(subject, state);
     }
-    state.epoch = at.epoch;
-    state.seq = at.seq;
+    state.epoch = epoch;
+    state.seq = seq;
     if (Number.isFinite(receivedAt)) state.receivedAt = receivedAt;
     if (msgId !== undefined) {
       state.recentIds[state.nextId] = msgId;

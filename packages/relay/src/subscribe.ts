@@ -133,6 +133,7 @@ type RelayEvents<M extends Int64Mode> = {
   [K in SubtypeCase]: (value: SubtypeValue<M, K>, message: DecodedMessage<M>) => void;
 };
 
+const ignore = () => {};
 const EVENT_NAMES = new Set<string>(["message", "open", "error", ...subtypeCases]);
 /** Recent multi-subject frame ids remembered to deliver such a frame once. */
 const FRAME_MEMORY = 4096;
@@ -256,7 +257,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         stats: this.#stats,
         gapWaitMs: this.#options.gapWaitMs ?? 30_000,
         recentFromRelay: this.#options.catchUpFromRelay ?? true,
-        deliver: (bytes, subject, received, frameId, seq) => this.#deliver(bytes, subject, received, frameId, seq),
+        deliver: (bytes, subject, receivedAt, frameId, seq) => this.#deliver(bytes, subject, receivedAt, frameId, seq),
         report: (error) => this.#report(error),
       });
       await this.#core.start(this.#options.start ?? "last");
@@ -381,20 +382,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     })().catch(() => {});
     void (async () => {
       for await (const m of messages) {
-        this.#deliver(m.data, m.subject, m.headers?.get(RECEIVED_HEADER), m.headers?.get(FRAME_HEADER), m.seq);
+        const received = Number(m.headers?.get(RECEIVED_HEADER) ?? Number.NaN);
+        this.#deliver(m.data, m.subject, received, m.headers?.get(FRAME_HEADER), m.seq);
       }
     })().catch((error) =>
       this.#report(new RelayError("a JetStream consumer of the feed failed", "SUBSCRIPTION_FAILED", { cause: error })),
     );
   }
 
-  #deliver(
-    bytes: Uint8Array,
-    subject: string,
-    received: string | undefined,
-    frameId: string | undefined,
-    seq: number,
-  ): void {
+  #deliver(bytes: Uint8Array, subject: string, receivedAt: number, frameId: string | undefined, seq: number): void {
     if (this.#state === "closed") return;
     if (frameId) {
       if (this.#recentFrames.has(frameId)) {
@@ -429,7 +425,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       if (this.#listeners.has(subtype.case)) this.#emit(subtype.case, [subtype.value, message]);
     }
     if (this.#listeners.has("message")) {
-      const info: RelayMessageInfo = { subject, receivedAt: Number(received ?? Number.NaN), streamSequence: seq };
+      const info: RelayMessageInfo = { subject, receivedAt, streamSequence: seq };
       this.#emit("message", [message, info]);
     }
     this.#fanout.push(message);
@@ -446,10 +442,11 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     this.#listeners.remove(event, listener);
   }
 
+  /** A listener that throws is reported on "error" (one of those that throws is not: no loop). */
+  readonly #onListenerThrow = (error: unknown) => this.#report(error as Error);
+
   #emit(event: string, args: unknown[]): void {
-    this.#listeners.emit(event, args, (error) => {
-      if (event !== "error") this.#report(error as Error);
-    });
+    this.#listeners.emit(event, args, event === "error" ? ignore : this.#onListenerThrow);
   }
 
   #report(error: Error): void {

@@ -74,6 +74,15 @@ describe("batches", () => {
         ],
       ],
     );
+    // The numbers the live path reads instead of the text: the same values.
+    assert.deepEqual(
+      out.map((m) => [m.epoch, m.seq, m.receivedAt, m.msgId, m.frameId]),
+      out.map((m) => [EPOCH, Number(m.position.split(".")[1]), Number(m.headers.received), m.headers.msgId, undefined]),
+    );
+    assert.deepEqual(
+      out.map((m) => m.receivedAt),
+      [1_700_000_000_000.1, 1_700_000_000_000.2],
+    );
   });
 
   test("a frame filed under several instruments is one entry with several routes, marked to be delivered once", () => {

@@ -34,6 +34,38 @@ test("a message without a readable position is always new", () => {
   }
 });
 
+test("the position as parts (the batched path) gets the verdicts and records of its text", () => {
+  const byText = new SubjectPositions();
+  const byParts = new SubjectPositions();
+  // Accepted in turn, each classified by both first: new, repeat, gap, another epoch, unreadable positions.
+  const steps: [epoch: string, seq: number, msgId: string][] = [
+    ["e1", 5, "a"],
+    ["e1", 5, "a"],
+    ["e1", 3, "b"],
+    ["e1", 6, "c"],
+    ["e1", 9, "d"],
+    ["e2", 1, "d"],
+    ["e2", 1, "e"],
+    ["e2", 2, "f"],
+    ["", 3, "g"],
+    ["e2", 0, "h"],
+    ["e2", 2 ** 60, "i"],
+    ["e2", 3, "j"],
+  ];
+  for (const [epoch, seq, msgId] of steps) {
+    const text = `${epoch}.${seq}`;
+    const verdict = byText.classify("s", text, msgId);
+    assert.equal(byParts.classifyAt("s", epoch, seq, msgId), verdict, text);
+    byText.accept("s", text, msgId, seq);
+    byParts.acceptAt("s", epoch, seq, msgId, seq);
+    assert.equal(byParts.receivedAt("s"), byText.receivedAt("s"), text);
+  }
+  // An unreadable position records nothing: the subject still stands at e2.3.
+  assert.equal(byParts.classifyAt("s", "e2", 4, "k"), "new");
+  assert.equal(byParts.classifyAt("s", "e2", 3, "k"), "repeat");
+  assert.equal(byParts.receivedAt("s"), 3);
+});
+
 test("where a read must start to fill every hole: the earliest time on a hole's near side", () => {
   const p = new SubjectPositions();
   p.accept("a", "e1.10", "a10", 5000);
