@@ -90,7 +90,7 @@ export {
   readUint64,
 } from "./scalars.js";
 export { failNesting, failWireType, skipField, skipUnknown } from "./skip.js";
-export { readString, readStringReusing } from "./strings.js";
+export { InternSite, readString, readStringReusing } from "./strings.js";
 export {
   type JsonObject,
   type JsonValue,
