@@ -61,19 +61,22 @@ type BatchLoop = (
 ) => number;
 
 /**
- * A batch loop of its own for one type and direction, compiled apart (new Function), so its
- * call site has its own feedback and sees one function: one loop shared by every type turns
- * megamorphic in the mixed process and charges its own slowdown to the codec. Returns the
- * batch's CPU µs.
+ * A batch loop of its own for one type and direction (`label`), compiled apart (new Function),
+ * so its call site has its own feedback and sees one function: one loop shared by every type
+ * turns megamorphic in the mixed process and charges its own slowdown to the codec. The label
+ * ends the source as a comment: V8 caches what `new Function` compiles by its source, and
+ * functions made from one cached source share one feedback vector (one loop for every type
+ * again). Returns the batch's CPU µs.
  */
-export function batchLoop(): BatchLoop {
+export function batchLoop(label: string): BatchLoop {
   return new Function(
     "run",
     "inputs",
     "repeats",
     "cpu",
     "keep",
-    "let out; const t0 = cpu(); for (let k = 0; k < repeats; k++) for (let i = 0; i < inputs.length; i++) out = run(inputs[i]); const t = cpu() - t0; keep(out); return t;",
+    "let out; const t0 = cpu(); for (let k = 0; k < repeats; k++) for (let i = 0; i < inputs.length; i++) out = run(inputs[i]); const t = cpu() - t0; keep(out); return t;" +
+      `\n// ${label.replace(/[\r\n\u2028\u2029]/g, " ")}`,
   ) as BatchLoop;
 }
 
@@ -83,8 +86,8 @@ export function batchLoop(): BatchLoop {
  */
 export function roundRobin(set: readonly MixedMessage[], warmupMs: number, windowMs: number): PassTimes {
   const reps = set.map(batchRepeats);
-  const decodeLoops = set.map(batchLoop);
-  const encodeLoops = set.map(batchLoop);
+  const decodeLoops = set.map((m) => batchLoop(`${m.name} decode`));
+  const encodeLoops = set.map((m) => batchLoop(`${m.name} encode`));
   const decodeNs = new Float64Array(set.length);
   const encodeNs = new Float64Array(set.length);
   const counts = new Float64Array(set.length);
