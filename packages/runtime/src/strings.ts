@@ -32,8 +32,9 @@ const nameWords = new Int32Array(SLOT_WORDS);
 // made directly; then a new window measures again, so a field that turns repetitive is
 // interned again within a few thousand strings. One record for the whole process made
 // a field's cost depend on what else the process decoded: bench:mixed's Nested-10KB
-// (names that never repeat, so interning paused when decoded alone) ran 1.6-2.3x slower
-// beside Struct-10KB, whose repeating keys kept the shared record's hit rate up.
+// (names that never repeat, so interning paused when decoded alone) ran 1.6x slower
+// beside Struct-10KB alone, whose repeating keys kept the shared record's hit rate up
+// (1.35x with a record per field).
 const INTERN_WINDOW = 256;
 const INTERN_MIN_HIT_EVERY = 8;
 const INTERN_PAUSE = 4096;
