@@ -1,5 +1,5 @@
 import type { MarketDataMessageBase } from "@tickwire/proto";
-import { Writer, writeVarint32 } from "@tickwire/runtime";
+import { fork, join, takeBytes, Writer, writeVarint32 } from "@tickwire/runtime";
 import type { DecodedMessage, Int64Mode } from "./decode.js";
 import { writeMarketDataMessageBase } from "./gen/tickwire/marketdata/v1/marketdata_tw.js";
 
@@ -14,16 +14,23 @@ function encodeInto(w: Writer, message: EncodableMessage): void {
   writeMarketDataMessageBase(w, message as MarketDataMessageBase);
 }
 
-/** Encodes byte for byte as protobuf-es's `toBinary(MarketDataMessageBaseSchema, message)`; throws EncodeError for invalid values. */
+/**
+ * Encodes byte for byte as protobuf-es's `toBinary(MarketDataMessageBaseSchema, message)`; throws EncodeError for
+ * invalid values. A result of 65 bytes to 2 KiB is a view into a buffer shared with other results (see README).
+ */
 export function encodeMessage(message: EncodableMessage): Uint8Array {
   encodeInto(shared, message);
-  return shared.buf.slice(0, shared.pos);
+  return takeBytes(shared);
 }
 
 /** The message with a varint length prefix: the "delimited" framing (protobuf's writeDelimitedTo). */
 export function encodeDelimited(message: EncodableMessage): Uint8Array {
-  encodeInto(shared, message);
-  return delimitBytes(shared.buf.subarray(0, shared.pos));
+  const w = shared;
+  w.pos = 0;
+  const mark = fork(w);
+  writeMarketDataMessageBase(w, message as MarketDataMessageBase);
+  join(w, mark);
+  return takeBytes(w);
 }
 
 /**

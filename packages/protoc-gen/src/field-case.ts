@@ -124,7 +124,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
             [rt("readStringReusing"), `(r, m.${name})`]
           : field.fieldKind === "enum"
             ? [rt("readInt32"), "(r)"]
-            : readScalar(gen, field.scalar, field.longAsString, field.utf8Validation);
+            : readScalar(gen, field.scalar, field.longAsString, field.utf8Validation, gen.internSite(field));
       if (field.oneof !== undefined) {
         simpleCase(caseTag, [at(field.oneof.localName), " = { case: ", gen.f.string(name), ", value: ", value, " };"]);
       } else simpleCase(caseTag, [at(name), " = ", value, ";"]);
@@ -201,7 +201,7 @@ export function fieldCase(gen: MessageGen, field: DescField, sink: Sink, out: Li
       }
       const scalar = field.listKind === "enum" ? ScalarType.INT32 : field.scalar;
       const longAsString = field.listKind === "scalar" && field.longAsString;
-      const value = readScalar(gen, scalar, longAsString, field.utf8Validation);
+      const value = readScalar(gen, scalar, longAsString, field.utf8Validation, gen.internSite(field));
       const wire = SCALARS[scalar].wire;
       simpleCase(tag(field.number, wire), [`${list}.push(`, value, ");"], wire !== WIRE_LENGTH ? ", unpacked" : "");
       if (wire === WIRE_LENGTH) return;
@@ -352,7 +352,7 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   lines.line("  const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : ", rt("readTag"), "(r);");
   lines.line("  switch (entryTag) {");
   lines.line(`    case ${tag(1, SCALARS[key].wire)}:`);
-  inner.line("key = ", readKey(gen, key, field.utf8Validation), "; break;");
+  inner.line("key = ", readKey(gen, key, field.utf8Validation, gen.internSite(field, "Key")), "; break;");
   if (field.mapKind === "message") {
     const child = gen.id(field.message);
     lines.line(`    case ${tag(2, WIRE_LENGTH)}: {`);
@@ -364,7 +364,11 @@ function mapEntry(gen: MessageGen, field: DescField, to: string, lines: Lines): 
   } else {
     const scalar = field.mapKind === "enum" ? ScalarType.INT32 : field.scalar;
     lines.line(`    case ${tag(2, SCALARS[scalar].wire)}:`);
-    inner.line("value = ", readScalar(gen, scalar, false, field.utf8Validation), "; break;");
+    inner.line(
+      "value = ",
+      readScalar(gen, scalar, false, field.utf8Validation, gen.internSite(field, "Value")),
+      "; break;",
+    );
   }
   lines.line("    default:");
   inner.line("if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) ", rt("failWireType"), "(r, entryTag);");
@@ -464,18 +468,26 @@ function viewStoreReader(field: DescField): string {
  * A scalar read, wrapped to a decimal string for a 64-bit field with jstype = JS_STRING; a string
  * without UTF-8 validation (proto2, `utf8_validation = NONE`) read as protobuf-es does, invalid bytes as U+FFFD.
  */
-function readScalar(gen: MessageGen, scalar: ScalarType, longAsString: boolean, validated = true): Printable {
-  if (scalar === ScalarType.STRING && !validated) return [gen.rt("readStringUnvalidated"), "(r)"];
+function readScalar(
+  gen: MessageGen,
+  scalar: ScalarType,
+  longAsString: boolean,
+  validated: boolean,
+  site: string,
+): Printable {
+  if (scalar === ScalarType.STRING) {
+    return validated ? [gen.rt("readString"), `(r, ${site})`] : [gen.rt("readStringUnvalidated"), "(r)"];
+  }
   const call: Printable = [gen.rt(SCALARS[scalar].read), "(r)"];
   return longAsString && SCALARS[scalar].is64 ? [gen.rt("longString"), "(", call, ")"] : call;
 }
 
 /** A map entry's key as the record's string key, in protobuf-es's spelling (64-bit keys as decimal strings). */
-function readKey(gen: MessageGen, key: ScalarType, validated: boolean): Printable {
+function readKey(gen: MessageGen, key: ScalarType, validated: boolean, site: string): Printable {
   const rt = gen.rt;
   switch (key) {
     case ScalarType.STRING:
-      return [rt(validated ? "readString" : "readStringUnvalidated"), "(r)"];
+      return validated ? [rt("readString"), `(r, ${site})`] : [rt("readStringUnvalidated"), "(r)"];
     case ScalarType.INT64:
     case ScalarType.UINT64:
     case ScalarType.SINT64:

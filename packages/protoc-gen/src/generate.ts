@@ -99,6 +99,15 @@ export class MessageGen {
     return `defaults${this.id(desc)}`;
   }
 
+  /**
+   * The module constant holding the InternSite of a field's strings (`key` and `value` of a map's): its own
+   * record of how often the runtime's intern table serves it, so that whether its strings are interned
+   * does not depend on what else the process decodes.
+   */
+  internSite(field: DescField, role: "" | "Key" | "Value" = ""): string {
+    return `strings${this.id(field.parent)}_${field.localName}${role}`;
+  }
+
   /** The module constant holding the numbers a closed enum declares. */
   knownValues(desc: DescEnum): string {
     const name = desc.file === this.file ? this.f.importShape(desc).name : desc.typeName.replace(/\./g, "_");
@@ -179,7 +188,29 @@ function printSharedConstants(gen: MessageGen, all: readonly DescMessage[]): voi
     const numbers = [...new Set(desc.values.map((v) => v.number))].join(", ");
     f.print("const ", gen.knownValues(desc), ": ReadonlySet<number> = new Set([", numbers, "]);");
   }
-  if (withPrototype.length > 0 || closed.size > 0) f.print();
+  const sites = all.flatMap((desc) => desc.fields.flatMap((field) => stringSites(gen, field)));
+  const site = gen.rt("InternSite");
+  for (const name of sites) f.print("const ", name, " = new ", site, "();");
+  if (withPrototype.length > 0 || closed.size > 0 || sites.length > 0) f.print();
+}
+
+/** The InternSites of a field that decodes validated strings through readString (see MessageGen.internSite). */
+export function stringSites(gen: MessageGen, field: DescField): string[] {
+  if (!field.utf8Validation) return [];
+  switch (field.fieldKind) {
+    case "scalar":
+      return field.scalar === ScalarType.STRING ? [gen.internSite(field)] : [];
+    case "list":
+      return field.listKind === "scalar" && field.scalar === ScalarType.STRING ? [gen.internSite(field)] : [];
+    case "map": {
+      const key = field.mapKey === ScalarType.STRING ? [gen.internSite(field, "Key")] : [];
+      const value =
+        field.mapKind === "scalar" && field.scalar === ScalarType.STRING ? [gen.internSite(field, "Value")] : [];
+      return [...key, ...value];
+    }
+    default:
+      return [];
+  }
 }
 
 /** What every message's functions share, said once for the file. */

@@ -3,11 +3,12 @@
 // One file per job: reader.ts the state and errors, varint.ts varints and tags, scalars.ts the other scalar types,
 // packed.ts and packed-varints.ts packed repeated runs, strings.ts strings and their intern table, skip.ts unknown
 // fields, view-store.ts and view-list.ts the view path's stores and lists, writer.ts encoding (packed-writer.ts its
-// packed runs, map-entry-writer.ts string-keyed map entries), frames.ts splitting streams into frames, base64.ts
+// packed runs, map-entry-writer.ts string-keyed map entries, encoded-bytes.ts where a result lives), frames.ts splitting streams into frames, base64.ts
 // base64 frames, editions.ts what proto2 and editions add (groups, closed enums, required fields, unvalidated strings),
 // struct.ts google.protobuf.Struct fields as JSON objects.
 export { type Base64Position, base64DecodedLength, decodeBase64 } from "./base64.js";
 export { closeGroup, failRequired, groupEnd, keepUnknownEnum, readStringUnvalidated } from "./editions.js";
+export { takeBytes } from "./encoded-bytes.js";
 export { DecodeError, type DecodeErrorCode, EncodeError, type EncodeErrorCode } from "./errors.js";
 export { DEFAULT_MAX_FRAME_BYTES, FrameSplitter, type FrameSplitterOptions, type Framing } from "./frames.js";
 export { mapValues, openStringKeyEntry, writeStringEntry } from "./map-entry-writer.js";
@@ -89,7 +90,7 @@ export {
   readUint64,
 } from "./scalars.js";
 export { failNesting, failWireType, skipField, skipUnknown } from "./skip.js";
-export { readString, readStringReusing } from "./strings.js";
+export { InternSite, readString, readStringReusing } from "./strings.js";
 export {
   type JsonObject,
   type JsonValue,

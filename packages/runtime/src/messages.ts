@@ -1,6 +1,8 @@
 // The entry points that protoc-gen-tickwire's generated code wraps around its
 // per-message functions: decode options and int64 modes, one shared reader and
 // writer, map-entry helpers and the 64-bit conversions protobuf-es applies.
+
+import { takeBytes } from "./encoded-bytes.js";
 import { DecodeError } from "./errors.js";
 import { FrameSplitter, type FrameSplitterOptions } from "./frames.js";
 import { fail, INT64_BIGINT, INT64_NUMBER, INT64_STRING, Reader } from "./reader.js";
@@ -92,12 +94,15 @@ export function mergeWith<T>(
 // Encoders call no user code while writing, so one growing buffer serves every call.
 const sharedWriter = new Writer();
 
-/** Encodes `message` with `write` (a generated message writer) into a fresh array of exactly its size. */
+/**
+ * Encodes `message` with `write` (a generated message writer) into an array of exactly its
+ * size (of 65 bytes to 2 KiB: a view into a slab shared with other results; see takeBytes).
+ */
 export function encodeWith<T>(message: T, write: (w: Writer, m: T) => void): Uint8Array {
   const w = sharedWriter;
   w.pos = 0;
   write(w, message);
-  return w.buf.slice(0, w.pos);
+  return takeBytes(w);
 }
 
 /** As encodeWith, behind a varint length prefix (protobuf's writeDelimitedTo; the "delimited" framing). */
@@ -107,7 +112,7 @@ export function encodeDelimitedWith<T>(message: T, write: (w: Writer, m: T) => v
   const mark = fork(w);
   write(w, message);
   join(w, mark);
-  return w.buf.slice(0, w.pos);
+  return takeBytes(w);
 }
 
 /** A `jstype = JS_STRING` field: protobuf-es gives a decimal string where the mode would give a bigint. */

@@ -25,20 +25,32 @@ const nameWords = new Int32Array(SLOT_WORDS);
 
 // Interning pays where names repeat (a feed's instruments, a schema's enum-like codes);
 // where they do not (a map of unique keys, free text) every lookup misses and adds a
-// hash pass and a table write to making the string. So the hit rate is watched: in
-// each window of INTERN_WINDOW lookups fewer than one hit in INTERN_MIN_HIT_EVERY
-// pauses interning for the next INTERN_PAUSE short strings, which are made directly;
-// then a new window measures again, so a feed that turns repetitive is interned again
-// within a few thousand strings.
+// hash pass and a table write to making the string. So the hit rate is watched, per
+// place that reads strings (an InternSite: generated code has one per string field):
+// in each window of INTERN_WINDOW lookups fewer than one hit in INTERN_MIN_HIT_EVERY
+// pauses interning at that place for its next INTERN_PAUSE short strings, which are
+// made directly; then a new window measures again, so a field that turns repetitive is
+// interned again within a few thousand strings. One record for the whole process made
+// a field's cost depend on what else the process decoded: bench:mixed's Nested-10KB
+// (names that never repeat, so interning paused when decoded alone) ran 1.6x slower
+// beside Struct-10KB alone, whose repeating keys kept the shared record's hit rate up
+// (1.35x with a record per field).
 const INTERN_WINDOW = 256;
 const INTERN_MIN_HIT_EVERY = 8;
 const INTERN_PAUSE = 4096;
-let windowLookups = 0;
-let windowHits = 0;
-let pausedFor = 0;
+
+/** One place that reads strings, with its own record of how often the intern table serves it. */
+export class InternSite {
+  lookups = 0;
+  hits = 0;
+  pausedFor = 0;
+}
+
+/** The place of every read that names none (code generated before InternSite existed, readStringReusing). */
+const unnamedSite = new InternSite();
 
 /** Strict UTF-8, like protobuf-es for proto3 strings; a leading U+FEFF is kept as text. */
-export function readString(r: Reader): string {
+export function readString(r: Reader, site: InternSite = unnamedSite): string {
   const len = readVarint32(r);
   const start = r.pos;
   const end = start + len;
@@ -56,10 +68,10 @@ export function readString(r: Reader): string {
     if (k < 0) return r.lastString;
   }
   let text: string | undefined;
-  if (pausedFor > 0) {
-    pausedFor--;
+  if (site.pausedFor > 0) {
+    site.pausedFor--;
     text = asciiString(buf, start, len);
-  } else text = internString(buf, start, end, len);
+  } else text = internString(buf, start, end, len, site);
   if (text !== undefined) {
     r.lastStringLength = len;
     r.lastStringStart = start;
@@ -70,7 +82,7 @@ export function readString(r: Reader): string {
 }
 
 /** The interned string for the short `buf[start, end)`, or undefined when shortUtf8 leaves it to TextDecoder. */
-function internString(buf: Uint8Array, start: number, end: number, len: number): string | undefined {
+function internString(buf: Uint8Array, start: number, end: number, len: number, site: InternSite): string | undefined {
   // Every byte is hashed: names that differ in one digit (option strikes) must not
   // share a slot. The bytes are taken four at a time as little-endian words (the
   // tail zero-padded; the length seeds the hash), which serve both the hash and the
@@ -99,14 +111,14 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
   // Two-way: a name lives in its slot or the slot's pair, so two names of one frame that
   // hash alike (50 index names make a collision likely) no longer evict each other.
   const slot = (hash ^ (hash >>> 16)) & (INTERN_SLOTS - 1);
-  if (++windowLookups === INTERN_WINDOW) endWindow();
+  if (++site.lookups === INTERN_WINDOW) endWindow(site);
   if (internLengths[slot] === len && sameWords(words, count, slot * SLOT_WORDS)) {
-    windowHits++;
+    site.hits++;
     return internStrings[slot];
   }
   const pair = slot ^ 1;
   if (internLengths[pair] === len && sameWords(words, count, pair * SLOT_WORDS)) {
-    windowHits++;
+    site.hits++;
     return internStrings[pair];
   }
   let text: string | undefined;
@@ -129,10 +141,10 @@ function internString(buf: Uint8Array, start: number, end: number, len: number):
   return text;
 }
 
-function endWindow(): void {
-  if (windowHits * INTERN_MIN_HIT_EVERY < INTERN_WINDOW) pausedFor = INTERN_PAUSE;
-  windowLookups = 0;
-  windowHits = 0;
+function endWindow(site: InternSite): void {
+  if (site.hits * INTERN_MIN_HIT_EVERY < INTERN_WINDOW) site.pausedFor = INTERN_PAUSE;
+  site.lookups = 0;
+  site.hits = 0;
 }
 
 /** The short `buf[start, start + len)` as a string (no interning), or undefined when shortUtf8 leaves it to TextDecoder. */

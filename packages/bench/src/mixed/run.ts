@@ -2,8 +2,9 @@
 // process that handles every message type of its schema as in one that handles it alone?
 //
 // A process runs passes over its message types, round-robin: per type, one batch of decodes
-// (about 2 KiB of input: enough decodes that the clock's cost is small), then one batch of
-// encodes, then the next type, and so on, as a service handles whatever arrives. A `mixed`
+// (about 16 KiB of input: enough decodes that the clock's cost is small), then one batch of
+// encodes, then the next type, and so on, as a service handles whatever arrives. Each batch
+// is timed in CPU time (the machine is shared) by a loop of its own per type and direction. A `mixed`
 // process holds every type of the schema; an `alone` process holds one. Both warm up with the
 // same passes (the mixed one for as long per type as an alone one in all), then time passes for
 // a window, summing each type's batches. Per round the mixed process and every alone process
@@ -24,8 +25,11 @@ import { medianInterval } from "../measure.js";
 import { rotation } from "../rounds.js";
 import { type MixedMessage, SCHEMAS, type SchemaName, schemaMessages } from "./schemas.js";
 
-/** Input bytes per batch: a 19-byte message decodes about a hundred times, a 10 KB one once. */
-export const BATCH_BYTES = 2048;
+/**
+ * Input bytes per batch: enough decodes that the CPU clock's own cost (about 1 µs a reading)
+ * is a few percent of a batch: a 57-byte message decodes 256 times, a 10 KB one twice.
+ */
+export const BATCH_BYTES = 16384;
 
 export function batchRepeats(m: MixedMessage): number {
   return Math.min(256, Math.max(1, Math.ceil(BATCH_BYTES / m.bytes)));
@@ -38,29 +42,64 @@ export interface PassTimes {
 }
 
 let sink: unknown;
+const keep = (value: unknown) => {
+  sink = value;
+};
+
+/** This process's CPU time in µs (user and system, all its threads): waiting for a core is not charged. */
+export function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+type BatchLoop = (
+  run: (input: never) => unknown,
+  inputs: readonly unknown[],
+  repeats: number,
+  cpu: () => number,
+  keep: (value: unknown) => void,
+) => number;
+
+/**
+ * A batch loop of its own for one type and direction (`label`), compiled apart (new Function),
+ * so its call site has its own feedback and sees one function: one loop shared by every type
+ * turns megamorphic in the mixed process and charges its own slowdown to the codec. The label
+ * ends the source as a comment: V8 caches what `new Function` compiles by its source, and
+ * functions made from one cached source share one feedback vector (one loop for every type
+ * again). Returns the batch's CPU µs.
+ */
+export function batchLoop(label: string): BatchLoop {
+  return new Function(
+    "run",
+    "inputs",
+    "repeats",
+    "cpu",
+    "keep",
+    "let out; const t0 = cpu(); for (let k = 0; k < repeats; k++) for (let i = 0; i < inputs.length; i++) out = run(inputs[i]); const t = cpu() - t0; keep(out); return t;" +
+      `\n// ${label.replace(/[\r\n\u2028\u2029]/g, " ")}`,
+  ) as BatchLoop;
+}
 
 /**
  * Round-robin passes over `set`: warm-up for `warmupMs` per type, then timed passes for
- * `windowMs` per type; ns per message from the sum of each type's batch times.
+ * `windowMs` per type; ns of CPU time per message from the sum of each type's batch times.
  */
 export function roundRobin(set: readonly MixedMessage[], warmupMs: number, windowMs: number): PassTimes {
   const reps = set.map(batchRepeats);
+  const decodeLoops = set.map((m) => batchLoop(`${m.name} decode`));
+  const encodeLoops = set.map((m) => batchLoop(`${m.name} encode`));
   const decodeNs = new Float64Array(set.length);
   const encodeNs = new Float64Array(set.length);
   const counts = new Float64Array(set.length);
   const pass = (timed: boolean) => {
     for (let t = 0; t < set.length; t++) {
       const { frames, messages, decode, encode } = set[t];
-      const r = reps[t];
-      const a = performance.now();
-      for (let k = 0; k < r; k++) for (let i = 0; i < frames.length; i++) sink = decode(frames[i]);
-      const b = performance.now();
-      for (let k = 0; k < r; k++) for (let i = 0; i < messages.length; i++) sink = encode(messages[i] as never);
-      const c = performance.now();
+      const decodeUs = decodeLoops[t](decode as (input: never) => unknown, frames, reps[t], cpuMicros, keep);
+      const encodeUs = encodeLoops[t](encode, messages, reps[t], cpuMicros, keep);
       if (timed) {
-        decodeNs[t] += (b - a) * 1e6;
-        encodeNs[t] += (c - b) * 1e6;
-        counts[t] += r * frames.length;
+        decodeNs[t] += decodeUs * 1e3;
+        encodeNs[t] += encodeUs * 1e3;
+        counts[t] += reps[t] * frames.length;
       }
     }
   };

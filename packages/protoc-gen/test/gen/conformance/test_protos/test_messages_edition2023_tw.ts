@@ -14,7 +14,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ComplexMessage, ForeignEnumEdition2023, ForeignMessageEdition2023, GroupLikeType, TestAllTypesEdition2023, TestAllTypesEdition2023_GroupLikeType, TestAllTypesEdition2023_NestedEnum, TestAllTypesEdition2023_NestedMessage } from "./test_messages_edition2023_pb.js";
 import { ComplexMessageSchema, ForeignMessageEdition2023Schema, GroupLikeTypeSchema, TestAllTypesEdition2023_GroupLikeTypeSchema, TestAllTypesEdition2023_NestedMessageSchema, TestAllTypesEdition2023Schema } from "./test_messages_edition2023_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, groupEnd, int32Key, int64Key, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -49,6 +49,20 @@ const defaultsForeignMessageEdition2023: object =
 const defaultsTestAllTypesEdition2023_GroupLikeType: object =
   Object.getPrototypeOf(create(TestAllTypesEdition2023_GroupLikeTypeSchema)) as object;
 const defaultsGroupLikeType: object = Object.getPrototypeOf(create(GroupLikeTypeSchema)) as object;
+const stringsTestAllTypesEdition2023_optionalString = new InternSite();
+const stringsTestAllTypesEdition2023_optionalStringPiece = new InternSite();
+const stringsTestAllTypesEdition2023_optionalCord = new InternSite();
+const stringsTestAllTypesEdition2023_repeatedString = new InternSite();
+const stringsTestAllTypesEdition2023_repeatedStringPiece = new InternSite();
+const stringsTestAllTypesEdition2023_repeatedCord = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringStringKey = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringStringValue = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringBytesKey = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringNestedMessageKey = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringForeignMessageKey = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringNestedEnumKey = new InternSite();
+const stringsTestAllTypesEdition2023_mapStringForeignEnumKey = new InternSite();
+const stringsTestAllTypesEdition2023_oneofString = new InternSite();
 
 function zeroComplexMessage(r: Reader): ComplexMessage {
   const m = Object.create(defaultsComplexMessage) as { -readonly [K in keyof ComplexMessage]: ComplexMessage[K] };
@@ -334,7 +348,8 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         if (pos < len && buf[pos]! < 0x80) $optionalBool = buf[pos++] !== 0;
         else { r.pos = pos; $optionalBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $optionalString = readString(r); pos = r.pos; break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        r.pos = pos; $optionalString = readString(r, stringsTestAllTypesEdition2023_optionalString); pos = r.pos; break;
       case 122: r.pos = pos; $optionalBytes = readBytes(r); pos = r.pos; break; // bytes optional_bytes = 15
       case 146: { // NestedMessage optional_nested_message = 18
         r.pos = pos;
@@ -367,8 +382,12 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         } else { r.pos = pos; $optionalForeignEnum = readInt32(r); pos = r.pos; }
         break;
       case 194: // string optional_string_piece = 24
-        r.pos = pos; $optionalStringPiece = readString(r); pos = r.pos; break;
-      case 202: r.pos = pos; $optionalCord = readString(r); pos = r.pos; break; // string optional_cord = 25
+        r.pos = pos;
+        $optionalStringPiece = readString(r, stringsTestAllTypesEdition2023_optionalStringPiece);
+        pos = r.pos;
+        break;
+      case 202: // string optional_cord = 25
+        r.pos = pos; $optionalCord = readString(r, stringsTestAllTypesEdition2023_optionalCord); pos = r.pos; break;
       case 218: { // TestAllTypesEdition2023 recursive_message = 27
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -430,7 +449,10 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
       case 346: // repeated bool repeated_bool = 43, packed
         r.pos = pos; readPackedBool(r, $repeatedBool); pos = r.pos; break;
       case 354: // repeated string repeated_string = 44
-        r.pos = pos; $repeatedString.push(readString(r)); pos = r.pos; break;
+        r.pos = pos;
+        $repeatedString.push(readString(r, stringsTestAllTypesEdition2023_repeatedString));
+        pos = r.pos;
+        break;
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
@@ -460,9 +482,12 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
       case 418: // repeated ForeignEnumEdition2023 repeated_foreign_enum = 52, packed
         r.pos = pos; readPackedInt32(r, $repeatedForeignEnum); pos = r.pos; break;
       case 434: // repeated string repeated_string_piece = 54
-        r.pos = pos; $repeatedStringPiece.push(readString(r)); pos = r.pos; break;
+        r.pos = pos;
+        $repeatedStringPiece.push(readString(r, stringsTestAllTypesEdition2023_repeatedStringPiece));
+        pos = r.pos;
+        break;
       case 442: // repeated string repeated_cord = 55
-        r.pos = pos; $repeatedCord.push(readString(r)); pos = r.pos; break;
+        r.pos = pos; $repeatedCord.push(readString(r, stringsTestAllTypesEdition2023_repeatedCord)); pos = r.pos; break;
       case 600: // repeated int32 packed_int32 = 75, unpacked
         r.pos = pos; $packedInt32.push(readInt32(r)); pos = r.pos; break;
       case 602: // repeated int32 packed_int32 = 75, packed
@@ -876,9 +901,9 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestAllTypesEdition2023_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -898,7 +923,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringBytesKey); break;
             case 18:
             value = readBytes(r); break;
             default:
@@ -921,7 +946,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringNestedMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
@@ -950,7 +975,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageEdition2023(r, childEnd, depth + 1);
@@ -979,7 +1004,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringNestedEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1002,7 +1027,7 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringForeignEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1029,7 +1054,10 @@ function readTestAllTypesEdition2023(r: Reader, end: number, depth: number): Tes
         pos = r.pos; break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        r.pos = pos; $oneofField = { case: "oneofString", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypesEdition2023_oneofString) };
+        pos = r.pos;
+        break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         r.pos = pos; $oneofField = { case: "oneofBytes", value: readBytes(r) }; pos = r.pos; break;
       case 920: // oneof oneof_field: bool oneof_bool = 115
@@ -1229,7 +1257,8 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
       case 93: m.optionalFloat = readFloat(r); break; // float optional_float = 11
       case 97: m.optionalDouble = readDouble(r); break; // double optional_double = 12
       case 104: m.optionalBool = readBool(r); break; // bool optional_bool = 13
-      case 114: m.optionalString = readString(r); break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        m.optionalString = readString(r, stringsTestAllTypesEdition2023_optionalString); break;
       case 122: m.optionalBytes = readBytes(r); break; // bytes optional_bytes = 15
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
@@ -1247,8 +1276,10 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
       }
       case 168: m.optionalNestedEnum = readInt32(r); break; // NestedEnum optional_nested_enum = 21
       case 176: m.optionalForeignEnum = readInt32(r); break; // ForeignEnumEdition2023 optional_foreign_enum = 22
-      case 194: m.optionalStringPiece = readString(r); break; // string optional_string_piece = 24
-      case 202: m.optionalCord = readString(r); break; // string optional_cord = 25
+      case 194: // string optional_string_piece = 24
+        m.optionalStringPiece = readString(r, stringsTestAllTypesEdition2023_optionalStringPiece); break;
+      case 202: // string optional_cord = 25
+        m.optionalCord = readString(r, stringsTestAllTypesEdition2023_optionalCord); break;
       case 218: { // TestAllTypesEdition2023 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
@@ -1282,7 +1313,8 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
       case 338: readPackedDouble(r, m.repeatedDouble); break; // repeated double repeated_double = 42, packed
       case 344: m.repeatedBool.push(readBool(r)); break; // repeated bool repeated_bool = 43, unpacked
       case 346: readPackedBool(r, m.repeatedBool); break; // repeated bool repeated_bool = 43, packed
-      case 354: m.repeatedString.push(readString(r)); break; // repeated string repeated_string = 44
+      case 354: // repeated string repeated_string = 44
+        m.repeatedString.push(readString(r, stringsTestAllTypesEdition2023_repeatedString)); break;
       case 362: m.repeatedBytes.push(readBytes(r)); break; // repeated bytes repeated_bytes = 45
       case 386: // repeated NestedMessage repeated_nested_message = 48
         m.repeatedNestedMessage.push(readTestAllTypesEdition2023_NestedMessage(r, readLengthEnd(r), depth + 1)); break;
@@ -1296,8 +1328,10 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
         m.repeatedForeignEnum.push(readInt32(r)); break;
       case 418: // repeated ForeignEnumEdition2023 repeated_foreign_enum = 52, packed
         readPackedInt32(r, m.repeatedForeignEnum); break;
-      case 434: m.repeatedStringPiece.push(readString(r)); break; // repeated string repeated_string_piece = 54
-      case 442: m.repeatedCord.push(readString(r)); break; // repeated string repeated_cord = 55
+      case 434: // repeated string repeated_string_piece = 54
+        m.repeatedStringPiece.push(readString(r, stringsTestAllTypesEdition2023_repeatedStringPiece)); break;
+      case 442: // repeated string repeated_cord = 55
+        m.repeatedCord.push(readString(r, stringsTestAllTypesEdition2023_repeatedCord)); break;
       case 600: m.packedInt32.push(readInt32(r)); break; // repeated int32 packed_int32 = 75, unpacked
       case 602: readPackedInt32(r, m.packedInt32); break; // repeated int32 packed_int32 = 75, packed
       case 608: m.packedInt64.push(readInt64(r)); break; // repeated int64 packed_int64 = 76, unpacked
@@ -1643,9 +1677,9 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestAllTypesEdition2023_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1664,7 +1698,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringBytesKey); break;
             case 18:
             value = readBytes(r); break;
             default:
@@ -1686,7 +1720,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringNestedMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesEdition2023_NestedMessage(r, childEnd, depth + 1);
@@ -1714,7 +1748,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessageEdition2023(r, childEnd, depth + 1);
@@ -1742,7 +1776,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringNestedEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1764,7 +1798,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesEdition2023_mapStringForeignEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1790,7 +1824,7 @@ function mergeTestAllTypesEdition2023From(r: Reader, end: number, m: TestAllType
         break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        m.oneofField = { case: "oneofString", value: readString(r) }; break;
+        m.oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypesEdition2023_oneofString) }; break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         m.oneofField = { case: "oneofBytes", value: readBytes(r) }; break;
       case 920: // oneof oneof_field: bool oneof_bool = 115

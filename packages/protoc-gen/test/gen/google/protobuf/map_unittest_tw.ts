@@ -21,7 +21,7 @@ import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, isSet, join, keepUnknown, keepUnknownEnum, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, keepUnknownEnum, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MapEnum, MessageContainingEnumCalledType, MessageContainingMapCalledEntry, TestArenaMap, TestI32StrMap, TestMap, TestMapSubmessage, TestMapWithMessages, TestMessageMap, TestRecursiveMapMessage, TestRequiredMessageMap, TestSameTypeMap } from "./map_unittest_pb.js";
 
 /**
@@ -64,6 +64,15 @@ const defaultsproto2_unittest_TestRequired: object = Object.getPrototypeOf(creat
 const knownproto2_unittest_TestAllTypes_NestedEnum: ReadonlySet<number> = new Set([1, 2, 3, -1]);
 const knownproto2_unittest_ForeignEnum: ReadonlySet<number> = new Set([4, 5, 6, 32, 123456]);
 const knownproto2_unittest_import_ImportEnum: ReadonlySet<number> = new Set([7, 8, 9]);
+const stringsTestMap_mapStringStringKey = new InternSite();
+const stringsTestMap_mapStringStringValue = new InternSite();
+const stringsTestMap_mapStringForeignMessageKey = new InternSite();
+const stringsTestMapWithMessages_mapStringAllTypesKey = new InternSite();
+const stringsTestArenaMap_mapStringStringKey = new InternSite();
+const stringsTestArenaMap_mapStringStringValue = new InternSite();
+const stringsMessageContainingEnumCalledType_typeKey = new InternSite();
+const stringsTestRecursiveMapMessage_aKey = new InternSite();
+const stringsTestI32StrMap_m32StrValue = new InternSite();
 
 function zeroTestMap(r: Reader): TestMap {
   return {
@@ -427,9 +436,9 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMap_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestMap_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -522,7 +531,7 @@ function readTestMap(r: Reader, end: number, depth: number): TestMap {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMap_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
@@ -901,9 +910,9 @@ function mergeTestMapFrom(r: Reader, end: number, m: TestMap, depth: number): vo
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMap_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestMap_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -993,7 +1002,7 @@ function mergeTestMapFrom(r: Reader, end: number, m: TestMap, depth: number): vo
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMap_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_ForeignMessage(r, childEnd, depth + 1);
@@ -3276,7 +3285,7 @@ function readTestMapWithMessages(r: Reader, end: number, depth: number): TestMap
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMapWithMessages_mapStringAllTypesKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
@@ -3648,7 +3657,7 @@ function mergeTestMapWithMessagesFrom(r: Reader, end: number, m: TestMapWithMess
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestMapWithMessages_mapStringAllTypesKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readproto2_unittest_TestAllTypes(r, childEnd, depth + 1);
@@ -5329,9 +5338,9 @@ function readTestArenaMap(r: Reader, end: number, depth: number): TestArenaMap {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestArenaMap_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestArenaMap_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -5743,9 +5752,9 @@ function mergeTestArenaMapFrom(r: Reader, end: number, m: TestArenaMap, depth: n
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestArenaMap_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestArenaMap_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -6106,7 +6115,7 @@ function readMessageContainingEnumCalledType(r: Reader, end: number, depth: numb
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMessageContainingEnumCalledType_typeKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readMessageContainingEnumCalledType(r, childEnd, depth + 1);
@@ -6162,7 +6171,7 @@ function mergeMessageContainingEnumCalledTypeFrom(
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMessageContainingEnumCalledType_typeKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readMessageContainingEnumCalledType(r, childEnd, depth + 1);
@@ -6356,7 +6365,7 @@ function readTestRecursiveMapMessage(r: Reader, end: number, depth: number): Tes
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestRecursiveMapMessage_aKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestRecursiveMapMessage(r, childEnd, depth + 1);
@@ -6402,7 +6411,7 @@ function mergeTestRecursiveMapMessageFrom(r: Reader, end: number, m: TestRecursi
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestRecursiveMapMessage_aKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestRecursiveMapMessage(r, childEnd, depth + 1);
@@ -6476,7 +6485,7 @@ function readTestI32StrMap(r: Reader, end: number, depth: number): TestI32StrMap
             case 8:
             key = String(readInt32(r)); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestI32StrMap_m32StrValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -6516,7 +6525,7 @@ function mergeTestI32StrMapFrom(r: Reader, end: number, m: TestI32StrMap, depth:
             case 8:
             key = String(readInt32(r)); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestI32StrMap_m32StrValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);

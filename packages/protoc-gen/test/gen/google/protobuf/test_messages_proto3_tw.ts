@@ -17,7 +17,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { EnumOnlyProto3, ForeignEnum, ForeignMessage, NullHypothesisProto3, TestAllTypesProto3, TestAllTypesProto3_NestedEnum, TestAllTypesProto3_NestedMessage } from "./test_messages_proto3_pb.js";
 import type { Any, BoolValue, BytesValue, DoubleValue, Duration, Empty, FieldMask, FloatValue, Int32Value, Int64Value, ListValue, StringValue, Struct, Timestamp, UInt32Value, UInt64Value, Value } from "@bufbuild/protobuf/wkt";
 
@@ -44,6 +44,26 @@ import type { Any, BoolValue, BytesValue, DoubleValue, Duration, Empty, FieldMas
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
+
+const stringsTestAllTypesProto3_optionalString = new InternSite();
+const stringsTestAllTypesProto3_optionalStringPiece = new InternSite();
+const stringsTestAllTypesProto3_optionalCord = new InternSite();
+const stringsTestAllTypesProto3_repeatedString = new InternSite();
+const stringsTestAllTypesProto3_repeatedStringPiece = new InternSite();
+const stringsTestAllTypesProto3_repeatedCord = new InternSite();
+const stringsTestAllTypesProto3_mapStringStringKey = new InternSite();
+const stringsTestAllTypesProto3_mapStringStringValue = new InternSite();
+const stringsTestAllTypesProto3_mapStringBytesKey = new InternSite();
+const stringsTestAllTypesProto3_mapStringNestedMessageKey = new InternSite();
+const stringsTestAllTypesProto3_mapStringForeignMessageKey = new InternSite();
+const stringsTestAllTypesProto3_mapStringNestedEnumKey = new InternSite();
+const stringsTestAllTypesProto3_mapStringForeignEnumKey = new InternSite();
+const stringsTestAllTypesProto3_oneofString = new InternSite();
+const stringsgoogle_protobuf_StringValue_value = new InternSite();
+const stringsgoogle_protobuf_FieldMask_paths = new InternSite();
+const stringsgoogle_protobuf_Struct_fieldsKey = new InternSite();
+const stringsgoogle_protobuf_Value_stringValue = new InternSite();
+const stringsgoogle_protobuf_Any_typeUrl = new InternSite();
 
 function zeroTestAllTypesProto3(r: Reader): TestAllTypesProto3 {
   return {
@@ -372,7 +392,8 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         if (pos < len && buf[pos]! < 0x80) $optionalBool = buf[pos++] !== 0;
         else { r.pos = pos; $optionalBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $optionalString = readString(r); pos = r.pos; break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        r.pos = pos; $optionalString = readString(r, stringsTestAllTypesProto3_optionalString); pos = r.pos; break;
       case 122: r.pos = pos; $optionalBytes = readBytes(r); pos = r.pos; break; // bytes optional_bytes = 15
       case 146: { // NestedMessage optional_nested_message = 18
         r.pos = pos;
@@ -412,8 +433,12 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         } else { r.pos = pos; $optionalAliasedEnum = readInt32(r); pos = r.pos; }
         break;
       case 194: // string optional_string_piece = 24
-        r.pos = pos; $optionalStringPiece = readString(r); pos = r.pos; break;
-      case 202: r.pos = pos; $optionalCord = readString(r); pos = r.pos; break; // string optional_cord = 25
+        r.pos = pos;
+        $optionalStringPiece = readString(r, stringsTestAllTypesProto3_optionalStringPiece);
+        pos = r.pos;
+        break;
+      case 202: // string optional_cord = 25
+        r.pos = pos; $optionalCord = readString(r, stringsTestAllTypesProto3_optionalCord); pos = r.pos; break;
       case 218: { // TestAllTypesProto3 recursive_message = 27
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -475,7 +500,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
       case 346: // repeated bool repeated_bool = 43, packed
         r.pos = pos; readPackedBool(r, $repeatedBool); pos = r.pos; break;
       case 354: // repeated string repeated_string = 44
-        r.pos = pos; $repeatedString.push(readString(r)); pos = r.pos; break;
+        r.pos = pos; $repeatedString.push(readString(r, stringsTestAllTypesProto3_repeatedString)); pos = r.pos; break;
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
@@ -505,9 +530,12 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
       case 418: // repeated ForeignEnum repeated_foreign_enum = 52, packed
         r.pos = pos; readPackedInt32(r, $repeatedForeignEnum); pos = r.pos; break;
       case 434: // repeated string repeated_string_piece = 54
-        r.pos = pos; $repeatedStringPiece.push(readString(r)); pos = r.pos; break;
+        r.pos = pos;
+        $repeatedStringPiece.push(readString(r, stringsTestAllTypesProto3_repeatedStringPiece));
+        pos = r.pos;
+        break;
       case 442: // repeated string repeated_cord = 55
-        r.pos = pos; $repeatedCord.push(readString(r)); pos = r.pos; break;
+        r.pos = pos; $repeatedCord.push(readString(r, stringsTestAllTypesProto3_repeatedCord)); pos = r.pos; break;
       case 600: // repeated int32 packed_int32 = 75, unpacked
         r.pos = pos; $packedInt32.push(readInt32(r)); pos = r.pos; break;
       case 602: // repeated int32 packed_int32 = 75, packed
@@ -921,9 +949,9 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestAllTypesProto3_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -943,7 +971,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringBytesKey); break;
             case 18:
             value = readBytes(r); break;
             default:
@@ -966,7 +994,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringNestedMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
@@ -995,7 +1023,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessage(r, childEnd, depth + 1);
@@ -1024,7 +1052,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringNestedEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1047,7 +1075,7 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringForeignEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -1073,7 +1101,10 @@ function readTestAllTypesProto3(r: Reader, end: number, depth: number): TestAllT
         pos = r.pos; break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        r.pos = pos; $oneofField = { case: "oneofString", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypesProto3_oneofString) };
+        pos = r.pos;
+        break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         r.pos = pos; $oneofField = { case: "oneofBytes", value: readBytes(r) }; pos = r.pos; break;
       case 920: // oneof oneof_field: bool oneof_bool = 115
@@ -1704,7 +1735,8 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
       case 93: m.optionalFloat = readFloat(r); break; // float optional_float = 11
       case 97: m.optionalDouble = readDouble(r); break; // double optional_double = 12
       case 104: m.optionalBool = readBool(r); break; // bool optional_bool = 13
-      case 114: m.optionalString = readString(r); break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        m.optionalString = readString(r, stringsTestAllTypesProto3_optionalString); break;
       case 122: m.optionalBytes = readBytes(r); break; // bytes optional_bytes = 15
       case 146: { // NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
@@ -1723,8 +1755,10 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
       case 168: m.optionalNestedEnum = readInt32(r); break; // NestedEnum optional_nested_enum = 21
       case 176: m.optionalForeignEnum = readInt32(r); break; // ForeignEnum optional_foreign_enum = 22
       case 184: m.optionalAliasedEnum = readInt32(r); break; // AliasedEnum optional_aliased_enum = 23
-      case 194: m.optionalStringPiece = readString(r); break; // string optional_string_piece = 24
-      case 202: m.optionalCord = readString(r); break; // string optional_cord = 25
+      case 194: // string optional_string_piece = 24
+        m.optionalStringPiece = readString(r, stringsTestAllTypesProto3_optionalStringPiece); break;
+      case 202: // string optional_cord = 25
+        m.optionalCord = readString(r, stringsTestAllTypesProto3_optionalCord); break;
       case 218: { // TestAllTypesProto3 recursive_message = 27
         const childEnd = readLengthEnd(r);
         const current = m.recursiveMessage;
@@ -1758,7 +1792,8 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
       case 338: readPackedDouble(r, m.repeatedDouble); break; // repeated double repeated_double = 42, packed
       case 344: m.repeatedBool.push(readBool(r)); break; // repeated bool repeated_bool = 43, unpacked
       case 346: readPackedBool(r, m.repeatedBool); break; // repeated bool repeated_bool = 43, packed
-      case 354: m.repeatedString.push(readString(r)); break; // repeated string repeated_string = 44
+      case 354: // repeated string repeated_string = 44
+        m.repeatedString.push(readString(r, stringsTestAllTypesProto3_repeatedString)); break;
       case 362: m.repeatedBytes.push(readBytes(r)); break; // repeated bytes repeated_bytes = 45
       case 386: // repeated NestedMessage repeated_nested_message = 48
         m.repeatedNestedMessage.push(readTestAllTypesProto3_NestedMessage(r, readLengthEnd(r), depth + 1)); break;
@@ -1772,8 +1807,10 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
         m.repeatedForeignEnum.push(readInt32(r)); break;
       case 418: // repeated ForeignEnum repeated_foreign_enum = 52, packed
         readPackedInt32(r, m.repeatedForeignEnum); break;
-      case 434: m.repeatedStringPiece.push(readString(r)); break; // repeated string repeated_string_piece = 54
-      case 442: m.repeatedCord.push(readString(r)); break; // repeated string repeated_cord = 55
+      case 434: // repeated string repeated_string_piece = 54
+        m.repeatedStringPiece.push(readString(r, stringsTestAllTypesProto3_repeatedStringPiece)); break;
+      case 442: // repeated string repeated_cord = 55
+        m.repeatedCord.push(readString(r, stringsTestAllTypesProto3_repeatedCord)); break;
       case 600: m.packedInt32.push(readInt32(r)); break; // repeated int32 packed_int32 = 75, unpacked
       case 602: readPackedInt32(r, m.packedInt32); break; // repeated int32 packed_int32 = 75, packed
       case 608: m.packedInt64.push(readInt64(r)); break; // repeated int64 packed_int64 = 76, unpacked
@@ -2119,9 +2156,9 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsTestAllTypesProto3_mapStringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -2140,7 +2177,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringBytesKey); break;
             case 18:
             value = readBytes(r); break;
             default:
@@ -2162,7 +2199,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringNestedMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readTestAllTypesProto3_NestedMessage(r, childEnd, depth + 1);
@@ -2190,7 +2227,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringForeignMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readForeignMessage(r, childEnd, depth + 1);
@@ -2218,7 +2255,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringNestedEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -2240,7 +2277,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsTestAllTypesProto3_mapStringForeignEnumKey); break;
             case 16:
             value = readInt32(r); break;
             default:
@@ -2265,7 +2302,7 @@ function mergeTestAllTypesProto3From(r: Reader, end: number, m: TestAllTypesProt
         break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        m.oneofField = { case: "oneofString", value: readString(r) }; break;
+        m.oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypesProto3_oneofString) }; break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         m.oneofField = { case: "oneofBytes", value: readBytes(r) }; break;
       case 920: // oneof oneof_field: bool oneof_bool = 115
@@ -3985,7 +4022,8 @@ function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number):
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $value = readString(r); pos = r.pos; break; // string value = 1
+      case 10: // string value = 1
+        r.pos = pos; $value = readString(r, stringsgoogle_protobuf_StringValue_value); pos = r.pos; break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
@@ -4006,7 +4044,7 @@ function mergegoogle_protobuf_StringValueFrom(r: Reader, end: number, m: StringV
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.value = readString(r); break; // string value = 1
+      case 10: m.value = readString(r, stringsgoogle_protobuf_StringValue_value); break; // string value = 1
       default:
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
@@ -4235,7 +4273,8 @@ function readgoogle_protobuf_FieldMask(r: Reader, end: number, depth: number): F
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $paths.push(readString(r)); pos = r.pos; break; // repeated string paths = 1
+      case 10: // repeated string paths = 1
+        r.pos = pos; $paths.push(readString(r, stringsgoogle_protobuf_FieldMask_paths)); pos = r.pos; break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
@@ -4256,7 +4295,7 @@ function mergegoogle_protobuf_FieldMaskFrom(r: Reader, end: number, m: FieldMask
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.paths.push(readString(r)); break; // repeated string paths = 1
+      case 10: m.paths.push(readString(r, stringsgoogle_protobuf_FieldMask_paths)); break; // repeated string paths = 1
       default:
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
@@ -4303,7 +4342,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -4349,7 +4388,7 @@ function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, dept
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -4417,7 +4456,10 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
       case 17: // oneof kind: double number_value = 2
         r.pos = pos; $kind = { case: "numberValue", value: readDouble(r) }; pos = r.pos; break;
       case 26: // oneof kind: string string_value = 3
-        r.pos = pos; $kind = { case: "stringValue", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
+        pos = r.pos;
+        break;
       case 32: // oneof kind: bool bool_value = 4
         r.pos = pos; $kind = { case: "boolValue", value: readBool(r) }; pos = r.pos; break;
       case 42: { // oneof kind: Struct struct_value = 5
@@ -4458,7 +4500,8 @@ function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth:
     switch (tag) {
       case 8: m.kind = { case: "nullValue", value: readInt32(r) }; break; // oneof kind: NullValue null_value = 1
       case 17: m.kind = { case: "numberValue", value: readDouble(r) }; break; // oneof kind: double number_value = 2
-      case 26: m.kind = { case: "stringValue", value: readString(r) }; break; // oneof kind: string string_value = 3
+      case 26: // oneof kind: string string_value = 3
+        m.kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) }; break;
       case 32: m.kind = { case: "boolValue", value: readBool(r) }; break; // oneof kind: bool bool_value = 4
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);
@@ -4592,7 +4635,8 @@ function readgoogle_protobuf_Any(r: Reader, end: number, depth: number): Any {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $typeUrl = readString(r); pos = r.pos; break; // string type_url = 1
+      case 10: // string type_url = 1
+        r.pos = pos; $typeUrl = readString(r, stringsgoogle_protobuf_Any_typeUrl); pos = r.pos; break;
       case 18: r.pos = pos; $value = readBytes(r); pos = r.pos; break; // bytes value = 2
       default:
         r.pos = pos;
@@ -4614,7 +4658,7 @@ function mergegoogle_protobuf_AnyFrom(r: Reader, end: number, m: Any, depth: num
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.typeUrl = readString(r); break; // string type_url = 1
+      case 10: m.typeUrl = readString(r, stringsgoogle_protobuf_Any_typeUrl); break; // string type_url = 1
       case 18: m.value = readBytes(r); break; // bytes value = 2
       default:
         switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }

@@ -15,7 +15,7 @@ import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { ForeignMessage, NestedTestAllTypes, TestAllTypes, TestAllTypes_NestedMessage, TestEmptyMessage, TestHasbits, TestMessageWithDummy, TestOneof2, TestPackedTypes, TestUnpackedTypes } from "./unittest_proto3_pb.js";
 
 /**
@@ -46,6 +46,13 @@ const defaultsproto2_unittest_import_ImportMessage: object =
   Object.getPrototypeOf(create(ImportMessageSchema)) as object;
 const defaultsproto2_unittest_import_PublicImportMessage: object =
   Object.getPrototypeOf(create(PublicImportMessageSchema)) as object;
+const stringsTestAllTypes_optionalString = new InternSite();
+const stringsTestAllTypes_optionalStringPiece = new InternSite();
+const stringsTestAllTypes_optionalCord = new InternSite();
+const stringsTestAllTypes_repeatedString = new InternSite();
+const stringsTestAllTypes_repeatedStringPiece = new InternSite();
+const stringsTestAllTypes_repeatedCord = new InternSite();
+const stringsTestAllTypes_oneofString = new InternSite();
 
 function zeroTestAllTypes(r: Reader): TestAllTypes {
   return {
@@ -198,7 +205,8 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         if (pos < len && buf[pos]! < 0x80) $optionalBool = buf[pos++] !== 0;
         else { r.pos = pos; $optionalBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $optionalString = readString(r); pos = r.pos; break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        r.pos = pos; $optionalString = readString(r, stringsTestAllTypes_optionalString); pos = r.pos; break;
       case 122: r.pos = pos; $optionalBytes = readBytes(r); pos = r.pos; break; // bytes optional_bytes = 15
       case 146: { // optional NestedMessage optional_nested_message = 18
         r.pos = pos;
@@ -239,8 +247,9 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         } else { r.pos = pos; $optionalForeignEnum = readInt32(r); pos = r.pos; }
         break;
       case 194: // string optional_string_piece = 24
-        r.pos = pos; $optionalStringPiece = readString(r); pos = r.pos; break;
-      case 202: r.pos = pos; $optionalCord = readString(r); pos = r.pos; break; // string optional_cord = 25
+        r.pos = pos; $optionalStringPiece = readString(r, stringsTestAllTypes_optionalStringPiece); pos = r.pos; break;
+      case 202: // string optional_cord = 25
+        r.pos = pos; $optionalCord = readString(r, stringsTestAllTypes_optionalCord); pos = r.pos; break;
       case 210: { // PublicImportMessage optional_public_import_message = 26
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -326,7 +335,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
       case 346: // repeated bool repeated_bool = 43, packed
         r.pos = pos; readPackedBool(r, $repeatedBool); pos = r.pos; break;
       case 354: // repeated string repeated_string = 44
-        r.pos = pos; $repeatedString.push(readString(r)); pos = r.pos; break;
+        r.pos = pos; $repeatedString.push(readString(r, stringsTestAllTypes_repeatedString)); pos = r.pos; break;
       case 362: // repeated bytes repeated_bytes = 45
         r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
       case 386: // repeated NestedMessage repeated_nested_message = 48
@@ -365,9 +374,12 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
       case 418: // repeated ForeignEnum repeated_foreign_enum = 52, packed
         r.pos = pos; readPackedInt32(r, $repeatedForeignEnum); pos = r.pos; break;
       case 434: // repeated string repeated_string_piece = 54
-        r.pos = pos; $repeatedStringPiece.push(readString(r)); pos = r.pos; break;
+        r.pos = pos;
+        $repeatedStringPiece.push(readString(r, stringsTestAllTypes_repeatedStringPiece));
+        pos = r.pos;
+        break;
       case 442: // repeated string repeated_cord = 55
-        r.pos = pos; $repeatedCord.push(readString(r)); pos = r.pos; break;
+        r.pos = pos; $repeatedCord.push(readString(r, stringsTestAllTypes_repeatedCord)); pos = r.pos; break;
       case 458: // repeated NestedMessage repeated_lazy_message = 57
         for (;;) {
           r.pos = pos;
@@ -391,7 +403,10 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
         pos = r.pos; break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        r.pos = pos; $oneofField = { case: "oneofString", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypes_oneofString) };
+        pos = r.pos;
+        break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         r.pos = pos; $oneofField = { case: "oneofBytes", value: readBytes(r) }; pos = r.pos; break;
       default:
@@ -486,7 +501,8 @@ function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: n
       case 93: m.optionalFloat = readFloat(r); break; // float optional_float = 11
       case 97: m.optionalDouble = readDouble(r); break; // double optional_double = 12
       case 104: m.optionalBool = readBool(r); break; // bool optional_bool = 13
-      case 114: m.optionalString = readString(r); break; // string optional_string = 14
+      case 114: // string optional_string = 14
+        m.optionalString = readString(r, stringsTestAllTypes_optionalString); break;
       case 122: m.optionalBytes = readBytes(r); break; // bytes optional_bytes = 15
       case 146: { // optional NestedMessage optional_nested_message = 18
         const childEnd = readLengthEnd(r);
@@ -511,8 +527,9 @@ function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: n
       }
       case 168: m.optionalNestedEnum = readInt32(r); break; // NestedEnum optional_nested_enum = 21
       case 176: m.optionalForeignEnum = readInt32(r); break; // ForeignEnum optional_foreign_enum = 22
-      case 194: m.optionalStringPiece = readString(r); break; // string optional_string_piece = 24
-      case 202: m.optionalCord = readString(r); break; // string optional_cord = 25
+      case 194: // string optional_string_piece = 24
+        m.optionalStringPiece = readString(r, stringsTestAllTypes_optionalStringPiece); break;
+      case 202: m.optionalCord = readString(r, stringsTestAllTypes_optionalCord); break; // string optional_cord = 25
       case 210: { // PublicImportMessage optional_public_import_message = 26
         const childEnd = readLengthEnd(r);
         const current = m.optionalPublicImportMessage;
@@ -567,7 +584,8 @@ function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: n
       case 338: readPackedDouble(r, m.repeatedDouble); break; // repeated double repeated_double = 42, packed
       case 344: m.repeatedBool.push(readBool(r)); break; // repeated bool repeated_bool = 43, unpacked
       case 346: readPackedBool(r, m.repeatedBool); break; // repeated bool repeated_bool = 43, packed
-      case 354: m.repeatedString.push(readString(r)); break; // repeated string repeated_string = 44
+      case 354: // repeated string repeated_string = 44
+        m.repeatedString.push(readString(r, stringsTestAllTypes_repeatedString)); break;
       case 362: m.repeatedBytes.push(readBytes(r)); break; // repeated bytes repeated_bytes = 45
       case 386: // repeated NestedMessage repeated_nested_message = 48
         m.repeatedNestedMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1)); break;
@@ -583,8 +601,10 @@ function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: n
         m.repeatedForeignEnum.push(readInt32(r)); break;
       case 418: // repeated ForeignEnum repeated_foreign_enum = 52, packed
         readPackedInt32(r, m.repeatedForeignEnum); break;
-      case 434: m.repeatedStringPiece.push(readString(r)); break; // repeated string repeated_string_piece = 54
-      case 442: m.repeatedCord.push(readString(r)); break; // repeated string repeated_cord = 55
+      case 434: // repeated string repeated_string_piece = 54
+        m.repeatedStringPiece.push(readString(r, stringsTestAllTypes_repeatedStringPiece)); break;
+      case 442: // repeated string repeated_cord = 55
+        m.repeatedCord.push(readString(r, stringsTestAllTypes_repeatedCord)); break;
       case 458: // repeated NestedMessage repeated_lazy_message = 57
         m.repeatedLazyMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1)); break;
       case 888: // oneof oneof_field: uint32 oneof_uint32 = 111
@@ -600,7 +620,7 @@ function mergeTestAllTypesFrom(r: Reader, end: number, m: TestAllTypes, depth: n
         break;
       }
       case 906: // oneof oneof_field: string oneof_string = 113
-        m.oneofField = { case: "oneofString", value: readString(r) }; break;
+        m.oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypes_oneofString) }; break;
       case 914: // oneof oneof_field: bytes oneof_bytes = 114
         m.oneofField = { case: "oneofBytes", value: readBytes(r) }; break;
       default:

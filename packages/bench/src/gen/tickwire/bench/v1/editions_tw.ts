@@ -10,7 +10,7 @@ import { create } from "@bufbuild/protobuf";
 import type { Execution, Fill } from "./editions_pb.js";
 import { ExecutionSchema, FillSchema } from "./editions_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, groupEnd, isSet, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readDouble, readInt32, readInt64, readPackedDouble, readPackedSint64, readPackedUint32, readSint64, readString, readTag, readUint32, readUnknown, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writePackedDouble, writePackedSint64, writeString, writeUint32, writeUnknown } from "@tickwire/runtime";
+import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, groupEnd, InternSite, isSet, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readDouble, readInt32, readInt64, readPackedDouble, readPackedSint64, readPackedUint32, readSint64, readString, readTag, readUint32, readUnknown, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writePackedDouble, writePackedSint64, writeString, writeUint32, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -38,6 +38,8 @@ import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, f
 
 const defaultsFill: object = Object.getPrototypeOf(create(FillSchema)) as object;
 const defaultsExecution: object = Object.getPrototypeOf(create(ExecutionSchema)) as object;
+const stringsFill_venue = new InternSite();
+const stringsExecution_orderId = new InternSite();
 
 function zeroFill(r: Reader): Fill {
   const m = Object.create(defaultsFill) as { -readonly [K in keyof Fill]: Fill[K] };
@@ -77,7 +79,7 @@ function readFill(r: Reader, end: number, depth: number): Fill {
           pos += 2;
         } else { r.pos = pos; $quantity = readInt32(r); pos = r.pos; }
         break;
-      case 34: r.pos = pos; $venue = readString(r); pos = r.pos; break; // string venue = 4
+      case 34: r.pos = pos; $venue = readString(r, stringsFill_venue); pos = r.pos; break; // string venue = 4
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: case 2: case 3: case 4: failWireType(r, tag); }
@@ -105,7 +107,7 @@ function mergeFillFrom(r: Reader, end: number, m: Fill, depth: number): void {
       case 8: m.tradeId = readInt64(r); break; // int64 trade_id = 1
       case 17: m.price = readDouble(r); break; // double price = 2
       case 24: m.quantity = readInt32(r); break; // int32 quantity = 3
-      case 34: m.venue = readString(r); break; // string venue = 4
+      case 34: m.venue = readString(r, stringsFill_venue); break; // string venue = 4
       default:
         switch (tag >>> 3) { case 1: case 2: case 3: case 4: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
@@ -165,7 +167,8 @@ function readExecution(r: Reader, end: number, depth: number): Execution {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $orderId = readString(r); pos = r.pos; break; // string order_id = 1
+      case 10: // string order_id = 1
+        r.pos = pos; $orderId = readString(r, stringsExecution_orderId); pos = r.pos; break;
       case 16: r.pos = pos; $account = readInt64(r); pos = r.pos; break; // int64 account = 2
       case 25: { // double average_price = 3
         const view = r.view;
@@ -239,7 +242,7 @@ function mergeExecutionFrom(r: Reader, end: number, m: Execution, depth: number)
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.orderId = readString(r); break; // string order_id = 1
+      case 10: m.orderId = readString(r, stringsExecution_orderId); break; // string order_id = 1
       case 16: m.account = readInt64(r); break; // int64 account = 2
       case 25: m.averagePrice = readDouble(r); break; // double average_price = 3
       case 32: m.filled = readUint32(r); break; // uint32 filled = 4

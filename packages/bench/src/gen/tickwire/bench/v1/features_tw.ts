@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /**
@@ -32,6 +32,14 @@ import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars,
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
+
+const stringsScalars_fString = new InternSite();
+const stringsPoint_label = new InternSite();
+const stringsStringMap_entriesKey = new InternSite();
+const stringsStringMap_entriesValue = new InternSite();
+const stringsMessageMap_entriesKey = new InternSite();
+const stringsNode_name = new InternSite();
+const stringsNode_text = new InternSite();
 
 function zeroScalars(r: Reader): Scalars {
   return {
@@ -117,7 +125,8 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
         if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
         else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // string f_string = 14
+      case 114: // string f_string = 14
+        r.pos = pos; $fString = readString(r, stringsScalars_fString); pos = r.pos; break;
       case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
       default:
         r.pos = pos;
@@ -172,7 +181,7 @@ function mergeScalarsFrom(r: Reader, end: number, m: Scalars, depth: number): vo
       case 93: m.fSfixed32 = readSfixed32(r); break; // sfixed32 f_sfixed32 = 11
       case 97: m.fSfixed64 = readSfixed64(r); break; // sfixed64 f_sfixed64 = 12
       case 104: m.fBool = readBool(r); break; // bool f_bool = 13
-      case 114: m.fString = readString(r); break; // string f_string = 14
+      case 114: m.fString = readString(r, stringsScalars_fString); break; // string f_string = 14
       case 122: m.fBytes = readBytes(r); break; // bytes f_bytes = 15
       default:
         switch (tag >>> 3) {
@@ -491,7 +500,7 @@ function readPoint(r: Reader, end: number, depth: number): Point {
         else { r.pos = pos; $y = readDouble(r); pos = r.pos; }
         break;
       }
-      case 34: r.pos = pos; $label = readString(r); pos = r.pos; break; // string label = 4
+      case 34: r.pos = pos; $label = readString(r, stringsPoint_label); pos = r.pos; break; // string label = 4
       case 40: // Level level = 5
         if (pos < len && buf[pos]! < 0x80) $level = buf[pos++]!;
         else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
@@ -537,7 +546,7 @@ function mergePointFrom(r: Reader, end: number, m: Point, depth: number): void {
       case 8: m.id = readInt64(r); break; // int64 id = 1
       case 17: m.x = readDouble(r); break; // double x = 2
       case 25: m.y = readDouble(r); break; // double y = 3
-      case 34: m.label = readString(r); break; // string label = 4
+      case 34: m.label = readString(r, stringsPoint_label); break; // string label = 4
       case 40: m.level = readInt32(r); break; // Level level = 5
       case 48: m.flags = readUint32(r); break; // uint32 flags = 6
       default:
@@ -656,9 +665,9 @@ function readStringMap(r: Reader, end: number, depth: number): StringMap {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsStringMap_entriesKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsStringMap_entriesValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -696,9 +705,9 @@ function mergeStringMapFrom(r: Reader, end: number, m: StringMap, depth: number)
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsStringMap_entriesKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsStringMap_entriesValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -757,7 +766,7 @@ function readMessageMap(r: Reader, end: number, depth: number): MessageMap {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMessageMap_entriesKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
@@ -801,7 +810,7 @@ function mergeMessageMapFrom(r: Reader, end: number, m: MessageMap, depth: numbe
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMessageMap_entriesKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readPoint(r, childEnd, depth + 1);
@@ -882,7 +891,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $name = readString(r); pos = r.pos; break; // string name = 1
+      case 10: r.pos = pos; $name = readString(r, stringsNode_name); pos = r.pos; break; // string name = 1
       case 16: r.pos = pos; $id = readInt64(r); pos = r.pos; break; // int64 id = 2
       case 25: { // optional double weight = 3
         const view = r.view;
@@ -906,7 +915,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
         pos = r.pos; break;
       }
       case 50: // oneof payload: string text = 6
-        r.pos = pos; $payload = { case: "text", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos; $payload = { case: "text", value: readString(r, stringsNode_text) }; pos = r.pos; break;
       case 58: { // oneof payload: Point point = 7
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -963,7 +972,7 @@ function mergeNodeFrom(r: Reader, end: number, m: Node, depth: number): void {
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.name = readString(r); break; // string name = 1
+      case 10: m.name = readString(r, stringsNode_name); break; // string name = 1
       case 16: m.id = readInt64(r); break; // int64 id = 2
       case 25: m.weight = readDouble(r); break; // optional double weight = 3
       case 32: m.level = readInt32(r); break; // Level level = 4
@@ -974,7 +983,8 @@ function mergeNodeFrom(r: Reader, end: number, m: Node, depth: number): void {
         else m.origin = readPoint(r, childEnd, depth + 1);
         break;
       }
-      case 50: m.payload = { case: "text", value: readString(r) }; break; // oneof payload: string text = 6
+      case 50: // oneof payload: string text = 6
+        m.payload = { case: "text", value: readString(r, stringsNode_text) }; break;
       case 58: { // oneof payload: Point point = 7
         const childEnd = readLengthEnd(r);
         const current = m.payload;

@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readInt64, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readInt64, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeUnknown } from "@tickwire/runtime";
 import type { Event } from "./payload_pb.js";
 import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 
@@ -35,6 +35,10 @@ import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
  * (failWireType), not read by its declared type.
  */
 
+const stringsEvent_kind = new InternSite();
+const stringsgoogle_protobuf_Struct_fieldsKey = new InternSite();
+const stringsgoogle_protobuf_Value_stringValue = new InternSite();
+
 function zeroEvent(r: Reader): Event {
   return { $typeName: "tickwire.bench.v1.Event", kind: "", sequence: r.zero64 as bigint, items: [] } as Event;
 }
@@ -58,7 +62,7 @@ function readEvent(r: Reader, end: number, depth: number): Event {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $kind = readString(r); pos = r.pos; break; // string kind = 1
+      case 10: r.pos = pos; $kind = readString(r, stringsEvent_kind); pos = r.pos; break; // string kind = 1
       case 16: r.pos = pos; $sequence = readInt64(r); pos = r.pos; break; // int64 sequence = 2
       case 26: { // Struct attributes = 3
         r.pos = pos;
@@ -105,7 +109,7 @@ function mergeEventFrom(r: Reader, end: number, m: Event, depth: number): void {
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.kind = readString(r); break; // string kind = 1
+      case 10: m.kind = readString(r, stringsEvent_kind); break; // string kind = 1
       case 16: m.sequence = readInt64(r); break; // int64 sequence = 2
       case 26: { // Struct attributes = 3
         const childEnd = readLengthEnd(r);
@@ -193,7 +197,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -239,7 +243,7 @@ function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, dept
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -307,7 +311,10 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
       case 17: // oneof kind: double number_value = 2
         r.pos = pos; $kind = { case: "numberValue", value: readDouble(r) }; pos = r.pos; break;
       case 26: // oneof kind: string string_value = 3
-        r.pos = pos; $kind = { case: "stringValue", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
+        pos = r.pos;
+        break;
       case 32: // oneof kind: bool bool_value = 4
         r.pos = pos; $kind = { case: "boolValue", value: readBool(r) }; pos = r.pos; break;
       case 42: { // oneof kind: Struct struct_value = 5
@@ -348,7 +355,8 @@ function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth:
     switch (tag) {
       case 8: m.kind = { case: "nullValue", value: readInt32(r) }; break; // oneof kind: NullValue null_value = 1
       case 17: m.kind = { case: "numberValue", value: readDouble(r) }; break; // oneof kind: double number_value = 2
-      case 26: m.kind = { case: "stringValue", value: readString(r) }; break; // oneof kind: string string_value = 3
+      case 26: // oneof kind: string string_value = 3
+        m.kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) }; break;
       case 32: m.kind = { case: "boolValue", value: readBool(r) }; break; // oneof kind: bool bool_value = 4
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);

@@ -14,7 +14,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, WithInt64, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
 /**
@@ -47,6 +47,13 @@ import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDa
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
+
+const stringsTickDataMessage_InstrumentName = new InternSite();
+const stringsTouchLineDataMessage_InstrumentName = new InternSite();
+const stringsMarketDepthMessage_InstrumentName = new InternSite();
+const stringsIndexData_IndexName = new InternSite();
+const stringsMDEntries_InstrumentName = new InternSite();
+const stringsTickData_InstrumentName = new InternSite();
 
 export function zeroMarketDataMessageBase(r: Reader): MarketDataMessageBase {
   return {
@@ -370,7 +377,8 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        r.pos = pos; $InstrumentName = readString(r, stringsTickDataMessage_InstrumentName); pos = r.pos; break;
       case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
       case 121: { // double LTP = 15
         const view = r.view;
@@ -419,7 +427,8 @@ export function mergeTickDataMessageFrom(r: Reader, end: number, m: TickDataMess
       case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
       case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
       case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
-      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        m.InstrumentName = readString(r, stringsTickDataMessage_InstrumentName); break;
       case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
       case 121: m.LTP = readDouble(r); break; // double LTP = 15
       case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
@@ -543,7 +552,8 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        r.pos = pos; $InstrumentName = readString(r, stringsTouchLineDataMessage_InstrumentName); pos = r.pos; break;
       case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
       case 121: { // double LTP = 15
         const view = r.view;
@@ -656,7 +666,8 @@ export function mergeTouchLineDataMessageFrom(r: Reader, end: number, m: TouchLi
       case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
       case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
       case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
-      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        m.InstrumentName = readString(r, stringsTouchLineDataMessage_InstrumentName); break;
       case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
       case 121: m.LTP = readDouble(r); break; // double LTP = 15
       case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
@@ -909,7 +920,8 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 106: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        r.pos = pos; $InstrumentName = readString(r, stringsMarketDepthMessage_InstrumentName); pos = r.pos; break;
       case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
       case 121: { // double LTP = 15
         const view = r.view;
@@ -1022,7 +1034,8 @@ export function mergeMarketDepthMessageFrom(r: Reader, end: number, m: MarketDep
       case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
       case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
       case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
-      case 106: m.InstrumentName = readString(r); break; // string InstrumentName = 13
+      case 106: // string InstrumentName = 13
+        m.InstrumentName = readString(r, stringsMarketDepthMessage_InstrumentName); break;
       case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
       case 121: m.LTP = readDouble(r); break; // double LTP = 15
       case 128: m.LTQ = readInt32(r); break; // int32 LTQ = 16
@@ -1253,7 +1266,8 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 106: r.pos = pos; $IndexName = readString(r); pos = r.pos; break; // string IndexName = 13
+      case 106: // string IndexName = 13
+        r.pos = pos; $IndexName = readString(r, stringsIndexData_IndexName); pos = r.pos; break;
       case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
       case 121: { // double Last = 15
         const view = r.view;
@@ -1345,7 +1359,7 @@ export function mergeIndexDataFrom(r: Reader, end: number, m: IndexData, depth: 
       case 80: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 10
       case 88: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 11
       case 96: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 12
-      case 106: m.IndexName = readString(r); break; // string IndexName = 13
+      case 106: m.IndexName = readString(r, stringsIndexData_IndexName); break; // string IndexName = 13
       case 112: m.TimeStamp = readInt64(r); break; // int64 TimeStamp = 14
       case 121: m.Last = readDouble(r); break; // double Last = 15
       case 129: m.Open = readDouble(r); break; // double Open = 16
@@ -1626,7 +1640,8 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 50: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 6
+      case 50: // string InstrumentName = 6
+        r.pos = pos; $InstrumentName = readString(r, stringsMDEntries_InstrumentName); pos = r.pos; break;
       case 57: { // double MDEntryPrice = 7
         const view = r.view;
         if (view !== undefined && pos + 8 <= len) { $MDEntryPrice = view.getFloat64(pos, true); pos += 8; }
@@ -1695,7 +1710,7 @@ export function mergeMDEntriesFrom(r: Reader, end: number, m: MDEntries, depth: 
       case 24: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 3
       case 32: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 4
       case 40: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 5
-      case 50: m.InstrumentName = readString(r); break; // string InstrumentName = 6
+      case 50: m.InstrumentName = readString(r, stringsMDEntries_InstrumentName); break; // string InstrumentName = 6
       case 57: m.MDEntryPrice = readDouble(r); break; // double MDEntryPrice = 7
       case 64: m.MDEntrySize = readInt32(r); break; // int32 MDEntrySize = 8
       case 72: m.MDEntryTime = readInt32(r); break; // int32 MDEntryTime = 9
@@ -1795,7 +1810,8 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
           pos += 2;
         } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
         break;
-      case 34: r.pos = pos; $InstrumentName = readString(r); pos = r.pos; break; // string InstrumentName = 4
+      case 34: // string InstrumentName = 4
+        r.pos = pos; $InstrumentName = readString(r, stringsTickData_InstrumentName); pos = r.pos; break;
       case 41: { // double LTP = 5
         const view = r.view;
         if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
@@ -1845,7 +1861,7 @@ export function mergeTickDataFrom(r: Reader, end: number, m: TickData, depth: nu
       case 8: m.InstrumentID = readUint64(r); break; // uint64 InstrumentID = 1
       case 16: m.ExchangeSegment = readInt32(r); break; // ExchangeSegment ExchangeSegment = 2
       case 24: m.ExchangeInstrumentID = readUint32(r); break; // uint32 ExchangeInstrumentID = 3
-      case 34: m.InstrumentName = readString(r); break; // string InstrumentName = 4
+      case 34: m.InstrumentName = readString(r, stringsTickData_InstrumentName); break; // string InstrumentName = 4
       case 41: m.LTP = readDouble(r); break; // double LTP = 5
       case 48: m.LTQ = readInt32(r); break; // int32 LTQ = 6
       case 56: m.LTT = readInt64(r); break; // int64 LTT = 7

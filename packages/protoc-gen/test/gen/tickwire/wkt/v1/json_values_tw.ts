@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeDouble, writeInt32, writeString, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeDouble, writeInt32, writeString, writeUnknown } from "@tickwire/runtime";
 import type { JsonValues } from "./json_values_pb.js";
 import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 
@@ -30,6 +30,10 @@ import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
+
+const stringsJsonValues_byNameKey = new InternSite();
+const stringsgoogle_protobuf_Value_stringValue = new InternSite();
+const stringsgoogle_protobuf_Struct_fieldsKey = new InternSite();
 
 function zeroJsonValues(r: Reader): JsonValues {
   return { $typeName: "tickwire.wkt.v1.JsonValues", values: [], byName: {}, pick: { case: undefined } } as JsonValues;
@@ -88,7 +92,7 @@ function readJsonValues(r: Reader, end: number, depth: number): JsonValues {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsJsonValues_byNameKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -172,7 +176,7 @@ function mergeJsonValuesFrom(r: Reader, end: number, m: JsonValues, depth: numbe
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsJsonValues_byNameKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -284,7 +288,10 @@ function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value
       case 17: // oneof kind: double number_value = 2
         r.pos = pos; $kind = { case: "numberValue", value: readDouble(r) }; pos = r.pos; break;
       case 26: // oneof kind: string string_value = 3
-        r.pos = pos; $kind = { case: "stringValue", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
+        pos = r.pos;
+        break;
       case 32: // oneof kind: bool bool_value = 4
         r.pos = pos; $kind = { case: "boolValue", value: readBool(r) }; pos = r.pos; break;
       case 42: { // oneof kind: Struct struct_value = 5
@@ -325,7 +332,8 @@ function mergegoogle_protobuf_ValueFrom(r: Reader, end: number, m: Value, depth:
     switch (tag) {
       case 8: m.kind = { case: "nullValue", value: readInt32(r) }; break; // oneof kind: NullValue null_value = 1
       case 17: m.kind = { case: "numberValue", value: readDouble(r) }; break; // oneof kind: double number_value = 2
-      case 26: m.kind = { case: "stringValue", value: readString(r) }; break; // oneof kind: string string_value = 3
+      case 26: // oneof kind: string string_value = 3
+        m.kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) }; break;
       case 32: m.kind = { case: "boolValue", value: readBool(r) }; break; // oneof kind: bool bool_value = 4
       case 42: { // oneof kind: Struct struct_value = 5
         const childEnd = readLengthEnd(r);
@@ -399,7 +407,7 @@ function readgoogle_protobuf_Struct(r: Reader, end: number, depth: number): Stru
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);
@@ -445,7 +453,7 @@ function mergegoogle_protobuf_StructFrom(r: Reader, end: number, m: Struct, dept
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsgoogle_protobuf_Struct_fieldsKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readgoogle_protobuf_Value(r, childEnd, depth + 1);

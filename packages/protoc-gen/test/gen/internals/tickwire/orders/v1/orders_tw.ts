@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, InternSite, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "../../../../tickwire/orders/v1/orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -41,6 +41,24 @@ import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/pro
  * labelled with the field it reads. A known field arriving with another wire type is rejected
  * (failWireType), not read by its declared type.
  */
+
+const stringsScalars_fString = new InternSite();
+const stringsOptionalScalars_fString = new InternSite();
+const stringsInstrument_symbol = new InternSite();
+const stringsInstrument_exchange = new InternSite();
+const stringsInstrument_attributesKey = new InternSite();
+const stringsInstrument_attributesValue = new InternSite();
+const stringsRepeatedScalars_fString = new InternSite();
+const stringsMaps_stringStringKey = new InternSite();
+const stringsMaps_stringStringValue = new InternSite();
+const stringsMaps_fixed64StringValue = new InternSite();
+const stringsMaps_boolStringValue = new InternSite();
+const stringsMaps_stringMessageKey = new InternSite();
+const stringsMaps_stringSint64Key = new InternSite();
+const stringsOrder_clientOrderId = new InternSite();
+const stringsOrder_session = new InternSite();
+const stringsOrder_legsByNameKey = new InternSite();
+const stringsgoogle_protobuf_StringValue_value = new InternSite();
 
 export function zeroScalars(r: Reader): Scalars {
   return {
@@ -131,7 +149,8 @@ export function readScalars(r: Reader, end: number, depth: number): Scalars {
         if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
         else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // string f_string = 14
+      case 114: // string f_string = 14
+        r.pos = pos; $fString = readString(r, stringsScalars_fString); pos = r.pos; break;
       case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
       case 128: // Side f_enum = 16
         if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
@@ -194,7 +213,7 @@ export function mergeScalarsFrom(r: Reader, end: number, m: Scalars, depth: numb
       case 93: m.fSfixed32 = readSfixed32(r); break; // sfixed32 f_sfixed32 = 11
       case 97: m.fSfixed64 = readSfixed64(r); break; // sfixed64 f_sfixed64 = 12
       case 104: m.fBool = readBool(r); break; // bool f_bool = 13
-      case 114: m.fString = readString(r); break; // string f_string = 14
+      case 114: m.fString = readString(r, stringsScalars_fString); break; // string f_string = 14
       case 122: m.fBytes = readBytes(r); break; // bytes f_bytes = 15
       case 128: m.fEnum = readInt32(r); break; // Side f_enum = 16
       default:
@@ -316,7 +335,8 @@ export function readOptionalScalars(r: Reader, end: number, depth: number): Opti
         if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
         else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; $fString = readString(r); pos = r.pos; break; // optional string f_string = 14
+      case 114: // optional string f_string = 14
+        r.pos = pos; $fString = readString(r, stringsOptionalScalars_fString); pos = r.pos; break;
       case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // optional bytes f_bytes = 15
       case 128: // optional Side f_enum = 16
         if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
@@ -386,7 +406,7 @@ export function mergeOptionalScalarsFrom(r: Reader, end: number, m: OptionalScal
       case 93: m.fSfixed32 = readSfixed32(r); break; // optional sfixed32 f_sfixed32 = 11
       case 97: m.fSfixed64 = readSfixed64(r); break; // optional sfixed64 f_sfixed64 = 12
       case 104: m.fBool = readBool(r); break; // optional bool f_bool = 13
-      case 114: m.fString = readString(r); break; // optional string f_string = 14
+      case 114: m.fString = readString(r, stringsOptionalScalars_fString); break; // optional string f_string = 14
       case 122: m.fBytes = readBytes(r); break; // optional bytes f_bytes = 15
       case 128: m.fEnum = readInt32(r); break; // optional Side f_enum = 16
       case 138: { // optional Instrument f_message = 17
@@ -517,8 +537,9 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $symbol = readString(r); pos = r.pos; break; // string symbol = 1
-      case 18: r.pos = pos; $exchange = readString(r); pos = r.pos; break; // string exchange = 2
+      case 10: r.pos = pos; $symbol = readString(r, stringsInstrument_symbol); pos = r.pos; break; // string symbol = 1
+      case 18: // string exchange = 2
+        r.pos = pos; $exchange = readString(r, stringsInstrument_exchange); pos = r.pos; break;
       case 24: r.pos = pos; $instrumentId = readInt64(r); pos = r.pos; break; // int64 instrument_id = 3
       case 33: { // double tick_size = 4
         const view = r.view;
@@ -544,9 +565,9 @@ export function readInstrument(r: Reader, end: number, depth: number): Instrumen
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsInstrument_attributesKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsInstrument_attributesValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -593,8 +614,8 @@ export function mergeInstrumentFrom(r: Reader, end: number, m: Instrument, depth
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.symbol = readString(r); break; // string symbol = 1
-      case 18: m.exchange = readString(r); break; // string exchange = 2
+      case 10: m.symbol = readString(r, stringsInstrument_symbol); break; // string symbol = 1
+      case 18: m.exchange = readString(r, stringsInstrument_exchange); break; // string exchange = 2
       case 24: m.instrumentId = readInt64(r); break; // int64 instrument_id = 3
       case 33: m.tickSize = readDouble(r); break; // double tick_size = 4
       case 42: { // Timestamp listed_at = 5
@@ -613,9 +634,9 @@ export function mergeInstrumentFrom(r: Reader, end: number, m: Instrument, depth
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsInstrument_attributesKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsInstrument_attributesValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -942,7 +963,8 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
         r.pos = pos; readPackedSfixed64(r, $fSfixed64); pos = r.pos; break;
       case 104: r.pos = pos; $fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
       case 106: r.pos = pos; readPackedBool(r, $fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
-      case 114: r.pos = pos; $fString.push(readString(r)); pos = r.pos; break; // repeated string f_string = 14
+      case 114: // repeated string f_string = 14
+        r.pos = pos; $fString.push(readString(r, stringsRepeatedScalars_fString)); pos = r.pos; break;
       case 122: r.pos = pos; $fBytes.push(readBytes(r)); pos = r.pos; break; // repeated bytes f_bytes = 15
       case 128: r.pos = pos; $fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Side f_enum = 16, unpacked
       case 130: r.pos = pos; readPackedInt32(r, $fEnum); pos = r.pos; break; // repeated Side f_enum = 16, packed
@@ -1038,7 +1060,7 @@ export function mergeRepeatedScalarsFrom(r: Reader, end: number, m: RepeatedScal
       case 98: readPackedSfixed64(r, m.fSfixed64); break; // repeated sfixed64 f_sfixed64 = 12, packed
       case 104: m.fBool.push(readBool(r)); break; // repeated bool f_bool = 13, unpacked
       case 106: readPackedBool(r, m.fBool); break; // repeated bool f_bool = 13, packed
-      case 114: m.fString.push(readString(r)); break; // repeated string f_string = 14
+      case 114: m.fString.push(readString(r, stringsRepeatedScalars_fString)); break; // repeated string f_string = 14
       case 122: m.fBytes.push(readBytes(r)); break; // repeated bytes f_bytes = 15
       case 128: m.fEnum.push(readInt32(r)); break; // repeated Side f_enum = 16, unpacked
       case 130: readPackedInt32(r, m.fEnum); break; // repeated Side f_enum = 16, packed
@@ -1210,9 +1232,9 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_stringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1393,7 +1415,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             case 9:
             key = readFixed64Key(r, false); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_fixed64StringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1464,7 +1486,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
             case 8:
             key = String(readBool(r)); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_boolStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1484,7 +1506,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
@@ -1511,7 +1533,7 @@ export function readMaps(r: Reader, end: number, depth: number): Maps {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringSint64Key); break;
             case 16:
             value = readSint64(r); break;
             default:
@@ -1572,9 +1594,9 @@ export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): v
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_stringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1748,7 +1770,7 @@ export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): v
             case 9:
             key = readFixed64Key(r, false); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_fixed64StringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1816,7 +1838,7 @@ export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): v
             case 8:
             key = String(readBool(r)); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_boolStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -1835,7 +1857,7 @@ export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): v
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
@@ -1861,7 +1883,7 @@ export function mergeMapsFrom(r: Reader, end: number, m: Maps, depth: number): v
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringSint64Key); break;
             case 16:
             value = readSint64(r); break;
             default:
@@ -2137,7 +2159,8 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $clientOrderId = readString(r); pos = r.pos; break; // string client_order_id = 1
+      case 10: // string client_order_id = 1
+        r.pos = pos; $clientOrderId = readString(r, stringsOrder_clientOrderId); pos = r.pos; break;
       case 16: // Side side = 2
         if (pos < len && buf[pos]! < 0x80) $side = buf[pos++]!;
         else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $side = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
@@ -2188,7 +2211,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
         pos = r.pos; break;
       }
       case 90: // oneof time_in_force: string session = 11
-        r.pos = pos; $timeInForce = { case: "session", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos; $timeInForce = { case: "session", value: readString(r, stringsOrder_session) }; pos = r.pos; break;
       case 162: { // oneof time_in_force: Leg leg_rule = 20
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -2234,7 +2257,7 @@ export function readOrder(r: Reader, end: number, depth: number): Order {
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsOrder_legsByNameKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
@@ -2314,7 +2337,7 @@ export function mergeOrderFrom(r: Reader, end: number, m: Order, depth: number):
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.clientOrderId = readString(r); break; // string client_order_id = 1
+      case 10: m.clientOrderId = readString(r, stringsOrder_clientOrderId); break; // string client_order_id = 1
       case 16: m.side = readInt32(r); break; // Side side = 2
       case 24: m.type = readInt32(r); break; // OrderType type = 3
       case 34: { // Instrument instrument = 4
@@ -2343,7 +2366,7 @@ export function mergeOrderFrom(r: Reader, end: number, m: Order, depth: number):
         break;
       }
       case 90: // oneof time_in_force: string session = 11
-        m.timeInForce = { case: "session", value: readString(r) }; break;
+        m.timeInForce = { case: "session", value: readString(r, stringsOrder_session) }; break;
       case 162: { // oneof time_in_force: Leg leg_rule = 20
         const childEnd = readLengthEnd(r);
         const current = m.timeInForce;
@@ -2377,7 +2400,7 @@ export function mergeOrderFrom(r: Reader, end: number, m: Order, depth: number):
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsOrder_legsByNameKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
@@ -2759,7 +2782,8 @@ export function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: n
       pos = r.pos;
     }
     switch (tag) {
-      case 10: r.pos = pos; $value = readString(r); pos = r.pos; break; // string value = 1
+      case 10: // string value = 1
+        r.pos = pos; $value = readString(r, stringsgoogle_protobuf_StringValue_value); pos = r.pos; break;
       default:
         r.pos = pos;
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
@@ -2780,7 +2804,7 @@ export function mergegoogle_protobuf_StringValueFrom(r: Reader, end: number, m: 
     const b0 = buf[r.pos]!;
     const tag = b0 < 0x80 ? ((r.pos += 1), b0) : readTag(r);
     switch (tag) {
-      case 10: m.value = readString(r); break; // string value = 1
+      case 10: m.value = readString(r, stringsgoogle_protobuf_StringValue_value); break; // string value = 1
       default:
         switch (tag >>> 3) { case 1: failWireType(r, tag); }
         readUnknown(r, m, tag, depth);
@@ -3244,7 +3268,8 @@ export function reuseOptionalScalars(r: Reader<Pools>, end: number, m: OptionalS
         if (pos < len && buf[pos]! < 0x80) m.fBool = buf[pos++] !== 0;
         else { r.pos = pos; m.fBool = readBool(r); pos = r.pos; }
         break;
-      case 114: r.pos = pos; m.fString = readString(r); pos = r.pos; break; // optional string f_string = 14
+      case 114: // optional string f_string = 14
+        r.pos = pos; m.fString = readString(r, stringsOptionalScalars_fString); pos = r.pos; break;
       case 122: r.pos = pos; m.fBytes = readBytes(r); pos = r.pos; break; // optional bytes f_bytes = 15
       case 128: // optional Side f_enum = 16
         if (pos < len && buf[pos]! < 0x80) m.fEnum = buf[pos++]!;
@@ -3336,9 +3361,9 @@ export function reuseInstrument(r: Reader<Pools>, end: number, m: Instrument, de
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsInstrument_attributesKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsInstrument_attributesValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -3544,7 +3569,8 @@ export function reuseRepeatedScalars(r: Reader<Pools>, end: number, m: RepeatedS
         r.pos = pos; readPackedSfixed64(r, m.fSfixed64); pos = r.pos; break;
       case 104: r.pos = pos; m.fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
       case 106: r.pos = pos; readPackedBool(r, m.fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
-      case 114: r.pos = pos; m.fString.push(readString(r)); pos = r.pos; break; // repeated string f_string = 14
+      case 114: // repeated string f_string = 14
+        r.pos = pos; m.fString.push(readString(r, stringsRepeatedScalars_fString)); pos = r.pos; break;
       case 122: r.pos = pos; m.fBytes.push(readBytes(r)); pos = r.pos; break; // repeated bytes f_bytes = 15
       case 128: r.pos = pos; m.fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Side f_enum = 16, unpacked
       case 130: r.pos = pos; readPackedInt32(r, m.fEnum); pos = r.pos; break; // repeated Side f_enum = 16, packed
@@ -3622,9 +3648,9 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringStringKey); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_stringStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -3806,7 +3832,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             case 9:
             key = readFixed64Key(r, false); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_fixed64StringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -3877,7 +3903,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
             case 8:
             key = String(readBool(r)); break;
             case 18:
-            value = readString(r); break;
+            value = readString(r, stringsMaps_boolStringValue); break;
             default:
             if (entryTag >>> 3 === 1 || entryTag >>> 3 === 2) failWireType(r, entryTag);
             skipField(r, entryTag, depth);
@@ -3897,7 +3923,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringMessageKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readInstrument(r, childEnd, depth + 1);
@@ -3924,7 +3950,7 @@ export function reuseMaps(r: Reader<Pools>, end: number, m: Maps, depth: number)
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsMaps_stringSint64Key); break;
             case 16:
             value = readSint64(r); break;
             default:
@@ -4058,7 +4084,10 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
         pos = r.pos; break;
       }
       case 90: // oneof time_in_force: string session = 11
-        r.pos = pos; m.timeInForce = { case: "session", value: readString(r) }; pos = r.pos; break;
+        r.pos = pos;
+        m.timeInForce = { case: "session", value: readString(r, stringsOrder_session) };
+        pos = r.pos;
+        break;
       case 162: { // oneof time_in_force: Leg leg_rule = 20
         r.pos = pos;
         const childEnd = readLengthEnd(r);
@@ -4110,7 +4139,7 @@ export function reuseOrder(r: Reader<Pools>, end: number, m: Order, depth: numbe
           const entryTag = e0 < 0x80 ? ((r.pos += 1), e0) : readTag(r);
           switch (entryTag) {
             case 10:
-            key = readString(r); break;
+            key = readString(r, stringsOrder_legsByNameKey); break;
             case 18: {
             const childEnd = readLengthEnd(r);
             if (value === undefined) value = readOrder_Leg(r, childEnd, depth + 1);
