@@ -92,16 +92,67 @@ export function shortCases(): ShortCase[] {
   ];
 }
 
-const { values: opts } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
-    rounds: { type: "string" },
-    filter: { type: "string" },
-    other: { type: "string" },
-    worker: { type: "string" },
-    case: { type: "string" },
-  },
-});
+/** A decoded message as plain JSON: 64-bit values as numbers, arrays and fields in a fixed order, $typeName left out. */
+function plain(value: unknown): unknown {
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "object" && value !== null && typeof (value as { length?: unknown }).length === "number") {
+    return Array.from(value as ArrayLike<unknown>, plain);
+  }
+  // protobufjs's default for an unset 64-bit field is a Long made when its module loaded.
+  if (typeof value === "object" && value !== null && "low" in value && "high" in value && "unsigned" in value) {
+    const { low, high } = value as { low: number; high: number };
+    return high * 2 ** 32 + (low >>> 0);
+  }
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort())
+      if (key !== "$typeName") out[key] = plain((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Every decoder gives the same values for every frame, so the timings are of decoders that agree.
+ * Throws on the first frame that differs.
+ */
+export async function verifyShortCases(cases: readonly ShortCase[] = shortCases()): Promise<number> {
+  let checked = 0;
+  for (const c of cases) {
+    const decoders = await Promise.all(VARIANTS.map(async (v) => [v, await decoderFor(v, c)] as const));
+    for (const frame of c.frames) {
+      const outputs = decoders.map(([v, decode]) => [v, decode(frame) as Record<string, unknown>] as const);
+      // protobufjs's message holds its defaults on the prototype: read it by tickwire's field names.
+      const fields = Object.keys(outputs[0]?.[1] ?? {});
+      const results = outputs.map(([v, out]) => {
+        const value = v === "protobufjs" ? Object.fromEntries(fields.map((f) => [f, out[f]])) : out;
+        return [v, JSON.stringify(plain(value))] as const;
+      });
+      for (const [v, json] of results) {
+        if (json !== results[0]?.[1])
+          throw new Error(`${c.name}: ${v} decodes ${json}, ${results[0]?.[0]} ${results[0]?.[1]}`);
+      }
+      checked++;
+    }
+  }
+  return checked;
+}
+
+const VARIANTS = ["tickwire", "protobufjs", "protobuf-es"] as const;
+
+const cliOptions = () =>
+  parseArgs({
+    args: process.argv.slice(2).filter((a) => a !== "--"),
+    options: {
+      rounds: { type: "string" },
+      filter: { type: "string" },
+      other: { type: "string" },
+      worker: { type: "string" },
+      case: { type: "string" },
+    },
+  }).values;
+
+let opts: ReturnType<typeof cliOptions> = {};
 
 function cpuMs(): number {
   const usage = process.cpuUsage();
@@ -160,11 +211,12 @@ const interval = (values: number[]) => medianInterval([...values].sort((a, b) =>
 const fmt = (m: { median: number; low: number; high: number }) =>
   `${m.median.toFixed(2)}x (${m.low.toFixed(2)}-${m.high.toFixed(2)})`;
 
-function parent(): void {
+async function parent(): Promise<void> {
   const rounds = Number(opts.rounds ?? 5);
   const filter = new RegExp(opts.filter ?? "");
-  const variants = ["tickwire", "protobufjs", "protobuf-es", ...(opts.other === undefined ? [] : ["other"])];
+  const variants = [...VARIANTS, ...(opts.other === undefined ? [] : ["other"])];
   const cases = shortCases().filter((c) => filter.test(c.name));
+  await verifyShortCases(cases);
   const load = loadavg().map((l) => l.toFixed(2));
   const began = Date.now();
   const ns = new Map<string, number[]>(); // `${case} ${variant}` -> per round
@@ -217,5 +269,9 @@ function parent(): void {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-if (opts.worker !== undefined) await worker(opts.worker, opts.case ?? "");
-else parent();
+// Run as a command (not when a test imports the cases).
+if (process.argv[1]?.endsWith("short-cpu.js")) {
+  opts = cliOptions();
+  if (opts.worker !== undefined) await worker(opts.worker, opts.case ?? "");
+  else await parent();
+}
