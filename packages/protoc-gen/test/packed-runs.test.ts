@@ -220,6 +220,62 @@ describe("long varint runs (over 8 KiB: the list sized by counting its values)",
   });
 });
 
+describe("short varint runs (one- and two-byte values read inline)", () => {
+  // Field numbers of RepeatedScalars' packed 32-bit varint lists, with their writers.
+  const RUNS = [
+    { field: 3, name: "fInt32", write: (w: BinaryWriter, v: number) => w.int32(v) },
+    { field: 5, name: "fUint32", write: (w: BinaryWriter, v: number) => w.uint32(v) },
+    { field: 7, name: "fSint32", write: (w: BinaryWriter, v: number) => w.sint32(v) },
+  ] as const;
+  const shortRun = (run: (typeof RUNS)[number], values: readonly number[], cut = 0, tail: number[] = []) => {
+    const body = new BinaryWriter();
+    for (const v of values) run.write(body, v);
+    const bytes = body.finish();
+    const head = new BinaryWriter()
+      .tag(run.field, WireType.LengthDelimited)
+      .uint32(bytes.length - cut)
+      .finish();
+    return new Uint8Array([...head, ...bytes, ...tail]);
+  };
+
+  test("values of one to ten bytes in runs under the sizing threshold decode as protobuf-es", () => {
+    const values = [0, 1, 63, 64, 127, 128, 255, 8191, 8192, 16383, 16384, 2 ** 21, 2 ** 31 - 1, -1, -64, -65, -8192];
+    for (const run of RUNS) {
+      for (let n = 1; n <= values.length; n++) {
+        const sample = run.name === "fUint32" ? values.slice(0, n).map((v) => v >>> 0) : values.slice(0, n);
+        const bytes = shortRun(run, sample);
+        assert.deepStrictEqual(
+          decodeRepeatedScalars(bytes),
+          fromBinary(RepeatedScalarsSchema, bytes),
+          `${run.name} ${n}`,
+        );
+      }
+    }
+  });
+
+  test("a short run whose length cuts its last two-byte varint reads it whole, past the run, as protobuf-es does", () => {
+    for (const run of RUNS) {
+      // The varint's second byte lies past the run; a field follows so the frame has more.
+      const bytes = shortRun(run, [5, 300], 1, [0x88, 0x01, 0x07]);
+      assert.deepStrictEqual(decodeRepeatedScalars(bytes), fromBinary(RepeatedScalarsSchema, bytes), run.name);
+      assert.equal(decodeRepeatedScalars(bytes)[run.name].length, 2);
+    }
+  });
+
+  test("a two-byte varint cut by the frame's end is refused as protobuf-es refuses it", () => {
+    for (const run of RUNS) {
+      const whole = shortRun(run, [5, 300], 1);
+      const bytes = whole.subarray(0, whole.length - 1);
+      assert.throws(() => fromBinary(RepeatedScalarsSchema, bytes));
+      assert.throws(
+        () => decodeRepeatedScalars(bytes),
+        (e: unknown) => e instanceof DecodeError && e.code === "TRUNCATED",
+        run.name,
+      );
+    }
+  });
+});
+
 describe("64-bit scalars in the default (bigint) mode", () => {
   test("every boundary of the small-integer and word paths decodes as protobuf-es", () => {
     for (let i = 0; i < INT64_EDGES.length; i++) {

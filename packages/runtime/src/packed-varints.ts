@@ -20,7 +20,9 @@ import { readBool, readInt32, readInt64, readSint32, readSint64, readUint32, rea
 import { readLengthEnd, varint32At, varint64At, varintEnd, varintHigh } from "./varint.js";
 
 /**
- * Varint runs shorter than this many bytes are pushed. A sized list sets its length twice
+ * Varint runs shorter than this many bytes are pushed, their one- and two-byte values read
+ * inline with the position in a local (through `r.pos` and the checked reader, a list of 8
+ * two-byte int32 took 48-82 ns; inline, 35-36 ns), longer values by the checked reader. A sized list sets its length twice
  * (lengthened by the byte count, then trimmed to the values read whenever one takes two bytes
  * or more), each a call into the engine of about 40-50 ns: for 8 two-byte values that doubled
  * the run's time (183 against 66 ns; 8 negative int32, 164 against 76 ns). Pushing costs a
@@ -32,7 +34,27 @@ const VARINT_PUSH_BYTES = 64;
 export function readPackedInt32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   if (end - r.pos < VARINT_PUSH_BYTES) {
-    while (r.pos < end) list.push(readInt32(r));
+    const buf = r.buf;
+    const len = r.len;
+    let pos = r.pos;
+    while (pos < end) {
+      const b = buf[pos];
+      if (b < 0x80) {
+        pos++;
+        list.push(b);
+        continue;
+      }
+      const b2 = pos + 1 < len ? buf[pos + 1] : 0x80;
+      if (b2 < 0x80) {
+        pos += 2;
+        list.push((b & 0x7f) | (b2 << 7));
+        continue;
+      }
+      r.pos = pos;
+      list.push(readInt32(r));
+      pos = r.pos;
+    }
+    r.pos = pos;
     return;
   }
   const buf = r.buf;
@@ -69,7 +91,27 @@ export function readPackedInt32(r: Reader, list: number[]): void {
 export function readPackedUint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   if (end - r.pos < VARINT_PUSH_BYTES) {
-    while (r.pos < end) list.push(readUint32(r));
+    const buf = r.buf;
+    const len = r.len;
+    let pos = r.pos;
+    while (pos < end) {
+      const b = buf[pos];
+      if (b < 0x80) {
+        pos++;
+        list.push(b);
+        continue;
+      }
+      const b2 = pos + 1 < len ? buf[pos + 1] : 0x80;
+      if (b2 < 0x80) {
+        pos += 2;
+        list.push((b & 0x7f) | (b2 << 7));
+        continue;
+      }
+      r.pos = pos;
+      list.push(readUint32(r));
+      pos = r.pos;
+    }
+    r.pos = pos;
     return;
   }
   const buf = r.buf;
@@ -102,7 +144,28 @@ export function readPackedUint32(r: Reader, list: number[]): void {
 export function readPackedSint32(r: Reader, list: number[]): void {
   const end = readLengthEnd(r);
   if (end - r.pos < VARINT_PUSH_BYTES) {
-    while (r.pos < end) list.push(readSint32(r));
+    const buf = r.buf;
+    const len = r.len;
+    let pos = r.pos;
+    while (pos < end) {
+      const b = buf[pos];
+      let zigzag = b;
+      if (b < 0x80) pos++;
+      else {
+        const b2 = pos + 1 < len ? buf[pos + 1] : 0x80;
+        if (b2 < 0x80) {
+          pos += 2;
+          zigzag = (b & 0x7f) | (b2 << 7);
+        } else {
+          r.pos = pos;
+          list.push(readSint32(r));
+          pos = r.pos;
+          continue;
+        }
+      }
+      list.push((zigzag >>> 1) ^ -(zigzag & 1));
+    }
+    r.pos = pos;
     return;
   }
   const buf = r.buf;
