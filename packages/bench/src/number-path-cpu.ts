@@ -11,16 +11,13 @@
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { decodeMessage } from "@tickwire/codec";
+import { type Decode, decodeLoop, medianCpuNs } from "./cpu-windows.js";
 import { medianInterval } from "./measure.js";
 import { loadPbjs, protobufjsLongs } from "./peers.js";
 import { repeatsFor, subjects } from "./subjects.js";
 
 const MIXED_COUNT = 2000;
-const WARMUP_MS = 500;
-const WINDOWS = 7;
-const WINDOW_MS = 60;
-
-type Decode = (bytes: Uint8Array) => unknown;
+const TIMING = { warmupMs: 500, windows: 7, windowMs: 60 };
 
 const { values: opts } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -32,22 +29,6 @@ const { values: opts } = parseArgs({
     subject: { type: "string" },
   },
 });
-
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-/** The timed loop, compiled apart per process so that its call site sees one decoder. */
-function loopOver(decode: Decode, frames: Uint8Array[], repeats: number): () => unknown {
-  const make = new Function(
-    "decode",
-    "frames",
-    "repeats",
-    "let last; return () => { for (let k = 0; k < repeats; k++) for (let i = 0; i < frames.length; i++) last = decode(frames[i]); return last; };",
-  ) as (decode: Decode, frames: Uint8Array[], repeats: number) => () => unknown;
-  return make(decode, frames, repeats);
-}
 
 async function worker(variant: string, subjectName: string): Promise<void> {
   const subject = subjects(MIXED_COUNT).find((s) => s.name === subjectName);
@@ -64,22 +45,8 @@ async function worker(variant: string, subjectName: string): Promise<void> {
     decode = (bytes) => (codec as (b: Uint8Array, o: typeof options) => unknown)(bytes, options);
   }
   const repeats = repeatsFor(subject);
-  const loop = loopOver(decode, subject.frames, repeats);
-  let kept: unknown;
-  let start = cpuMs();
-  while (cpuMs() - start < WARMUP_MS) kept = loop();
-  const perDecode: number[] = [];
-  for (let w = 0; w < WINDOWS; w++) {
-    let calls = 0;
-    start = cpuMs();
-    while (cpuMs() - start < WINDOW_MS) {
-      kept = loop();
-      calls++;
-    }
-    perDecode.push(((cpuMs() - start) * 1e6) / (calls * repeats * subject.frames.length));
-  }
-  perDecode.sort((a, b) => a - b);
-  process.stdout.write(`${JSON.stringify({ ns: perDecode[WINDOWS >> 1], kept: kept !== undefined })}\n`);
+  const loop = decodeLoop(decode, subject.frames, repeats);
+  process.stdout.write(`${JSON.stringify(medianCpuNs(loop, repeats * subject.frames.length, TIMING))}\n`);
 }
 
 const interval = (values: number[]) => medianInterval([...values].sort((a, b) => a - b));

@@ -17,19 +17,16 @@ import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { type Decode, decodeLoop, medianCpuNs } from "./cpu-windows.js";
 import { PackedScalarsSchema, PointSchema } from "./gen/tickwire/bench/v1/features_pb.js";
 import { decodePackedScalars, decodePoint } from "./gen/tickwire/bench/v1/features_tw.js";
 import { loadGeneralPbjs } from "./general/cases.js";
 import { medianInterval } from "./measure.js";
 import { protobufjsLongs } from "./peers.js";
 
-const WARMUP_MS = 300;
-const WINDOWS = 7;
-const WINDOW_MS = 40;
+const TIMING = { warmupMs: 300, windows: 7, windowMs: 40 };
 /** Distinct frames per case, so no decoder sees one input over and over. */
 const FRAMES = 16;
-
-type Decode = (bytes: Uint8Array) => unknown;
 
 interface ShortCase {
   name: string;
@@ -154,22 +151,7 @@ const cliOptions = () =>
 
 let opts: ReturnType<typeof cliOptions> = {};
 
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-/** The timed loop, compiled apart per process so that its call site sees one decoder. */
-function loopOver(decode: Decode, frames: Uint8Array[]): () => unknown {
-  const make = new Function(
-    "decode",
-    "frames",
-    "let last; return () => { for (let k = 0; k < 64; k++) for (let i = 0; i < frames.length; i++) last = decode(frames[i]); return last; };",
-  ) as (decode: Decode, frames: Uint8Array[]) => () => unknown;
-  return make(decode, frames);
-}
-
-const LOOP_DECODES = 64 * FRAMES;
+const LOOP_REPEATS = 64;
 
 async function decoderFor(variant: string, c: ShortCase): Promise<Decode> {
   if (variant === "protobufjs") {
@@ -189,22 +171,8 @@ async function decoderFor(variant: string, c: ShortCase): Promise<Decode> {
 async function worker(variant: string, caseName: string): Promise<void> {
   const c = shortCases().find((s) => s.name === caseName);
   if (c === undefined) throw new Error(`no case ${caseName}`);
-  const loop = loopOver(await decoderFor(variant, c), c.frames);
-  let kept: unknown;
-  let start = cpuMs();
-  while (cpuMs() - start < WARMUP_MS) kept = loop();
-  const perDecode: number[] = [];
-  for (let w = 0; w < WINDOWS; w++) {
-    let calls = 0;
-    start = cpuMs();
-    while (cpuMs() - start < WINDOW_MS) {
-      kept = loop();
-      calls++;
-    }
-    perDecode.push(((cpuMs() - start) * 1e6) / (calls * LOOP_DECODES));
-  }
-  perDecode.sort((a, b) => a - b);
-  process.stdout.write(`${JSON.stringify({ ns: perDecode[WINDOWS >> 1], kept: kept !== undefined })}\n`);
+  const loop = decodeLoop(await decoderFor(variant, c), c.frames, LOOP_REPEATS);
+  process.stdout.write(`${JSON.stringify(medianCpuNs(loop, LOOP_REPEATS * c.frames.length, TIMING))}\n`);
 }
 
 const interval = (values: number[]) => medianInterval([...values].sort((a, b) => a - b));
