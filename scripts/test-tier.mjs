@@ -53,7 +53,14 @@ const runner = oneProcess
   ? [new URL("./test-in-one-process.mjs", import.meta.url).pathname]
   : // --test-force-exit: a file whose test failed before it closed what it opened (a relay, a connection) ends when its
     // tests and hooks have, instead of keeping the whole run waiting (a CI run hung 10 min on such a file).
-    ["--test", "--test-force-exit", ...(concurrency ? [`--test-concurrency=${concurrency}`] : [])];
+    // test-report-flush.mjs: without it a file's last results can be lost on the way to the runner (it says why).
+    [
+      "--import",
+      new URL("./test-report-flush.mjs", import.meta.url).pathname,
+      "--test",
+      "--test-force-exit",
+      ...(concurrency ? [`--test-concurrency=${concurrency}`] : []),
+    ];
 // A package's unit process can allocate like a fuzzer: in protoc-gen's (differential suites over Google's schemas) Node
 // 20's garbage collector took 30% of the CPU with its default young generation. With 64 MB semi-spaces that unit run
 // took 28.0 CPU-s instead of 32.1 (five paired runs; no other package's unit run changed by more than noise). Node 24
