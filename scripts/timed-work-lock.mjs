@@ -7,7 +7,7 @@
 //
 // As a command: `node scripts/timed-work-lock.mjs <what> -- <command> [args...]` runs the command holding the lock.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
