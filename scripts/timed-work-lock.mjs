@@ -50,10 +50,13 @@ export function acquireTimedWorkLock(what) {
   }
   if (announced)
     console.log(`timed-work lock: ${what} starts after waiting ${Math.round((Date.now() - started) / 1000)} s`);
+  const acquired = Date.now();
   let held = true;
   const release = () => {
     if (!held) return;
     held = false;
+    // Written synchronously: this may run in an "exit" handler, where an asynchronous write to a pipe can be lost.
+    writeSync(1, `timed-work lock: ${what} held it ${Math.round((Date.now() - acquired) / 1000)} s\n`);
     const owner = readOwner();
     if (owner?.pid === process.pid) rmSync(LOCK_DIR, { recursive: true, force: true });
   };
