@@ -14,7 +14,14 @@ export interface Result {
 /** Runs `tickwire ...args` in a child process: the built bin, as users run it (turbo builds it before `test`). */
 export function tickwire(
   args: readonly string[],
-  options: { input?: Uint8Array | string; timeoutMs?: number; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {},
+  options: {
+    input?: Uint8Array | string;
+    timeoutMs?: number;
+    env?: NodeJS.ProcessEnv;
+    nodeArgs?: string[];
+    /** Called with everything printed so far, each time more arrives. */
+    onStdout?: (printed: string) => void;
+  } = {},
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
@@ -24,7 +31,14 @@ export function tickwire(
     });
     const out: Buffer[] = [];
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    let printed = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out.push(chunk);
+      if (options.onStdout) {
+        printed += chunk;
+        options.onStdout(printed);
+      }
+    });
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk;
     });

@@ -1,5 +1,7 @@
 // A relay process asked to stop (SIGTERM, as `tickwire relay` is) ends as soon as its relay has closed: close() must
-// leave nothing armed. It used to leave a 2 s timer, so the process lingered 2 s.
+// leave nothing armed. It used to leave a 2 s timer, so the process lingered 2 s. The test counts the timers still
+// armed after close() (none may be), and bounds the time to exit well under that 2 s: the integration tier runs at the
+// lowest CPU priority beside other work, where a 1 s bound once failed at 1,191 ms with nothing armed.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -16,7 +18,9 @@ before(async () => {
 });
 after(() => stack.close());
 
-test("after SIGTERM the relay process exits within 1 s of its relay closing", { timeout: 60_000 }, async (t) => {
+test("after SIGTERM the relay process leaves no timer armed and exits as soon as its relay has closed", {
+  timeout: 60_000,
+}, async (t) => {
   const options = {
     name: "stopping",
     platform: stack.platform,
@@ -48,7 +52,7 @@ test("after SIGTERM the relay process exits within 1 s of its relay closing", { 
       const check = () => {
         if (!out.includes(text)) return;
         waiting.delete(check);
-        if (text === "closed") closedAt = Date.now();
+        if (text.startsWith("closed")) closedAt = Date.now();
         resolve();
       };
       waiting.add(check);
@@ -58,9 +62,11 @@ test("after SIGTERM the relay process exits within 1 s of its relay closing", { 
     });
   await printed("active");
   child.kill("SIGTERM");
-  await printed("closed");
+  await printed("closed, timers armed: ");
   await exited;
   const lingerMs = Date.now() - closedAt;
   t.diagnostic(`exited ${lingerMs} ms after its relay closed`);
-  assert.ok(lingerMs < 1000, `the process lingered ${lingerMs} ms after close()`);
+  const timers = /closed, timers armed: (\d+)/.exec(out)?.[1];
+  assert.equal(timers, "0", `close() left timers armed: ${out}`);
+  assert.ok(lingerMs < 1500, `the process lingered ${lingerMs} ms after close()`);
 });
