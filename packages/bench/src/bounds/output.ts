@@ -12,13 +12,14 @@
 // Encode bound (the stripped loop): read every value from the message object as an encoder
 // must (the same property loads, `Object.keys` per map, a key parsed back to its number),
 // write each value's wire form (varint, zigzag, fixed, float, UTF-8, bytes) into a scratch
-// buffer one after another, then return a copy of the known bytes. No tags, no lengths, no
+// buffer one after another, then take the known bytes as the encoders take theirs. No tags, no lengths, no
 // presence or size logic, no field dispatch: what is left of an encoder without framing.
 //
 // Both are specialised by code generation per object shape (keys and prototype), so a bound
 // pays no interpretation: a shape seen in one place is one function, a place that holds
 // several shapes or kinds reads which from a tape, as a decoder's switch on a tag would.
 import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf";
+import { takeBytes, type Writer } from "@tickwire/runtime";
 
 /** What one place (a field of a shape, a list's elements, a map's values) was seen to hold. */
 interface Slot {
@@ -416,10 +417,13 @@ function str() {
 }
 function view() { const v = views[yi++]; return v[0].subarray(v[1], v[2]); }
 ${out.join("\n")}
-return function build(count) {
+return function build(count, into) {
   ii = 0; ni = 0; si64 = 0; ui64 = 0; sti = 0; bi = 0; ki = 0; hi = 0; li = 0; yi = 0; pri = 0;
   let last;
-  for (let i = 0; i < count; i++) last = ${expr(a.root)};
+  for (let i = 0; i < count; i++) {
+    last = ${expr(a.root)};
+    if (into !== undefined) into.push(last);
+  }
   return last;
 };`;
 }
@@ -524,7 +528,7 @@ function writerSource(a: Analysis): string {
     out.push(`function w${shape.id}(o) {\n  ${body}\n}`);
   }
   return `"use strict";
-const { kinds, shapes, presence, frames, capacity } = T;
+const { kinds, shapes, presence, known, take, capacity } = T;
 const W = new Uint8Array(capacity); const dv = new DataView(W.buffer);
 const S64 = new BigInt64Array(1); const HALVES = new Uint32Array(S64.buffer);
 const utf8 = new TextEncoder();
@@ -558,14 +562,15 @@ function nonAscii(s, i, c) {
   W[p++] = 0xe0 | (c >> 12); W[p++] = 0x80 | ((c >> 6) & 63); W[p++] = 0x80 | (c & 63);
 }
 ${out.join("\n")}
-return function write(messages) {
+return function write(messages, sizes) {
   ki = 0; hi = 0; pri = 0;
   let last;
   for (let i = 0; i < messages.length; i++) {
     p = 0;
     const v = messages[i];
     ${write(a.root)}
-    last = frames[i].slice();
+    if (sizes !== undefined) sizes.push(p);
+    last = take(known[i]);
   }
   return last;
 };`;
@@ -587,6 +592,8 @@ function codeTape(strs: number[][]): { C: Uint16Array; offsets: Int32Array } {
 export interface DecodeBound {
   /** Builds the outputs of all the frames once, in order; returns the last. */
   build: () => unknown;
+  /** The same pass by a twin of `build` (the same source, compiled apart), returning every output it built: the check's. */
+  buildAll: () => unknown[];
   /** How many distinct object shapes the outputs hold (a report detail). */
   shapes: number;
 }
@@ -622,16 +629,33 @@ export function decodeBound(root: DescMessage, outputs: readonly unknown[]): Dec
     views,
     P: a.shapes.map((s) => s.proto),
   };
-  const build = new Function("T", builderSource(a))(T) as (count: number) => unknown;
+  type Builder = (count: number, into?: unknown[]) => unknown;
+  const source = builderSource(a);
+  const build = new Function("T", source)(T) as Builder;
+  // The check runs a twin compiled apart (its source differs by a comment, so V8 shares no code or
+  // feedback with the timed one): holding every output of a 1 MB feed while comparing it made the
+  // timed builder's objects look long-lived, and V8 then allocated them in the old generation
+  // (Scalars-1MB: 1.1 ms a build after a check of another instance, 9.8 ms after one of its own).
+  const twin = new Function("T", `${source}\n// the check's twin`)(T) as Builder;
   const count = outputs.length;
-  return { build: () => build(count), shapes: a.shapes.length };
+  return {
+    build: () => build(count),
+    buildAll: () => {
+      const all: unknown[] = [];
+      twin(count, all);
+      return all;
+    },
+    shapes: a.shapes.length,
+  };
 }
 
 export interface EncodeBound {
-  /** Walks and writes every message once; returns the copy of the last one's known bytes. */
+  /** Walks and writes every message once; returns the last one's known bytes, taken as tickwire's encoders take theirs. */
   write: () => Uint8Array;
   /** Bytes the walk wrote into its scratch for the last message (the values without framing). */
   valueBytes: () => number;
+  /** The same pass, returning the bytes the walk wrote for each message. */
+  valueBytesEach: () => number[];
 }
 
 /** The encode bound for `messages` (what the encoder is given) whose encodings are `frames`. */
@@ -648,11 +672,23 @@ export function encodeBound(
     kinds: Uint8Array.from(t.kinds),
     shapes: Int32Array.from(t.shapes),
     presence: Uint8Array.from(t.presence),
-    frames,
+    // The result is the frame's bytes taken as tickwire's encoders take what they wrote (takeBytes: a copy
+    // of its own up to 64 bytes and over 2 KiB, else a view into a shared slab), so the bound pays the
+    // same output step and only the framing is stripped.
+    known: frames.map((f) => ({ buf: f, pos: f.length }) as unknown as Writer),
+    take: takeBytes,
     capacity,
   };
   const src = writerSource(a).replace("return function write", "T.written = () => p;\nreturn function write");
-  const write = new Function("T", src)(T) as (m: readonly unknown[]) => Uint8Array;
+  const write = new Function("T", src)(T) as (m: readonly unknown[], sizes?: number[]) => Uint8Array;
   const list = [...messages];
-  return { write: () => write(list), valueBytes: () => (T as unknown as { written: () => number }).written() };
+  return {
+    write: () => write(list),
+    valueBytes: () => (T as unknown as { written: () => number }).written(),
+    valueBytesEach: () => {
+      const sizes: number[] = [];
+      write(list, sizes);
+      return sizes;
+    },
+  };
 }

@@ -4,11 +4,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MixedReport, MixedRow } from "../mixed/run.js";
+import { DIRECTIONS } from "./cases.js";
 import type { BoundRow, BoundsReport } from "./run.js";
 
 export const NODES = ["20", "24"] as const;
 const BOUND_GOAL = 1.25;
 const MIXED_GOAL = 1.5;
+/** Issue 33: at least 1.5x protobufjs's speed where it applies. */
+const PEER_GOAL = 1.5;
 
 function read<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : undefined;
@@ -21,6 +24,11 @@ export function cell(row: { ratio: number; low: number; high: number } | undefin
   return row.ratio > goal ? `**${text}**` : text;
 }
 
+/**
+ * One row per subject and direction: tickwire / bound, each peer / tickwire (the suites'
+ * pairings: protobuf-es for decode, protobufjs for the number path, both for encode) and
+ * mixed / alone, per runtime. Bold: above the goal (the bound), or below 1.5x (a peer).
+ */
 export function suiteTable(
   suite: "market-data" | "general",
   bounds: Partial<Record<string, BoundsReport>>,
@@ -32,18 +40,28 @@ export function suiteTable(
       if (r.suite === suite && !subjects.includes(r.subject)) subjects.push(r.subject);
   const bound = (node: string, subject: string, direction: string): BoundRow | undefined =>
     bounds[node]?.rows.find((r) => r.suite === suite && r.subject === subject && r.direction === direction);
+  const peer = (node: string, subject: string, direction: string, name: string) => {
+    const p = bound(node, subject, direction)?.peers?.find((x) => x.peer === name);
+    if (p === undefined) return "";
+    const text = `${p.ratio.toFixed(2)}x (${p.low.toFixed(2)}-${p.high.toFixed(2)})`;
+    return p.ratio < PEER_GOAL ? `**${text}**` : text;
+  };
   const mix = (node: string, subject: string, direction: string): MixedRow | undefined =>
     mixed[node]?.rows.find((r) => r.name === subject && r.direction === direction);
   const lines = [
-    "| subject | decode / bound, Node 20 | Node 24 | encode / bound, Node 20 | Node 24 | decode mixed / alone, Node 20 | Node 24 | encode mixed / alone, Node 20 | Node 24 |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| subject | direction | tickwire / bound, Node 20 | Node 24 | protobuf-es / tickwire, Node 20 | Node 24 | protobufjs / tickwire, Node 20 | Node 24 | mixed / alone, Node 20 | Node 24 |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const s of subjects) {
-    const cells = [
-      ...["decode", "encode"].flatMap((d) => NODES.map((n) => cell(bound(n, s, d), BOUND_GOAL))),
-      ...["decode", "encode"].flatMap((d) => NODES.map((n) => cell(mix(n, s, d), MIXED_GOAL))),
-    ];
-    lines.push(`| ${s} | ${cells.join(" | ")} |`);
+    for (const d of DIRECTIONS) {
+      if (!NODES.some((n) => bound(n, s, d) !== undefined)) continue;
+      const cells = [
+        ...NODES.map((n) => cell(bound(n, s, d), BOUND_GOAL)),
+        ...["protobuf-es", "protobufjs"].flatMap((p) => NODES.map((n) => peer(n, s, d, p))),
+        ...NODES.map((n) => cell(mix(n, s, d), MIXED_GOAL)),
+      ];
+      lines.push(`| ${s} | ${d} | ${cells.join(" | ")} |`);
+    }
   }
   return lines.join("\n");
 }

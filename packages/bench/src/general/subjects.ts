@@ -456,6 +456,11 @@ const DESCS: Record<Feature, DescMessage> = {
   Editions: ExecutionSchema,
 };
 
+/** The message type of a feature's subjects. */
+export function featureDesc(feature: Feature): DescMessage {
+  return DESCS[feature];
+}
+
 /**
  * Writes the subjects' bytes for the round processes (`<path>.json` and `<path>.bin`):
  * building and verifying the 1 MB subjects takes seconds, and the parent has done both
