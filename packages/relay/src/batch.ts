@@ -112,12 +112,23 @@ class OpenBatch {
   routesScratch = new Writer();
 }
 
+/** What a published batch is, besides its bytes: a batch-storing relay's Nats-Msg-Id and receive time come from it. */
+export interface BatchIdentity {
+  segment: string;
+  epoch: string;
+  seq: number;
+  /** The first frame's receive time, µs since the Unix epoch. */
+  firstAtMicros: number;
+}
+
 /**
  * Collects numbered frames into one batch per segment and publishes each when it holds maxFrames frames or maxBytes
- * bytes, or maxDelayMs after its first frame.
+ * bytes, or maxDelayMs after its first frame. The live path's batches go to `tickwire.batch.<segment>`; a
+ * batch-storing relay's second batcher (longer bounds) to `tickwire.store.<segment>`.
  */
 export class Batcher {
-  readonly #publish: (subject: string, data: Uint8Array) => void;
+  readonly #publish: (subject: string, data: Uint8Array, batch: BatchIdentity) => void;
+  readonly #root: string;
   readonly #maxFrames: number;
   readonly #maxBytes: number;
   readonly #maxDelayMs: number;
@@ -126,8 +137,13 @@ export class Batcher {
   #epoch: string | undefined;
   readonly stats: BatchStats = { published: 0, frames: 0, failed: 0 };
 
-  constructor(publish: (subject: string, data: Uint8Array) => void, options: BatchOptions = {}) {
+  constructor(
+    publish: (subject: string, data: Uint8Array, batch: BatchIdentity) => void,
+    options: BatchOptions = {},
+    root = BATCH_ROOT,
+  ) {
     this.#publish = publish;
+    this.#root = root;
     this.#maxFrames = Math.max(1, options.maxFrames ?? 512);
     this.#maxBytes = Math.max(256, options.maxBytes ?? 64 * 1024);
     this.#maxDelayMs = Math.max(0, options.maxDelayMs ?? 1);
@@ -240,7 +256,12 @@ export class Batcher {
     batch.writer.reset();
     const name = exchangeSegmentByNumber(segment)?.name ?? String(segment);
     try {
-      this.#publish(batchSubject(name), out);
+      this.#publish(`${this.#root}.${name}`, out, {
+        segment: name,
+        epoch: this.#epoch ?? "",
+        seq: batch.seq,
+        firstAtMicros: batch.firstAt,
+      });
       this.stats.published++;
       this.stats.frames += frames;
     } catch {
@@ -256,7 +277,6 @@ export class Batcher {
  * numbers (`epoch`, `seq`, `receivedAt`), so a frame delivered straight away costs no strings but its message id.
  */
 export class BatchedMessage {
-  readonly streamSequence = 0;
   #position: string | undefined;
   #headers: LiveHeaders | undefined;
 
@@ -270,6 +290,8 @@ export class BatchedMessage {
     readonly msgId: string,
     /** The frame's key when it went to several subjects (delivered once). */
     readonly frameId: string | undefined,
+    /** The stored batch's stream sequence when read from the stream; 0 live. */
+    readonly streamSequence = 0,
   ) {}
 
   /** The relay's receive time, ms since the Unix epoch (as the header's text reads). */
@@ -498,7 +520,7 @@ export class BatchReader {
    * Reads one batch: `gap` is called first when batches of its segment were missed, then `take` for every wanted
    * frame and subject, in the batch's order. A malformed batch throws (nothing of it is handed on).
    */
-  read(data: Uint8Array, take: (m: BatchedMessage) => void, gap: () => void): void {
+  read(data: Uint8Array, take: (m: BatchedMessage) => void, gap: () => void, streamSequence = 0): void {
     const c: Cursor = { pos: 0 };
     if (data[0] !== VERSION) throw new RelayError(`batch: version ${data[0]} is not ${VERSION}`, "BAD_BATCH");
     c.pos = 1;
@@ -532,7 +554,16 @@ export class BatchReader {
         frame ??= data.subarray(start, start + length);
         const names = this.#routeNames(segmentNumber, segment, id.lo, id.hi, subtype);
         out.push(
-          new BatchedMessage(frame, names.subject, epoch, n, at, names.msgIdHead + key, fanned ? key : undefined),
+          new BatchedMessage(
+            frame,
+            names.subject,
+            epoch,
+            n,
+            at,
+            names.msgIdHead + key,
+            fanned ? key : undefined,
+            streamSequence,
+          ),
         );
       }
       if (!wanted) skipped++;

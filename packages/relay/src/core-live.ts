@@ -10,6 +10,8 @@
 // from before the gap. A catch-up after a gap or a reconnect also asks the active relay for what it published in its
 // last seconds (recent-ask.ts): that answer, with the live messages held, completes it without the stream when it
 // reaches back far enough.
+
+import type { JsMsg } from "@nats-io/jetstream";
 import {
   AckPolicy,
   type ConsumerConfig,
@@ -21,13 +23,15 @@ import {
   jetstreamManager,
 } from "@nats-io/jetstream";
 import { type NatsConnection, nanos, type Subscription } from "@nats-io/transport-node";
-import { BatchedMessage, type BatchReader } from "./batch.js";
+import { BATCH_ROOT, BatchedMessage, BatchReader, batchSubjects, type RoutePattern } from "./batch.js";
 import { RelayError } from "./errors.js";
 import { type LiveHeaders, readLiveHeaders } from "./live-headers.js";
 import { type Pacing, persistently, REQUEST_EVERY_MS, REQUEST_TIMEOUT_MS } from "./persistent-request.js";
 import { inPositionOrder, SubjectPositions } from "./positions.js";
 import { askRecent, type RecentAnswer } from "./recent-ask.js";
 import type { RecentFrame } from "./recent-frames.js";
+import { LAST_ROOT, STORE_ROOT } from "./stream.js";
+import { SUBJECT_ROOT } from "./subjects.js";
 
 export interface CoreLiveStats {
   repeatsSkipped: number;
@@ -56,6 +60,18 @@ export interface CoreLiveDeps {
   recentFromRelay?: boolean;
   /** The batched live path: these batch subjects are subscribed instead of the filters, read by `reader`. */
   batches?: { subjects: readonly string[]; reader: BatchReader };
+  /**
+   * The stream stores batches (format "batches", stream.ts): the start reads the last values' stream (`stream`), a
+   * Date start and the replays read the stored batches (`batchStream`), keeping the frames `patterns` match.
+   */
+  storedBatches?: { batchStream: string; patterns: RoutePattern[] };
+}
+
+/** Where a stream read takes its messages from, and how each becomes the messages it delivers. */
+interface ReadSource {
+  stream: string;
+  filters: readonly string[];
+  convert(m: JsMsg): Incoming[];
 }
 
 interface Incoming {
@@ -113,9 +129,72 @@ export class CoreLive {
   /** The latest relay receive time delivered: where a replay after a reconnect starts. */
   #lastReceivedAt = Number.NaN;
   #closed = false;
+  /** Reads the stored batches (format "batches"); its batch numbering is not checked: a stored retry comes late. */
+  readonly #storedReader: BatchReader | undefined;
 
   constructor(deps: CoreLiveDeps) {
     this.#deps = deps;
+    if (deps.storedBatches) this.#storedReader = new BatchReader(deps.storedBatches.patterns);
+  }
+
+  /** The stream of frames (format "frames"): each stored message is one frame on its subject. */
+  #frames(): ReadSource {
+    return {
+      stream: this.#deps.stream,
+      filters: this.#deps.filters,
+      convert: (m) => [incoming(m, readLiveHeaders(m), m.seq)],
+    };
+  }
+
+  /**
+   * Format "batches": each subject's last value, stored on `tickwire.last.<...>` and delivered as its
+   * `tickwire.md.<...>` frame, with the frame's own position.
+   */
+  #lastValues(): ReadSource {
+    const filters = this.#deps.filters.map((f) =>
+      f.startsWith(`${SUBJECT_ROOT}.`) ? `${LAST_ROOT}${f.slice(SUBJECT_ROOT.length)}` : `${LAST_ROOT}.>`,
+    );
+    return {
+      stream: this.#deps.stream,
+      filters: [...new Set(filters)],
+      convert: (m) => {
+        const headers = readLiveHeaders(m);
+        const subject = `${SUBJECT_ROOT}${m.subject.slice(LAST_ROOT.length)}`;
+        return [{ data: m.data, subject, headers, position: headers.position, streamSequence: m.seq }];
+      },
+    };
+  }
+
+  /** Format "batches": the stored batches of the segments the filters name, the wanted frames received from `fromMs`. */
+  #storedBatches(fromMs: number): ReadSource {
+    const stored = this.#deps.storedBatches as { batchStream: string; patterns: RoutePattern[] };
+    const reader = this.#storedReader as BatchReader;
+    const fromMicros = Number.isFinite(fromMs) ? fromMs * 1000 : 0;
+    return {
+      stream: stored.batchStream,
+      filters: batchSubjects(stored.patterns).map((s) => `${STORE_ROOT}${s.slice(BATCH_ROOT.length)}`),
+      convert: (m) => {
+        const out: Incoming[] = [];
+        try {
+          reader.read(
+            m.data,
+            (f) => {
+              if (f.receivedMicros >= fromMicros) out.push(f);
+            },
+            () => {},
+            m.seq,
+          );
+        } catch (cause) {
+          // Nothing of it is delivered: its frames' subjects show the hole, passed over after gapWaitMs.
+          this.#deps.report(
+            new RelayError(`a malformed stored batch on ${m.subject} (stream sequence ${m.seq})`, "BAD_BATCH", {
+              cause,
+            }),
+          );
+        }
+        return out;
+      },
+    };
   }
 
   /** Whether live messages are held while the stream is read (the start, or a gap). */
@@ -180,9 +259,17 @@ export class CoreLive {
       start === "last"
         ? { deliver_policy: DeliverPolicy.LastPerSubject }
         : { deliver_policy: DeliverPolicy.StartTime, opt_start_time: start.toISOString() };
+    // Format "batches": the last values (each up to an interval older than the live frame), or from a Date the stored
+    // batches from the first one stored at or after it, without the frames in it received before the date (every
+    // frame of an earlier batch was received before that batch was stored, so before the date).
+    const source = !this.#deps.storedBatches
+      ? this.#frames()
+      : start === "last"
+        ? this.#lastValues()
+        : this.#storedBatches(start.getTime());
     // In the background, as the JetStream path's consumers do: the caller attaches its listeners once this resolves.
     this.#replaying = true;
-    void this.#readStream(policy, Number.POSITIVE_INFINITY, (m) => this.#offer(m, true))
+    void this.#readStream(policy, Number.POSITIVE_INFINITY, (m) => this.#offer(m, true), undefined, source)
       .catch((error) => {
         if (!this.#closed)
           this.#deps.report(
@@ -193,8 +280,24 @@ export class CoreLive {
       })
       .finally(() => {
         this.#replaying = false;
-        this.#releaseHeld();
+        if (!this.#replayStartHoles()) this.#releaseHeld();
       });
+  }
+
+  /**
+   * Format "batches": the last values are up to an interval older than the live frames held meanwhile, and a Date
+   * start's stored batches end up to a batch's bound before them; the frames between come from a replay (the relay's
+   * recent window, the stored batches), as after a gap. Returns whether one started (the held messages wait for it).
+   * The frames format releases the held messages as they are: its stream read ends where they begin.
+   */
+  #replayStartHoles(): boolean {
+    if (!this.#deps.storedBatches || this.#closed || this.#held === undefined) return false;
+    const all = inPositionOrder(this.#held);
+    if (this.#positions.missingBefore(all) === 0) return false;
+    const from = this.#positions.holesFrom(all, receivedOf);
+    this.#deps.stats.gapsDetected++;
+    this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
+    return true;
   }
 
   async #watchConnection(): Promise<void> {
@@ -364,7 +467,8 @@ export class CoreLive {
         const policy = { deliver_policy: DeliverPolicy.StartTime, opt_start_time: new Date(from).toISOString() };
         const read: Incoming[] = [];
         try {
-          await this.#readStream(policy, deadline, (m) => read.push(m), stop);
+          const source = this.#deps.storedBatches ? this.#storedBatches(Number.NEGATIVE_INFINITY) : this.#frames();
+          await this.#readStream(policy, deadline, (m) => read.push(m), stop, source);
           if (latest === undefined) deadline = Math.max(deadline, Date.now() + this.#deps.gapWaitMs);
           latest = read;
         } catch (error) {
@@ -454,8 +558,10 @@ export class CoreLive {
     deadline: number,
     take: (m: Incoming) => void,
     stop: { stopped: boolean } = { stopped: false },
+    source: ReadSource = this.#frames(),
   ): Promise<void> {
-    const { nc, stream } = this.#deps;
+    const { nc } = this.#deps;
+    const { stream } = source;
     const jsm = await jetstreamManager(nc, { timeout: REQUEST_TIMEOUT_MS, checkAPI: false });
     const js = jetstream(nc, { timeout: REQUEST_TIMEOUT_MS });
     const pacing: Pacing = { answered: false, waiting: new Set() };
@@ -466,7 +572,7 @@ export class CoreLive {
       }
     };
     const created = await Promise.all(
-      this.#deps.filters.map((filter, index) =>
+      source.filters.map((filter, index) =>
         persistently(
           deadline,
           stopped,
@@ -502,7 +608,7 @@ export class CoreLive {
     }
     await Promise.all(
       created.map(async (consumer) => {
-        for (const m of await this.#readConsumer(jsm, js, consumer, end)) take(m);
+        for (const m of await this.#readConsumer(jsm, js, consumer, end, source)) take(m);
       }),
     );
   }
@@ -513,8 +619,9 @@ export class CoreLive {
     js: ReturnType<typeof jetstream>,
     info: ConsumerInfo,
     end: number,
+    source: ReadSource,
   ): Promise<Incoming[]> {
-    const { stream } = this.#deps;
+    const { stream } = source;
     const out: Incoming[] = [];
     try {
       if (info.num_pending === 0) return out;
@@ -524,7 +631,7 @@ export class CoreLive {
       let idle = setTimeout(() => messages.stop(), READ_IDLE_MS);
       for await (const m of messages) {
         if (this.#closed) break;
-        out.push(incoming(m, readLiveHeaders(m), m.seq));
+        for (const message of source.convert(m)) out.push(message);
         if (m.info.pending === 0 || m.seq >= end) break;
         clearTimeout(idle);
         idle = setTimeout(() => messages.stop(), READ_IDLE_MS);

@@ -21,12 +21,16 @@ const slab = new Slab();
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** Publishes `data` with the encoded header block `headers` and a reply subject, as `nc.publish` would. */
+/** Publishes `data` with the encoded header block `headers` and a reply subject ("" for none), as `nc.publish` would. */
 export type HeaderedPublish = (subject: string, reply: string, headers: Uint8Array, data: Uint8Array) => void;
 
 export function headeredPublish(nc: NatsConnection): HeaderedPublish {
   const viaNats: HeaderedPublish = (subject, reply, headers, data) =>
-    nc.publish(subject, data, { headers: asNatsHeaders(headers), reply });
+    nc.publish(
+      subject,
+      data,
+      reply === "" ? { headers: asNatsHeaders(headers) } : { headers: asNatsHeaders(headers), reply },
+    );
   const protocol = (nc as unknown as { protocol?: Protocol }).protocol;
   if (typeof protocol?.sendCommand !== "function") return viaNats;
   return (subject, reply, headers, data) => {
@@ -44,7 +48,8 @@ export function headeredPublish(nc: NatsConnection): HeaderedPublish {
     }
     const hlen = String(headers.length);
     const total = String(length);
-    const line = 5 + subject.length + 1 + reply.length + 1 + hlen.length + 1 + total.length + 2;
+    const replyLength = reply === "" ? 0 : reply.length + 1;
+    const line = 5 + subject.length + 1 + replyLength + hlen.length + 1 + total.length + 2;
     const out = slab.alloc(line + length + 2);
     let at = 0;
     out[at++] = 0x48; // H
@@ -55,9 +60,11 @@ export function headeredPublish(nc: NatsConnection): HeaderedPublish {
     at = token(out, at, subject);
     if (at < 0) return viaNats(subject, reply, headers, data);
     out[at++] = 0x20;
-    at = token(out, at, reply);
-    if (at < 0) return viaNats(subject, reply, headers, data);
-    out[at++] = 0x20;
+    if (reply !== "") {
+      at = token(out, at, reply);
+      if (at < 0) return viaNats(subject, reply, headers, data);
+      out[at++] = 0x20;
+    }
     at = token(out, at, hlen);
     out[at++] = 0x20;
     at = token(out, at, total);

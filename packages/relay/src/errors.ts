@@ -38,6 +38,8 @@ export type RelayErrorCode =
   | "TIMEOUT"
   /** A catch-up's requests were stopped (the feed closed, or the catch-up ended without them). */
   | "ABORTED"
+  /** A stream holds another format than the relay stores, or than the consumer reads (a relay pair's mismatch). */
+  | "STREAM_FORMAT"
   /** The relay or the feed is closed. */
   | "CLOSED";
 

@@ -6,14 +6,20 @@ export type {
   LockOptions,
   RecentStats,
   RecentWindowOptions,
+  StoreStats,
 } from "./public-types.js";
 export { type Relay, type RelayOptions, type RelayRole, type RelayStats, startRelay } from "./relay.js";
 export {
+  batchStreamConfig,
   DEFAULT_STREAM,
   ensureStream,
   type RelayStreamConfig,
+  type StoredBatchOptions,
+  type StoredFormat,
   type StreamAdmin,
+  type StreamFormat,
   type StreamOptions,
+  storedFormat,
   streamConfig,
 } from "./stream.js";
 export {

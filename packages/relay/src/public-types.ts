@@ -86,3 +86,13 @@ export interface RecentStats {
   refused: number;
   framesSent: number;
 }
+
+/** A batch-storing relay's stored publishes (stream format "batches"): batches and last values, as acknowledged. */
+export interface StoreStats extends PublisherStats {
+  format: "batches";
+  /** Stored batches made, and the frames in them. */
+  batches: number;
+  frames: number;
+  /** Last values stored (each subject at most once per interval). */
+  lastValues: number;
+}

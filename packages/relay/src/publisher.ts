@@ -43,6 +43,11 @@ export interface PublisherOptions {
   onError: (error: RelayError) => void;
   /** Called once per entry when it is numbered (its first send): the batched live path carries it from there. */
   onNumbered?: (entry: PendingPublish & { position: string }, epoch: string, n: number) => void;
+  /**
+   * false: no stream stores these subjects (a batch-storing relay's live per-instrument publishes): each is a core
+   * publish without a reply, counted as published once NATS took it, never acknowledged nor sent again. Default true.
+   */
+  stored?: boolean;
 }
 
 /** Bytes an entry is charged for beyond its payload: subject, id and headers. */
@@ -236,6 +241,17 @@ export class Publisher {
       this.#options.onNumbered?.(entry as PendingPublish & { position: string }, this.#epoch, n);
     }
     entry.headers ??= encodeRelayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
+    if (this.#options.stored === false) {
+      try {
+        this.#publish(entry.subject, "", entry.headers, entry.bytes);
+        this.stats.published++;
+      } catch (error) {
+        // Numbered and not sent: a consumer sees the gap and fills it from the stored batches.
+        this.stats.publishErrors++;
+        this.#reportError(new RelayError(`publishing to ${entry.subject} failed`, "PUBLISH_FAILED", { cause: error }));
+      }
+      return;
+    }
     try {
       this.#publish(entry.subject, `${this.#inbox}.${id}`, entry.headers, entry.bytes);
     } catch (error) {

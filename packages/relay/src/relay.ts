@@ -28,10 +28,12 @@ import type {
   PublisherStats,
   RecentStats,
   RecentWindowOptions,
+  StoreStats,
 } from "./public-types.js";
 import { NO_PUBLISHES, Publisher } from "./publisher.js";
 import { RecentWindow } from "./recent-window.js";
 import { frameCopies } from "./slab.js";
+import { BatchStore } from "./store.js";
 import { ensureStream, type StreamOptions } from "./stream.js";
 import { type BadInputReason, INTEREST_SUBJECT, isSubjectToken, routeFrame, statusSubject } from "./subjects.js";
 
@@ -100,6 +102,11 @@ export interface RelayStats extends PublisherStats {
   batches: BatchStats;
   /** Consumers' catch-up requests answered from the recent frames. */
   recent: RecentStats;
+  /**
+   * Stream format "batches": the stored batches and last values, as the stream acknowledged them (the top-level
+   * publish figures are then the live per-instrument publishes, which no stream stores). null with "frames".
+   */
+  store: StoreStats | null;
 }
 
 export interface Relay {
@@ -124,6 +131,38 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return value;
 }
 
+function positiveOrUndefined(name: string, value: number | undefined): void {
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    throw new InvalidArgumentError(`options.stream.${name}`, "must be a positive integer");
+  }
+}
+
+/** The stream options a relay acts on, checked before anything connects. */
+function validateStream(stream: StreamOptions | undefined): void {
+  if (stream === undefined) return;
+  if (stream === null || typeof stream !== "object")
+    throw new InvalidArgumentError("options.stream", "must be an object");
+  if (stream.format !== undefined && stream.format !== "frames" && stream.format !== "batches") {
+    throw new InvalidArgumentError("options.stream.format", 'must be "frames" or "batches"');
+  }
+  if (stream.name !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(stream.name)) {
+    throw new InvalidArgumentError("options.stream.name", "must be 1 to 200 of A-Z a-z 0-9 _ -");
+  }
+  const batches = stream.batches;
+  if (batches === undefined) return;
+  if (stream.format !== "batches") {
+    throw new InvalidArgumentError("options.stream.batches", 'applies to format "batches" only');
+  }
+  if (batches === null || typeof batches !== "object") {
+    throw new InvalidArgumentError("options.stream.batches", "must be an object");
+  }
+  positiveOrUndefined("batches.maxFrames", batches.maxFrames);
+  positiveOrUndefined("batches.maxBytes", batches.maxBytes);
+  positiveOrUndefined("batches.maxDelayMs", batches.maxDelayMs);
+  positiveOrUndefined("batches.lastValueIntervalMs", batches.lastValueIntervalMs);
+}
+
 /** Starts a relay. Resolves once NATS is connected and the stream exists; the platform feed follows (see `active`). */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   if (options === null || typeof options !== "object") throw new InvalidArgumentError("options", "must be an object");
@@ -137,6 +176,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     throw new InvalidArgumentError("options.servers", "must be a NATS URL or a list of them");
   }
   const pinned = toIds(options.instruments, "options.instruments");
+  validateStream(options.stream);
   const relay = new RelayImpl(name, options, pinned, {
     maxBufferBytes: nonNegative("maxBufferBytes", options.maxBufferBytes, 64 * 1024 ** 2),
     maxInFlight: Math.max(1, nonNegative("maxInFlight", options.maxInFlight, 512)),
@@ -168,6 +208,7 @@ class RelayImpl implements Relay {
   #nc: NatsConnection | undefined;
   #publisher: Publisher | undefined;
   #batcher: Batcher | undefined;
+  #store: BatchStore | undefined;
   #recent: RecentWindow | undefined;
   #recentSub: Subscription | undefined;
   #lock: ActiveLock | undefined;
@@ -231,16 +272,23 @@ class RelayImpl implements Relay {
         });
       }
       const recent = this.#recent;
-      this.#publisher = new Publisher(nc, {
+      const publishOptions = {
         maxBufferBytes: this.#timing.maxBufferBytes,
         maxInFlight: this.#timing.maxInFlight,
         publishTimeoutMs: this.#timing.publishTimeoutMs,
-        onError: (error) =>
+        onError: (error: RelayError) =>
           this.#say("warn", "relay publish not acknowledged; will publish again", {
             code: error.code,
             error: error.message,
             ...(error.cause === undefined ? {} : { cause: String(error.cause) }),
           }),
+      };
+      const storesBatches = this.#options.stream?.format === "batches";
+      if (storesBatches) this.#store = new BatchStore(nc, publishOptions, this.#options.stream?.batches);
+      const store = this.#store;
+      this.#publisher = new Publisher(nc, {
+        ...publishOptions,
+        stored: !storesBatches,
         onNumbered: (entry, epoch, n) => {
           recent?.record({
             subject: entry.subject,
@@ -251,6 +299,7 @@ class RelayImpl implements Relay {
             data: entry.bytes,
           });
           if (entry.batch && batcher) batcher.addNumbered(entry.batch, entry.bytes, entry.receivedAt, epoch, n);
+          if (entry.batch && store) store.add(entry, entry.batch, epoch, n);
         },
       });
       const failover = this.#options.failover;
@@ -281,11 +330,13 @@ class RelayImpl implements Relay {
         this.#counts.nats.connected = false;
         this.#counts.nats.disconnects++;
         this.#publisher?.setConnected(false);
+        this.#store?.setConnected(false);
         this.#say("warn", "relay lost NATS; buffering", { buffered: this.#publisher?.snapshot().bufferedBytes });
       } else if (status.type === "reconnect") {
         this.#counts.nats.connected = true;
         this.#counts.nats.reconnects++;
         this.#publisher?.setConnected(true);
+        this.#store?.setConnected(true);
         this.#say("info", "relay reconnected to NATS");
       }
     }
@@ -401,9 +452,10 @@ class RelayImpl implements Relay {
         receivedAt,
         frameId: fanned ? route.frameId : undefined,
         seq: ++this.#seq,
-        batch: this.#batcher
-          ? { segment: r.segment, instrumentId: r.instrumentId, subtype: r.subtype, frameKey: route.frameId, fanned }
-          : undefined,
+        batch:
+          this.#batcher || this.#store
+            ? { segment: r.segment, instrumentId: r.instrumentId, subtype: r.subtype, frameKey: route.frameId, fanned }
+            : undefined,
       });
     }
   }
@@ -502,6 +554,7 @@ class RelayImpl implements Relay {
       activeSince: this.#activeSince,
       batches: { ...(this.#batcher?.stats ?? { published: 0, frames: 0, failed: 0 }) },
       recent: { ...(this.#recent?.stats ?? { requests: 0, refused: 0, framesSent: 0 }) },
+      store: this.#store?.snapshot() ?? null,
     };
   }
 
@@ -512,7 +565,8 @@ class RelayImpl implements Relay {
   }
 
   drained(): Promise<void> {
-    return this.#publisher?.drained() ?? Promise.resolve();
+    // The frames first: a frame waiting in the buffer is numbered, so batched and kept as a last value, when sent.
+    return (this.#publisher?.drained() ?? Promise.resolve()).then(() => this.#store?.drained());
   }
 
   close(): Promise<void> {
@@ -530,13 +584,14 @@ class RelayImpl implements Relay {
       // Frames already received are still stored, briefly: a clean shutdown loses nothing it can help.
       if (this.#counts.nats.connected) {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([this.#publisher?.drained(), new Promise((r) => (timer = setTimeout(r, 2000)))]);
+        await Promise.race([this.drained(), new Promise((r) => (timer = setTimeout(r, 2000)))]);
         // Left armed, this timer kept the process alive for 2 s after a clean close (`tickwire relay` and SIGTERM).
         clearTimeout(timer);
       }
       this.#batcher?.flush();
       this.#batcher?.stop();
       this.#publisher?.stop();
+      this.#store?.stop();
       if (wasActive) await this.#lock?.release();
       this.#lock?.close();
       await this.#nc?.close().catch(() => {});

@@ -18,12 +18,12 @@ import { type InstrumentIdInput, InvalidArgumentError, type SubtypeValue } from 
 import { IteratorFanout, Listeners } from "@tickwire/client/internal";
 import { type DecodedMessage, DecodeError, decodeMessage, type Int64Mode } from "@tickwire/codec";
 import { type SubtypeCase, subtypeCases } from "@tickwire/proto";
-import { BatchReader, batchSubjects, routePatterns } from "./batch.js";
+import { BatchReader, batchSubjects, type RoutePattern, routePatterns } from "./batch.js";
 import { CoreLive } from "./core-live.js";
 import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
 import type { BatchReaderStats } from "./public-types.js";
-import { DEFAULT_STREAM } from "./stream.js";
+import { DEFAULT_STREAM, type StoredFormat, storedFormat } from "./stream.js";
 import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, STATUS_ROOT, subjectFilters } from "./subjects.js";
 
 export interface SubscribeRelayOptions<M extends Int64Mode = "bigint"> {
@@ -243,16 +243,24 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
     }
     const js = jetstream(nc);
+    const stream = this.#options.stream ?? DEFAULT_STREAM;
+    const jsm = await jetstreamManager(nc);
+    // What the stream holds (its description says: stream.ts); it fails here when there is no stream (no relay yet).
+    const format = storedFormat(
+      ((await jsm.streams.info(stream)) as { config: { description?: string } }).config.description,
+      stream,
+    );
     if ((this.#options.live ?? "core") === "core") {
       const patterns = this.#batchPatterns();
       if (patterns) this.#batchReader = new BatchReader(patterns);
       this.#core = new CoreLive({
+        storedBatches: this.#storedBatches(format),
         batches:
           patterns && this.#batchReader ? { subjects: batchSubjects(patterns), reader: this.#batchReader } : undefined,
         nc,
         js,
-        jsm: await jetstreamManager(nc),
-        stream: this.#options.stream ?? DEFAULT_STREAM,
+        jsm,
+        stream,
         filters: this.#filters,
         stats: this.#stats,
         gapWaitMs: this.#options.gapWaitMs ?? 30_000,
@@ -268,6 +276,12 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     // lost a Date start's first messages and a late joiner's last values. Reading starts with a pull request, so
     // nothing arrives before the caller's continuation, which runs ahead of any network reply, has attached them.
     else {
+      if (format.format === "batches") {
+        throw new RelayError(
+          `the stream ${stream} stores batches, which live "jetstream" cannot read as one cursor: use live "core"`,
+          "STREAM_FORMAT",
+        );
+      }
       const start = this.#options.start ?? "last";
       const from = start instanceof Date ? await this.#sequenceAt(nc, start) : start;
       const consumers = await Promise.all(this.#filters.map((filter) => this.#createConsumer(js, filter, from)));
@@ -279,6 +293,19 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     for (const w of this.#readyWaiters) w.resolve();
     this.#readyWaiters = [];
     this.#emit("open", []);
+  }
+
+  /** Format "batches": where the stored batches are and which of their frames to keep. */
+  #storedBatches(format: StoredFormat): { batchStream: string; patterns: RoutePattern[] } | undefined {
+    if (format.format !== "batches" || format.batches === undefined) return undefined;
+    const patterns = routePatterns(this.#filters);
+    if (patterns === undefined) {
+      throw new InvalidArgumentError(
+        "options.subjects",
+        "must be tickwire.md.<segment>.<instrument>.<subtype> filters (with * or a final >) on a stream that stores batches",
+      );
+    }
+    return { batchStream: format.batches, patterns };
   }
 
   /** The patterns to read from batches, or undefined for the per-instrument subjects (see `path`). */

@@ -48,13 +48,16 @@ test("a pre-built publish arrives as nats.js's publish of the same message; the 
     { subject: "direct.NSECM.2885.TickData", data: Uint8Array.from({ length: 300 }, (_, i) => i % 256) },
     { subject: "direct.NSEFO.-1.IndexDataListMessage", data: new Uint8Array(0) },
     { subject: "direct.ünicode", data: new Uint8Array([1, 2, 3]) },
+    // No reply subject: the batch-storing relay's live per-instrument publishes, which no stream acknowledges.
+    { subject: "direct.NSECM.2885.NoReply", data: new Uint8Array([4, 5, 6]), noReply: true },
   ];
   for (const [i, c] of cases.entries()) {
     await nc.flush();
     const arrived = received(c.subject, 2);
     const block = encodeRelayHeaders(`m.${i}`, "1764222000123.456", `e.${i}`, i === 1 ? "7.ffffffff" : undefined);
     const outBefore = nc.stats().outMsgs;
-    publish(c.subject, `_INBOX.test.${i}`, block, c.data);
+    const reply = c.noReply ? "" : `_INBOX.test.${i}`;
+    publish(c.subject, reply, block, c.data);
     // nats.js counts the messages its own publish sends: the fast path leaves the count alone.
     const viaNats = nc.stats().outMsgs - outBefore;
     assert.equal(viaNats, c.subject.includes("ü") ? 1 : 0, `${c.subject}: sent by nats.js ${viaNats} times`);
@@ -63,7 +66,7 @@ test("a pre-built publish arrives as nats.js's publish of the same message; the 
     h.set(RECEIVED_HEADER, "1764222000123.456");
     h.set(POSITION_HEADER, `e.${i}`);
     if (i === 1) h.set("Tickwire-Frame", "7.ffffffff");
-    nc.publish(c.subject, c.data, { headers: h, reply: `_INBOX.test.${i}` });
+    nc.publish(c.subject, c.data, reply === "" ? { headers: h } : { headers: h, reply });
     const [ours, theirs] = await arrived;
     assert.deepEqual(shape(ours), shape(theirs), c.subject);
   }

@@ -13,6 +13,7 @@ import { persistently } from "../src/persistent-request.js";
 import { Publisher } from "../src/publisher.js";
 import { askRecent } from "../src/recent-ask.js";
 import { encodeRecentError, encodeRecentReply } from "../src/recent-frames.js";
+import { ensureStream, type StreamAdmin, storedFormat } from "../src/stream.js";
 import { RelayFeed } from "../src/subscribe.js";
 
 type Callback = (error: Error | null, msg: { subject: string; data: Uint8Array }) => void;
@@ -261,5 +262,30 @@ describe("relay errors: where each code is raised", () => {
     const feed = new RelayFeed({ servers: "nats://127.0.0.1:1", subjects: ["tickwire.md.>"] });
     await feed.close();
     await assert.rejects(feed.ready(), (e: unknown) => !!assertRelayError(e, "CLOSED", /the feed is closed/));
+  });
+
+  test("STREAM_FORMAT: a stream of the other format, or one this version cannot read", async () => {
+    const framesStream: StreamAdmin = {
+      streams: {
+        info: async () => ({ config: { description: "tickwire-relay format=frames" } }),
+        add: async () => assert.fail("not created: it exists"),
+        update: async () => assert.fail("not updated: it holds the other format"),
+      },
+    };
+    await assert.rejects(
+      ensureStream(framesStream, { format: "batches" }),
+      (e: unknown) =>
+        !!assertRelayError(
+          e,
+          "STREAM_FORMAT",
+          /the stream TICKWIRE_MD holds format "frames" and this relay stores "batches"/,
+        ),
+    );
+    // A stream made before formats existed has no description: frames.
+    assert.deepEqual(storedFormat(undefined, "S"), { format: "frames", batches: undefined });
+    assert.throws(
+      () => storedFormat("tickwire-relay format=zstd-batches batches=S_B", "S"),
+      (e: unknown) => !!assertRelayError(e, "STREAM_FORMAT", /the stream S holds a format this version does not read/),
+    );
   });
 });

@@ -54,6 +54,22 @@ function percentile(sorted: Float64Array, p: number): number {
 /** A delivered message: subject, message ID (digits) and arrival time (epoch ms). */
 export type Delivered = [subject: string, id: string, at: number];
 
+/**
+ * On a machine loaded past 40 (other work), JetStream's first answers took longer than nats.js's 5 s request timeout,
+ * or it answered "temporarily unavailable", and a child that could not start ended the run: a few more tries, logged.
+ */
+async function withRetries<T>(what: string, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt === 5) throw error;
+      process.stderr.write(`relay part child: ${what} failed (${(error as Error).message}); trying again\n`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function consumer(config: {
   servers: string[];
   stream: string;
@@ -71,13 +87,15 @@ async function consumer(config: {
   let messages = 0;
   let lastValuesMs: number | null = null;
   const started = performance.now();
-  const feed = await subscribeRelay({
-    servers: config.servers,
-    stream: config.stream,
-    ...(config.instruments ? { instruments: config.instruments } : { subjects: ["tickwire.md.>"] }),
-    start: config.start,
-    live: config.live,
-  });
+  const subscribe = () =>
+    subscribeRelay({
+      servers: config.servers,
+      stream: config.stream,
+      ...(config.instruments ? { instruments: config.instruments } : { subjects: ["tickwire.md.>"] }),
+      start: config.start,
+      live: config.live,
+    });
+  const feed = await withRetries("subscribeRelay", subscribe);
   const delivered: Delivered[] = [];
   // Counted into the histogram as they arrive: the parent's progress polls and reports then cost no pass over them.
   const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
@@ -149,16 +167,18 @@ async function consumer(config: {
 }
 
 async function relay(options: RelayOptions): Promise<void> {
-  const r = await startRelay({
-    ...options,
-    logger: {
-      warn: (m, fields) =>
-        process.stderr.write(
-          `[${new Date().toISOString()}] relay child ${options.name}: ${m} ${fields ? JSON.stringify(fields) : ""}\n`,
-        ),
-      info: (m) => process.stderr.write(`[${new Date().toISOString()}] relay child ${options.name}: ${m}\n`),
-    },
-  });
+  const r = await withRetries("startRelay", () =>
+    startRelay({
+      ...options,
+      logger: {
+        warn: (m, fields) =>
+          process.stderr.write(
+            `[${new Date().toISOString()}] relay child ${options.name}: ${m} ${fields ? JSON.stringify(fields) : ""}\n`,
+          ),
+        info: (m) => process.stderr.write(`[${new Date().toISOString()}] relay child ${options.name}: ${m}\n`),
+      },
+    }),
+  );
   if (r.role === "active") await r.active();
   process.send?.({ ready: true, role: r.role });
   let announced = r.role === "active";

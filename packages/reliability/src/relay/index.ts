@@ -49,7 +49,7 @@ export async function run(options: PartOptions, size: Size = sizeFromEnv(options
     }
     log(
       `relay: ${size.consumers} consumers, ${size.seconds} s a rate, rates ${size.rates.join(", ")}, ` +
-        `live ${size.live.join(" and ")}, R${size.replicas}`,
+        `live ${size.live.join(" and ")}, R${size.replicas}, the stream storing ${size.store}`,
     );
     const rates = [];
     for (const live of size.live) {

@@ -1,6 +1,8 @@
 // How big a run of the relay part is: rates, consumers, seconds, outages, live paths, replicas; from the environment
 // (TICKWIRE_RELAY_*) or the full and quick defaults.
 export type Live = "core" | "jetstream";
+/** What the rising rates' stream stores: a message per frame, or the relay's batches and last values. */
+export type Store = "frames" | "batches";
 
 export interface Size {
   rates: number[];
@@ -27,6 +29,8 @@ export interface Size {
    * instruments in turn), not the whole feed; 0: the whole feed (TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER).
    */
   instrumentsPerConsumer: number;
+  /** The rising rates' stream format (TICKWIRE_RELAY_STORE: frames, the relay's default, or batches). */
+  store: Store;
 }
 
 export const FULL: Size = {
@@ -41,6 +45,7 @@ export const FULL: Size = {
   nodeFaults: { rate: 2000, consumers: 4, downSeconds: 4 },
   nodeFaultsOnly: false,
   instrumentsPerConsumer: 0,
+  store: "frames",
 };
 export const QUICK: Size = {
   ...FULL,
@@ -73,8 +78,11 @@ export function sizeFromEnv(quick: boolean): Size {
   if (!Number.isInteger(instrumentsPerConsumer) || instrumentsPerConsumer < 0) {
     throw new Error("TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER: a whole number, 0 for the whole feed");
   }
+  const store = (env.TICKWIRE_RELAY_STORE ?? base.store) as Store;
+  if (store !== "frames" && store !== "batches") throw new Error("TICKWIRE_RELAY_STORE: frames, batches");
   return {
     ...base,
+    store,
     rates,
     consumers,
     seconds,

@@ -25,7 +25,10 @@ export async function throughput(
     platform: platform.options,
     servers: nats.urls,
     instruments: ALL,
-    stream: { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 },
+    stream:
+      size.store === "frames"
+        ? { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 }
+        : { name: stream, replicas: size.replicas, format: "batches" },
   });
   // With instrumentsPerConsumer, consumer k reads the next n instruments that are not indexes (one subject a frame).
   const few = size.instrumentsPerConsumer;
@@ -50,7 +53,8 @@ export async function throughput(
         (sum, c) => sum + c.messages,
         0,
       );
-      const settled = r.bufferedMessages === 0 && r.inFlight === 0 && total === previous;
+      const stored = r.store === null || (r.store.bufferedMessages === 0 && r.store.inFlight === 0);
+      const settled = r.bufferedMessages === 0 && r.inFlight === 0 && stored && total === previous;
       previous = total;
       return settled;
     }, 60_000);
@@ -83,6 +87,7 @@ export async function throughput(
   await Promise.all([...consumers.map((c) => c.close()), relay.close()]);
   await platform.sandbox.close();
   await resetStream(nc, stream);
+  if (size.store === "batches") await resetStream(nc, `${stream}_BATCHES`);
   const frames = r.frames - relayBefore.frames;
   const perSecond = (cpu: number) => round((100 * cpu) / offeredSeconds);
   const received = reports.map((c, i) => c.messages - consumersBefore[i].messages);
@@ -94,6 +99,7 @@ export async function throughput(
   const result = {
     rate,
     live,
+    store: size.store,
     replicas: size.replicas,
     load: loadavg().map((l) => round(l, 2)),
     seconds: round(offeredSeconds, 2),
@@ -103,8 +109,15 @@ export async function throughput(
     instrumentsPerConsumer: few,
     /** Messages the median consumer received (the whole feed: every frame; a few instruments: theirs). */
     receivedPerConsumerMedian: median(received),
-    stored: r.published - relayBefore.published,
-    publishErrors: r.publishErrors,
+    /** Messages the stream stored: one per frame and subject, or (store "batches") the batches and last values. */
+    stored:
+      r.store && relayBefore.store
+        ? r.store.published - relayBefore.store.published
+        : r.published - relayBefore.published,
+    storedBatches: r.store && relayBefore.store ? r.store.batches - relayBefore.store.batches : null,
+    storedLastValues: r.store && relayBefore.store ? r.store.lastValues - relayBefore.store.lastValues : null,
+    publishErrors: r.publishErrors + (r.store?.publishErrors ?? 0),
+    storeBacklogDrops: r.store?.backlogDrops ?? 0,
     bufferDrops: r.bufferDrops,
     lostPerConsumer: lost,
     latencyMs: {
