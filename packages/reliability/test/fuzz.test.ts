@@ -77,7 +77,7 @@ describe("campaign", () => {
     };
     const findings = new Map<string, Finding>();
     // Time-bounded, and CI machines are slow: the bug is planted where most inputs hit it.
-    const figures = runTarget(planted as Target<never>, 42, 1500, findings);
+    const figures = runTarget(planted as Target<never>, 42, { ms: 1500 }, findings);
     assert.ok(figures.executions > 0);
     const crash = findings.get("planted|crash|RangeError");
     assert.ok(crash !== undefined, `findings: ${[...findings.keys()].join(", ")}`);

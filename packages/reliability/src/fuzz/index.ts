@@ -11,6 +11,7 @@ import fc from "fast-check";
 import type { PartOptions, PartReport } from "../parts.js";
 import { MUTATION_OPERATORS } from "./inputs.js";
 import type { Verdict } from "./oracle.js";
+import { type Job, runInWorkers, splitExecutions, targetSeed } from "./schedule.js";
 import { type Target, targets } from "./targets.js";
 
 const FULL_BUDGET_MS = 450_000;
@@ -50,11 +51,18 @@ function seedFromEnvironment(): number {
   return Date.now() % 0x7fffffff;
 }
 
+/** A target runs for a share of a time budget, or for a number of executions (then its inputs depend on the seed alone). */
+export type Budget = { ms: number } | { executions: number };
+
+/** How often (in executions) a target reports its progress. */
+export const PROGRESS_EVERY = 100_000;
+
 export function runTarget(
   target: Target<never>,
   seed: number,
-  budgetMs: number,
+  budget: Budget,
   findings: Map<string, Finding>,
+  progress?: (executions: number) => void,
 ): TargetFigures {
   let executions = 0;
   let slowest = 0;
@@ -75,34 +83,59 @@ export function runTarget(
       existing.detail = detail;
     }
   };
+  // Nothing the oracle compares reads an error's stack, and capturing one was a tenth of a
+  // stream execution's time (the decoders and protobuf-es throw on most corrupt inputs).
+  // A harness error is re-run with stacks on, so its finding still says where it was thrown.
+  const stackTraceLimit = Error.stackTraceLimit;
+  const stackOf = (input: never, error: unknown): string => {
+    Error.stackTraceLimit = stackTraceLimit;
+    try {
+      target.check(input);
+      return `${String((error as Error)?.stack ?? error)} (not thrown again when re-run)`;
+    } catch (again) {
+      return String((again as Error)?.stack ?? again);
+    } finally {
+      Error.stackTraceLimit = 0;
+    }
+  };
   const started = performance.now();
-  const details = fc.check(
-    fc.property(target.input, (input) => {
-      executions++;
-      let verdict: Verdict | undefined;
-      let elapsed = 0;
-      try {
-        const checked = target.check(input);
-        verdict = checked.verdict;
-        elapsed = checked.ms;
-        outcomes[checked.outcome] = (outcomes[checked.outcome] ?? 0) + 1;
-      } catch (error) {
-        // A bug in the harness, not the codec; recorded all the same so it is seen.
-        verdict = { kind: "harness-error", detail: String((error as Error)?.stack ?? error) };
-      }
-      if (elapsed > target.perInputMs) {
-        // A shared VM pauses for GC and other processes: an input counts as slow only if
-        // it stays over the bound on each of three more tries.
-        for (let retry = 0; retry < 3 && elapsed > target.perInputMs; retry++)
-          elapsed = Math.min(elapsed, target.check(input).ms);
-      }
-      slowest = Math.max(slowest, elapsed);
-      if (elapsed > target.perInputMs) note("slow", undefined, `${elapsed.toFixed(0)} ms for one input`, input);
-      if (verdict !== undefined) note(verdict.kind, verdict.code, verdict.detail, input);
-      return true;
-    }),
-    { seed, numRuns: 1_000_000_000, interruptAfterTimeLimit: budgetMs, markInterruptAsFailure: false },
-  );
+  Error.stackTraceLimit = 0;
+  const property = fc.property(target.input, (input) => {
+    executions++;
+    if (progress !== undefined && executions % PROGRESS_EVERY === 0) progress(executions);
+    let verdict: Verdict | undefined;
+    let elapsed = 0;
+    try {
+      const checked = target.check(input);
+      verdict = checked.verdict;
+      elapsed = checked.ms;
+      outcomes[checked.outcome] = (outcomes[checked.outcome] ?? 0) + 1;
+    } catch (error) {
+      // A bug in the harness, not the codec; recorded all the same so it is seen.
+      verdict = { kind: "harness-error", detail: stackOf(input, error) };
+    }
+    if (elapsed > target.perInputMs) {
+      // A shared VM pauses for GC and other processes: an input counts as slow only if
+      // it stays over the bound on each of three more tries.
+      for (let retry = 0; retry < 3 && elapsed > target.perInputMs; retry++)
+        elapsed = Math.min(elapsed, target.check(input).ms);
+    }
+    slowest = Math.max(slowest, elapsed);
+    if (elapsed > target.perInputMs) note("slow", undefined, `${elapsed.toFixed(0)} ms for one input`, input);
+    if (verdict !== undefined) note(verdict.kind, verdict.code, verdict.detail, input);
+    return true;
+  });
+  let details: fc.RunDetails<[never]>;
+  try {
+    details = fc.check(
+      property,
+      "executions" in budget
+        ? { seed, numRuns: budget.executions }
+        : { seed, numRuns: 1_000_000_000, interruptAfterTimeLimit: budget.ms, markInterruptAsFailure: false },
+    );
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
   if (details.failed)
     throw new Error(`${target.name}: fast-check reported a failure: ${String(details.errorInstance)}`);
   return {
@@ -138,25 +171,83 @@ function saveToCorpus(directory: string, findings: Finding[]): string[] {
   });
 }
 
+function integerFromEnvironment(name: string, min: number): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === "") return undefined;
+  const value = Number(text.replaceAll("_", ""));
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new TypeError(`${name} must be an integer of at least ${min}, not ${text}`);
+  return value;
+}
+
+/** Keeps one entry per key: counts added, the smaller input kept. */
+export function mergeFinding(findings: Map<string, Finding>, key: string, finding: Finding): void {
+  const existing = findings.get(key);
+  if (existing === undefined) {
+    findings.set(key, { ...finding });
+    return;
+  }
+  existing.count += finding.count;
+  if (JSON.stringify(finding.input).length < JSON.stringify(existing.input).length) {
+    existing.input = finding.input;
+    existing.detail = finding.detail;
+  }
+}
+
 export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   const baseSeed = seedFromEnvironment();
   const list = targets();
+  // TICKWIRE_FUZZ_EXECUTIONS=<n>: run to n executions split evenly over the targets instead of
+  // a time budget; TICKWIRE_FUZZ_WORKERS=<w>: run the targets in w worker threads.
+  const totalExecutions = integerFromEnvironment("TICKWIRE_FUZZ_EXECUTIONS", list.length);
+  const workers = integerFromEnvironment("TICKWIRE_FUZZ_WORKERS", 1) ?? 1;
+  const shares = totalExecutions === undefined ? undefined : splitExecutions(totalExecutions, list.length);
   const budgetMs = Math.floor((quick ? QUICK_BUDGET_MS : FULL_BUDGET_MS) / list.length);
-  log(`fuzz: base seed ${baseSeed}, ${list.length} targets, ${budgetMs} ms each`);
+  const jobs: Job[] = list.map((target, index) => ({
+    index,
+    name: target.name,
+    seed: targetSeed(baseSeed, index),
+    budget: shares === undefined ? { ms: budgetMs } : { executions: shares[index] },
+  }));
+  log(
+    `fuzz: base seed ${baseSeed}, ${list.length} targets, ` +
+      (shares === undefined ? `${budgetMs} ms each` : `${totalExecutions} executions (${shares[0]} each)`) +
+      (workers > 1 ? `, ${workers} worker threads` : ""),
+  );
   const findings = new Map<string, Finding>();
-  const perTarget: TargetFigures[] = [];
-  const started = performance.now();
-  for (const [i, target] of list.entries()) {
-    const seed = (baseSeed + i * 7919) | 0;
-    const figures = runTarget(target, seed, budgetMs, findings);
-    perTarget.push(figures);
+  const figuresOf: (TargetFigures | undefined)[] = list.map(() => undefined);
+  const logDone = (job: Job, figures: TargetFigures, worker?: number) =>
     log(
-      `fuzz: ${target.name}: ${figures.executions} executions in ${figures.seconds} s (seed ${seed}), ` +
-        `slowest input ${figures.slowestInputMs} ms, ${figures.findings} new finding(s)`,
+      `fuzz: ${job.name}: ${figures.executions} executions in ${figures.seconds} s (seed ${job.seed}` +
+        `${worker === undefined ? "" : `, worker ${worker}`}), slowest input ${figures.slowestInputMs} ms, ` +
+        `${figures.findings} new finding(s)`,
     );
-    // Let the event loop breathe between targets (the CLI's log lines, timers of other parts).
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const logProgress = (job: Job, executions: number) =>
+    log(
+      `fuzz: ${job.name}: ${executions}${"executions" in job.budget ? ` of ${job.budget.executions}` : ""} executions`,
+    );
+  const started = performance.now();
+  if (workers > 1) {
+    // The stream targets (the larger per-input bound) are about 4x slower per execution:
+    // handing them out first keeps the workers busy to the end.
+    const slowestFirst = [...jobs].sort((a, b) => list[b.index].perInputMs - list[a.index].perInputMs);
+    await runInWorkers(slowestFirst, workers, {
+      progress: logProgress,
+      done(job, figures, found, worker) {
+        figuresOf[job.index] = figures;
+        for (const [key, finding] of found) mergeFinding(findings, key, finding);
+        logDone(job, figures, worker);
+      },
+    });
+  } else
+    for (const job of jobs) {
+      const figures = runTarget(list[job.index], job.seed, job.budget, findings, (n) => logProgress(job, n));
+      figuresOf[job.index] = figures;
+      logDone(job, figures);
+      // Let the event loop breathe between targets (the CLI's log lines, timers of other parts).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  const perTarget = figuresOf.filter((f): f is TargetFigures => f !== undefined);
   const executions = perTarget.reduce((sum, t) => sum + t.executions, 0);
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
   const distinct = [...findings.values()];
@@ -173,8 +264,14 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
     executions,
     fuzzSeconds: seconds,
     distinctFindings: distinct.length,
+    budget: shares === undefined ? { msPerTarget: budgetMs } : { executions: totalExecutions },
+    workers,
     machine: "shared 2-core VM (other campaigns may run at the same time)",
-    rerun: `TICKWIRE_FUZZ_SEED=${baseSeed} node packages/reliability/dist/cli.js fuzz${quick ? " --quick" : ""}`,
+    rerun:
+      `TICKWIRE_FUZZ_SEED=${baseSeed}` +
+      (totalExecutions === undefined ? "" : ` TICKWIRE_FUZZ_EXECUTIONS=${totalExecutions}`) +
+      (workers > 1 ? ` TICKWIRE_FUZZ_WORKERS=${workers}` : "") +
+      ` node packages/reliability/dist/cli.js fuzz${quick ? " --quick" : ""}`,
     mutationOperators: MUTATION_OPERATORS,
     targets: perTarget,
     findings: distinct,

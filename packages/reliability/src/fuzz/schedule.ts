@@ -1,0 +1,80 @@
+// How a campaign is shared out: each target a job (its own seed, its own budget),
+// run in this thread or handed to worker threads one job at a time, slowest first.
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Budget, Finding, TargetFigures } from "./index.js";
+
+export interface Job {
+  /** The target's index in `targets()`: a worker builds its own list of targets. */
+  index: number;
+  name: string;
+  seed: number;
+  budget: Budget;
+}
+
+/** Target i runs with seed base + 7919 i (the doc's promise: the same seed gives each target the same inputs). */
+export const targetSeed = (baseSeed: number, index: number): number => (baseSeed + index * 7919) | 0;
+
+/** `total` executions split evenly over `parts` targets; the first `total % parts` get one more, so the shares add up to `total`. */
+export function splitExecutions(total: number, parts: number): number[] {
+  if (!Number.isSafeInteger(total) || total < parts || parts < 1)
+    throw new RangeError(`cannot split ${total} executions over ${parts} targets`);
+  const share = Math.floor(total / parts);
+  return Array.from({ length: parts }, (_, i) => share + (i < total % parts ? 1 : 0));
+}
+
+export type FromWorker =
+  | { kind: "progress"; index: number; executions: number }
+  | { kind: "done"; index: number; figures: TargetFigures; findings: [string, Finding][] };
+
+export interface WorkerEvents {
+  progress(job: Job, executions: number): void;
+  done(job: Job, figures: TargetFigures, findings: [string, Finding][], worker: number): void;
+}
+
+// The worker module next to this one: worker.js in dist, worker.ts when the tests run the sources through tsx.
+const workerUrl = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+/**
+ * Runs the jobs in `count` worker threads, each taking the next job when it finishes one;
+ * resolves when all are done, rejects on the first worker that fails.
+ */
+export function runInWorkers(jobs: readonly Job[], count: number, events: WorkerEvents): Promise<void> {
+  const queue = [...jobs];
+  return new Promise((resolve, reject) => {
+    let running = 0;
+    let failed = false;
+    const start = (id: number) => {
+      const worker = new Worker(workerUrl);
+      running++;
+      let current: Job | undefined;
+      const next = () => {
+        current = queue.shift();
+        if (current === undefined) void worker.terminate();
+        else worker.postMessage(current);
+      };
+      worker.on("message", (message: FromWorker) => {
+        if (current === undefined) return;
+        if (message.kind === "progress") events.progress(current, message.executions);
+        else {
+          events.done(current, message.figures, message.findings, id);
+          next();
+        }
+      });
+      worker.on("error", (error) => {
+        failed = true;
+        reject(new Error(`fuzz worker ${id} failed${current ? ` in ${current.name}` : ""}: ${error.message}`));
+      });
+      worker.on("exit", () => {
+        running--;
+        if (running === 0 && !failed) {
+          if (queue.length > 0) reject(new Error(`fuzz workers exited with ${queue.length} job(s) left`));
+          else resolve();
+        }
+      });
+      next();
+    };
+    for (let id = 0; id < Math.min(count, jobs.length); id++) start(id);
+  });
+}
