@@ -66,6 +66,7 @@ describe("campaign", () => {
       name: "planted",
       input: inputs(false).decoderInput,
       perInputMs: 1000,
+      executionWeight: 1,
       record: (bytes) => ({ hex: Buffer.from(bytes).toString("hex") }),
       check(bytes) {
         const result = outcomeOf(() => {

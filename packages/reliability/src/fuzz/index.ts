@@ -197,11 +197,17 @@ export function mergeFinding(findings: Map<string, Finding>, key: string, findin
 export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   const baseSeed = seedFromEnvironment();
   const list = targets();
-  // TICKWIRE_FUZZ_EXECUTIONS=<n>: run to n executions split evenly over the targets instead of
+  // TICKWIRE_FUZZ_EXECUTIONS=<n>: run to n executions split over the targets by their weights instead of
   // a time budget; TICKWIRE_FUZZ_WORKERS=<w>: run the targets in w worker threads.
   const totalExecutions = integerFromEnvironment("TICKWIRE_FUZZ_EXECUTIONS", list.length);
   const workers = integerFromEnvironment("TICKWIRE_FUZZ_WORKERS", 1) ?? 1;
-  const shares = totalExecutions === undefined ? undefined : splitExecutions(totalExecutions, list.length);
+  const shares =
+    totalExecutions === undefined
+      ? undefined
+      : splitExecutions(
+          totalExecutions,
+          list.map((t) => t.executionWeight),
+        );
   const budgetMs = Math.floor((quick ? QUICK_BUDGET_MS : FULL_BUDGET_MS) / list.length);
   const jobs: Job[] = list.map((target, index) => ({
     index,
@@ -211,7 +217,7 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   }));
   log(
     `fuzz: base seed ${baseSeed}, ${list.length} targets, ` +
-      (shares === undefined ? `${budgetMs} ms each` : `${totalExecutions} executions (${shares[0]} each)`) +
+      (shares === undefined ? `${budgetMs} ms each` : `${totalExecutions} executions (${shares.join(", ")})`) +
       (workers > 1 ? `, ${workers} worker threads` : ""),
   );
   const findings = new Map<string, Finding>();
@@ -228,9 +234,9 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
     );
   const started = performance.now();
   if (workers > 1) {
-    // The stream targets (the larger per-input bound) are about 4x slower per execution:
-    // handing them out first keeps the workers busy to the end.
-    const slowestFirst = [...jobs].sort((a, b) => list[b.index].perInputMs - list[a.index].perInputMs);
+    // Longest first (the weights make the jobs about equal; the stream targets vary more), so
+    // the workers finish close together.
+    const slowestFirst = [...jobs].sort((a, b) => list[a.index].executionWeight - list[b.index].executionWeight);
     await runInWorkers(slowestFirst, workers, {
       progress: logProgress,
       done(job, figures, found, worker) {

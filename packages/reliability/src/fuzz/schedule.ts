@@ -16,12 +16,25 @@ export interface Job {
 /** Target i runs with seed base + 7919 i (the doc's promise: the same seed gives each target the same inputs). */
 export const targetSeed = (baseSeed: number, index: number): number => (baseSeed + index * 7919) | 0;
 
-/** `total` executions split evenly over `parts` targets; the first `total % parts` get one more, so the shares add up to `total`. */
-export function splitExecutions(total: number, parts: number): number[] {
-  if (!Number.isSafeInteger(total) || total < parts || parts < 1)
-    throw new RangeError(`cannot split ${total} executions over ${parts} targets`);
-  const share = Math.floor(total / parts);
-  return Array.from({ length: parts }, (_, i) => share + (i < total % parts ? 1 : 0));
+/**
+ * `total` executions split over targets in proportion to their weights (largest remainders
+ * rounded up, so the shares add up to `total`; equal weights split evenly, the first targets
+ * taking the remainder).
+ */
+export function splitExecutions(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!Number.isSafeInteger(total) || total < weights.length || weights.length === 0 || !(sum > 0))
+    throw new RangeError(`cannot split ${total} executions over ${weights.length} targets`);
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left === 0) break;
+    shares[i]++;
+    left--;
+  }
+  return shares;
 }
 
 export type FromWorker =
