@@ -49,6 +49,14 @@ export interface WorkerEvents {
 // The worker module next to this one: worker.js in dist, worker.ts when the tests run the sources through tsx.
 const workerUrl = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
+function startWorker(): Worker {
+  if (!workerUrl.pathname.endsWith(".ts")) return new Worker(workerUrl);
+  // A worker thread on Node 20 does not get the tsx loader the tests run under: it registers its own.
+  const tsx = JSON.stringify(import.meta.resolve("tsx/esm/api"));
+  const source = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); });`;
+  return new Worker(source, { eval: true });
+}
+
 /**
  * Runs the jobs in `count` worker threads, each taking the next job when it finishes one;
  * resolves when all are done, rejects on the first worker that fails.
@@ -59,7 +67,7 @@ export function runInWorkers(jobs: readonly Job[], count: number, events: Worker
     let running = 0;
     let failed = false;
     const start = (id: number) => {
-      const worker = new Worker(workerUrl);
+      const worker = startWorker();
       running++;
       let current: Job | undefined;
       const next = () => {
