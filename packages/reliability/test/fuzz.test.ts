@@ -147,8 +147,46 @@ describe("execution budget", () => {
       const alone = runTarget(list[0], targetSeed(11, 0), { executions: figures[0].executions }, new Map());
       assert.deepEqual(alone.outcomes, figures[0].outcomes);
     } finally {
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
+      restore(saved);
+    }
+  });
+
+  test("a SIGTERM stops the workers and reports each unfinished target as of its last progress report", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      TICKWIRE_FUZZ_SEED: "12",
+      TICKWIRE_FUZZ_EXECUTIONS: "13000000",
+      TICKWIRE_FUZZ_WORKERS: "2",
+      TICKWIRE_FUZZ_PROGRESS_EVERY: "500",
+      TICKWIRE_FUZZ_TARGETS: "decodeMessage/string",
+      TICKWIRE_FUZZ_CORPUS: "",
+    });
+    let signalled = false;
+    try {
+      const report = await run({
+        quick: true,
+        log: (line) => {
+          if (!signalled && line.includes("finding(s) so far")) {
+            signalled = true;
+            process.emit("SIGTERM", "SIGTERM");
+          }
+        },
+      });
+      const [figures] = report.targets as { target: string; executions: number; interrupted?: boolean }[];
+      assert.equal(report.interrupted, true);
+      assert.equal(report.ok, false, "an interrupted campaign is not a pass");
+      assert.equal(figures.target, "decodeMessage/string");
+      assert.equal(figures.interrupted, true);
+      assert.ok(figures.executions >= 500 && figures.executions % 500 === 0, String(figures.executions));
+      assert.equal(report.executions, figures.executions);
+      assert.match(String(report.rerun), /TICKWIRE_FUZZ_TARGETS=decodeMessage\/string/);
+    } finally {
+      restore(saved);
     }
   });
 });
+
+function restore(saved: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+}

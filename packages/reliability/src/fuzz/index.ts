@@ -1,10 +1,12 @@
 // The codec fuzz campaign: seeded fast-check runs over every decoding path of
 // @tickwire/codec, differential against protobuf-es, each target given an equal
-// share of a time budget. A finding does not stop the run: it is recorded
-// (deduplicated by target, kind and error code, smallest input kept) and the
-// campaign goes on. Re-run one campaign exactly with TICKWIRE_FUZZ_SEED=<seed>
-// (the number of runs a time budget allows differs between machines; the inputs
-// of each target's first N runs do not).
+// share of a time budget, or a weighted share of an execution count
+// (TICKWIRE_FUZZ_EXECUTIONS), optionally in worker threads (TICKWIRE_FUZZ_WORKERS).
+// A finding does not stop the run: it is recorded (deduplicated by target, kind and
+// error code, smallest input kept) and the campaign goes on. Re-run one campaign
+// exactly with TICKWIRE_FUZZ_SEED=<seed> (under a time budget the number of runs
+// differs between machines, but the inputs of each target's first N runs do not; to
+// an execution count, the inputs are the same everywhere).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -39,6 +41,8 @@ export interface TargetFigures {
   findings: number;
   /** What the target made of its inputs: "accepted" or the error code (streams: of the corrupt frame). */
   outcomes: Record<string, number>;
+  /** Set when the campaign was stopped before this target reached its budget: the figures at its last progress report. */
+  interrupted?: true;
 }
 
 function seedFromEnvironment(): number {
@@ -54,15 +58,16 @@ function seedFromEnvironment(): number {
 /** A target runs for a share of a time budget, or for a number of executions (then its inputs depend on the seed alone). */
 export type Budget = { ms: number } | { executions: number };
 
-/** How often (in executions) a target reports its progress. */
-export const PROGRESS_EVERY = 100_000;
+/** How often (in executions) a target reports its progress, unless TICKWIRE_FUZZ_PROGRESS_EVERY says otherwise. */
+export const PROGRESS_EVERY = 25_000;
 
 export function runTarget(
   target: Target<never>,
   seed: number,
   budget: Budget,
   findings: Map<string, Finding>,
-  progress?: (executions: number) => void,
+  progress?: (sofar: TargetFigures) => void,
+  progressEvery = PROGRESS_EVERY,
 ): TargetFigures {
   let executions = 0;
   let slowest = 0;
@@ -99,10 +104,19 @@ export function runTarget(
     }
   };
   const started = performance.now();
+  const figuresNow = (): TargetFigures => ({
+    target: target.name,
+    seed,
+    executions,
+    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    slowestInputMs: Number(slowest.toFixed(1)),
+    findings: found,
+    outcomes: Object.fromEntries(Object.entries(outcomes).sort(([, a], [, b]) => b - a)),
+  });
   Error.stackTraceLimit = 0;
   const property = fc.property(target.input, (input) => {
     executions++;
-    if (progress !== undefined && executions % PROGRESS_EVERY === 0) progress(executions);
+    if (progress !== undefined && executions % progressEvery === 0) progress(figuresNow());
     let verdict: Verdict | undefined;
     let elapsed = 0;
     try {
@@ -138,15 +152,7 @@ export function runTarget(
   }
   if (details.failed)
     throw new Error(`${target.name}: fast-check reported a failure: ${String(details.errorInstance)}`);
-  return {
-    target: target.name,
-    seed,
-    executions,
-    seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-    slowestInputMs: Number(slowest.toFixed(1)),
-    findings: found,
-    outcomes: Object.fromEntries(Object.entries(outcomes).sort(([, a], [, b]) => b - a)),
-  };
+  return figuresNow();
 }
 
 /**
@@ -201,6 +207,7 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   // a time budget; TICKWIRE_FUZZ_WORKERS=<w>: run the targets in w worker threads.
   const totalExecutions = integerFromEnvironment("TICKWIRE_FUZZ_EXECUTIONS", list.length);
   const workers = integerFromEnvironment("TICKWIRE_FUZZ_WORKERS", 1) ?? 1;
+  const progressEvery = integerFromEnvironment("TICKWIRE_FUZZ_PROGRESS_EVERY", 1) ?? PROGRESS_EVERY;
   const shares =
     totalExecutions === undefined
       ? undefined
@@ -209,50 +216,92 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
           list.map((t) => t.executionWeight),
         );
   const budgetMs = Math.floor((quick ? QUICK_BUDGET_MS : FULL_BUDGET_MS) / list.length);
-  const jobs: Job[] = list.map((target, index) => ({
+  const allJobs: Job[] = list.map((target, index) => ({
     index,
     name: target.name,
     seed: targetSeed(baseSeed, index),
     budget: shares === undefined ? { ms: budgetMs } : { executions: shares[index] },
+    progressEvery,
   }));
+  // TICKWIRE_FUZZ_TARGETS=<name,...>: only these targets, with the seeds and shares they have
+  // in the whole campaign (a campaign can be run, or finished, in parts).
+  const only = process.env.TICKWIRE_FUZZ_TARGETS?.split(",").filter((name) => name !== "");
+  const unknownTargets = only?.filter((name) => !list.some((t) => t.name === name)) ?? [];
+  if (unknownTargets.length > 0) throw new TypeError(`TICKWIRE_FUZZ_TARGETS: no target ${unknownTargets.join(", ")}`);
+  const jobs = only === undefined || only.length === 0 ? allJobs : allJobs.filter((job) => only.includes(job.name));
   log(
-    `fuzz: base seed ${baseSeed}, ${list.length} targets, ` +
+    `fuzz: base seed ${baseSeed}, ${jobs.length} of ${list.length} targets, ` +
       (shares === undefined ? `${budgetMs} ms each` : `${totalExecutions} executions (${shares.join(", ")})`) +
       (workers > 1 ? `, ${workers} worker threads` : ""),
   );
   const findings = new Map<string, Finding>();
   const figuresOf: (TargetFigures | undefined)[] = list.map(() => undefined);
+  const latest = new Map<number, { figures: TargetFigures; findings: [string, Finding][] }>();
   const logDone = (job: Job, figures: TargetFigures, worker?: number) =>
     log(
       `fuzz: ${job.name}: ${figures.executions} executions in ${figures.seconds} s (seed ${job.seed}` +
         `${worker === undefined ? "" : `, worker ${worker}`}), slowest input ${figures.slowestInputMs} ms, ` +
         `${figures.findings} new finding(s)`,
     );
-  const logProgress = (job: Job, executions: number) =>
+  const logProgress = (job: Job, figures: TargetFigures) =>
     log(
-      `fuzz: ${job.name}: ${executions}${"executions" in job.budget ? ` of ${job.budget.executions}` : ""} executions`,
+      `fuzz: ${job.name}: ${figures.executions}${"executions" in job.budget ? ` of ${job.budget.executions}` : ""} ` +
+        `executions in ${figures.seconds} s, ${figures.findings} finding(s) so far`,
     );
   const started = performance.now();
+  const stop = new AbortController();
   if (workers > 1) {
+    // SIGINT or SIGTERM stops the workers; the report then holds each unfinished target's
+    // figures and findings at its last progress report (every `progressEvery` executions).
+    const interrupt = () => {
+      log("fuzz: interrupted: reporting the executions so far");
+      stop.abort();
+    };
+    process.once("SIGINT", interrupt).once("SIGTERM", interrupt);
     // Longest first (the weights make the jobs about equal; the stream targets vary more), so
     // the workers finish close together.
     const slowestFirst = [...jobs].sort((a, b) => list[a.index].executionWeight - list[b.index].executionWeight);
-    await runInWorkers(slowestFirst, workers, {
-      progress: logProgress,
-      done(job, figures, found, worker) {
-        figuresOf[job.index] = figures;
-        for (const [key, finding] of found) mergeFinding(findings, key, finding);
-        logDone(job, figures, worker);
-      },
-    });
+    try {
+      await runInWorkers(
+        slowestFirst,
+        workers,
+        {
+          progress(job, figures, found) {
+            latest.set(job.index, { figures, findings: found });
+            logProgress(job, figures);
+          },
+          done(job, figures, found, worker) {
+            latest.delete(job.index);
+            figuresOf[job.index] = figures;
+            for (const [key, finding] of found) mergeFinding(findings, key, finding);
+            logDone(job, figures, worker);
+          },
+        },
+        stop.signal,
+      );
+    } finally {
+      process.off("SIGINT", interrupt).off("SIGTERM", interrupt);
+    }
+    for (const [index, sofar] of latest) {
+      figuresOf[index] = { ...sofar.figures, interrupted: true };
+      for (const [key, finding] of sofar.findings) mergeFinding(findings, key, finding);
+    }
   } else
     for (const job of jobs) {
-      const figures = runTarget(list[job.index], job.seed, job.budget, findings, (n) => logProgress(job, n));
+      const figures = runTarget(
+        list[job.index],
+        job.seed,
+        job.budget,
+        findings,
+        (sofar) => logProgress(job, sofar),
+        progressEvery,
+      );
       figuresOf[job.index] = figures;
       logDone(job, figures);
       // Let the event loop breathe between targets (the CLI's log lines, timers of other parts).
       await new Promise((resolve) => setImmediate(resolve));
     }
+  const interrupted = stop.signal.aborted;
   const perTarget = figuresOf.filter((f): f is TargetFigures => f !== undefined);
   const executions = perTarget.reduce((sum, t) => sum + t.executions, 0);
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
@@ -262,10 +311,11 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
   if (corpus !== undefined && corpus !== "" && distinct.length > 0)
     for (const file of saveToCorpus(corpus, distinct)) log(`fuzz: saved ${file}`);
   return {
-    ok: distinct.length === 0,
+    ok: distinct.length === 0 && !interrupted,
     summary:
-      `${executions} executions over ${list.length} targets in ${seconds} s, ` +
-      `${distinct.length} distinct finding(s), base seed ${baseSeed}`,
+      `${executions} executions over ${perTarget.length} targets in ${seconds} s, ` +
+      `${distinct.length} distinct finding(s), base seed ${baseSeed}${interrupted ? ", INTERRUPTED" : ""}`,
+    interrupted,
     baseSeed,
     executions,
     fuzzSeconds: seconds,
@@ -277,6 +327,7 @@ export async function run({ quick, log }: PartOptions): Promise<PartReport> {
       `TICKWIRE_FUZZ_SEED=${baseSeed}` +
       (totalExecutions === undefined ? "" : ` TICKWIRE_FUZZ_EXECUTIONS=${totalExecutions}`) +
       (workers > 1 ? ` TICKWIRE_FUZZ_WORKERS=${workers}` : "") +
+      (jobs.length < list.length ? ` TICKWIRE_FUZZ_TARGETS=${jobs.map((j) => j.name).join(",")}` : "") +
       ` node packages/reliability/dist/cli.js fuzz${quick ? " --quick" : ""}`,
     mutationOperators: MUTATION_OPERATORS,
     targets: perTarget,

@@ -11,6 +11,8 @@ export interface Job {
   name: string;
   seed: number;
   budget: Budget;
+  /** Executions between two progress reports (each carries the figures and findings so far). */
+  progressEvery: number;
 }
 
 /** Target i runs with seed base + 7919 i (the doc's promise: the same seed gives each target the same inputs). */
@@ -38,11 +40,11 @@ export function splitExecutions(total: number, weights: readonly number[]): numb
 }
 
 export type FromWorker =
-  | { kind: "progress"; index: number; executions: number }
+  | { kind: "progress"; index: number; figures: TargetFigures; findings: [string, Finding][] }
   | { kind: "done"; index: number; figures: TargetFigures; findings: [string, Finding][] };
 
 export interface WorkerEvents {
-  progress(job: Job, executions: number): void;
+  progress(job: Job, figures: TargetFigures, findings: [string, Finding][]): void;
   done(job: Job, figures: TargetFigures, findings: [string, Finding][], worker: number): void;
 }
 
@@ -59,15 +61,25 @@ function startWorker(): Worker {
 
 /**
  * Runs the jobs in `count` worker threads, each taking the next job when it finishes one;
- * resolves when all are done, rejects on the first worker that fails.
+ * resolves when all are done or `signal` stops them, rejects on the first worker that fails.
  */
-export function runInWorkers(jobs: readonly Job[], count: number, events: WorkerEvents): Promise<void> {
+export function runInWorkers(
+  jobs: readonly Job[],
+  count: number,
+  events: WorkerEvents,
+  signal?: AbortSignal,
+): Promise<void> {
   const queue = [...jobs];
+  const workers: Worker[] = [];
   return new Promise((resolve, reject) => {
     let running = 0;
     let failed = false;
+    signal?.addEventListener("abort", () => {
+      for (const worker of workers) void worker.terminate();
+    });
     const start = (id: number) => {
       const worker = startWorker();
+      workers.push(worker);
       running++;
       let current: Job | undefined;
       const next = () => {
@@ -77,7 +89,7 @@ export function runInWorkers(jobs: readonly Job[], count: number, events: Worker
       };
       worker.on("message", (message: FromWorker) => {
         if (current === undefined) return;
-        if (message.kind === "progress") events.progress(current, message.executions);
+        if (message.kind === "progress") events.progress(current, message.figures, message.findings);
         else {
           events.done(current, message.figures, message.findings, id);
           next();
@@ -90,7 +102,8 @@ export function runInWorkers(jobs: readonly Job[], count: number, events: Worker
       worker.on("exit", () => {
         running--;
         if (running === 0 && !failed) {
-          if (queue.length > 0) reject(new Error(`fuzz workers exited with ${queue.length} job(s) left`));
+          if (queue.length > 0 && !signal?.aborted)
+            reject(new Error(`fuzz workers exited with ${queue.length} job(s) left`));
           else resolve();
         }
       });

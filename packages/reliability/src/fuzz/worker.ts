@@ -11,8 +11,13 @@ const list = targets();
 port.on("message", (job: Job) => {
   const findings = new Map<string, Finding>();
   const post = (message: FromWorker) => port.postMessage(message);
-  const figures = runTarget(list[job.index], job.seed, job.budget, findings, (executions) =>
-    post({ kind: "progress", index: job.index, executions }),
+  const figures = runTarget(
+    list[job.index],
+    job.seed,
+    job.budget,
+    findings,
+    (sofar) => post({ kind: "progress", index: job.index, figures: sofar, findings: [...findings] }),
+    job.progressEvery,
   );
   post({ kind: "done", index: job.index, figures, findings: [...findings] });
 });
