@@ -7,10 +7,11 @@ import { DecodeError, decodeMessage } from "@tickwire/codec";
 import { MarketDataMessageBaseSchema } from "@tickwire/proto";
 import { outcomeOf } from "@tickwire/testkit/outcome";
 import { tag, varint } from "@tickwire/testkit/wire";
-import { type Finding, runTarget } from "../src/fuzz/index.js";
+import { type Finding, run, runTarget } from "../src/fuzz/index.js";
 import { inputs, mutate } from "../src/fuzz/inputs.js";
 import { judge, normalise, reference } from "../src/fuzz/oracle.js";
-import type { Target } from "../src/fuzz/targets.js";
+import { splitExecutions, targetSeed } from "../src/fuzz/schedule.js";
+import { type Target, targets } from "../src/fuzz/targets.js";
 import { scan } from "../src/fuzz/wire.js";
 
 const hex = (text: string) => new Uint8Array(Buffer.from(text, "hex"));
@@ -66,6 +67,7 @@ describe("campaign", () => {
       name: "planted",
       input: inputs(false).decoderInput,
       perInputMs: 1000,
+      executionWeight: 1,
       record: (bytes) => ({ hex: Buffer.from(bytes).toString("hex") }),
       check(bytes) {
         const result = outcomeOf(() => {
@@ -77,7 +79,7 @@ describe("campaign", () => {
     };
     const findings = new Map<string, Finding>();
     // Time-bounded, and CI machines are slow: the bug is planted where most inputs hit it.
-    const figures = runTarget(planted as Target<never>, 42, 1500, findings);
+    const figures = runTarget(planted as Target<never>, 42, { ms: 1500 }, findings);
     assert.ok(figures.executions > 0);
     const crash = findings.get("planted|crash|RangeError");
     assert.ok(crash !== undefined, `findings: ${[...findings.keys()].join(", ")}`);
@@ -86,3 +88,105 @@ describe("campaign", () => {
     assert.equal(figures.outcomes.x, figures.executions, "the campaign goes on after a finding");
   });
 });
+
+describe("execution budget", () => {
+  test("splits a count by weight, exactly, and evenly for equal weights", () => {
+    assert.deepEqual(splitExecutions(10, [1, 1, 1]), [4, 3, 3]);
+    assert.deepEqual(splitExecutions(10_000_000, [4, 1]), [8_000_000, 2_000_000]);
+    const weights = targets().map((t) => t.executionWeight);
+    const shares = splitExecutions(10_000_000, weights);
+    assert.equal(
+      shares.reduce((a, b) => a + b, 0),
+      10_000_000,
+    );
+    for (const [i, share] of shares.entries())
+      assert.ok(Math.abs(share - (10_000_000 * weights[i]) / weights.reduce((a, b) => a + b)) < 1);
+    assert.throws(() => splitExecutions(2, [1, 1, 1]), RangeError);
+  });
+
+  test("a target run to a count gives the same inputs for the same seed, whatever else ran before", () => {
+    const [first] = targets();
+    const once = runTarget(first, 7, { executions: 300 }, new Map());
+    const [again] = targets();
+    runTarget(again, 8, { executions: 50 }, new Map());
+    const twice = runTarget(again, 7, { executions: 300 }, new Map());
+    assert.equal(once.executions, 300);
+    assert.deepEqual(twice.outcomes, once.outcomes);
+  });
+
+  test("runs every target to its share in worker threads and reports the totals", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      TICKWIRE_FUZZ_SEED: "11",
+      TICKWIRE_FUZZ_EXECUTIONS: "1300",
+      TICKWIRE_FUZZ_WORKERS: "2",
+      TICKWIRE_FUZZ_CORPUS: "",
+    });
+    const lines: string[] = [];
+    try {
+      const report = await run({ quick: true, log: (line) => lines.push(line) });
+      const figures = report.targets as { target: string; seed: number; executions: number; outcomes: object }[];
+      const list = targets();
+      assert.equal(report.executions, 1300);
+      assert.deepEqual(
+        figures.map((f) => [f.target, f.seed, f.executions]),
+        list.map((t, i) => [
+          t.name,
+          targetSeed(11, i),
+          splitExecutions(
+            1300,
+            list.map((x) => x.executionWeight),
+          )[i],
+        ]),
+      );
+      assert.ok(
+        lines.some((line) => line.includes("worker 1")),
+        lines.join("\n"),
+      );
+      // The same target and seed in this thread: the same inputs, so the same outcomes.
+      const alone = runTarget(list[0], targetSeed(11, 0), { executions: figures[0].executions }, new Map());
+      assert.deepEqual(alone.outcomes, figures[0].outcomes);
+    } finally {
+      restore(saved);
+    }
+  });
+
+  test("a SIGTERM stops the workers and reports each unfinished target as of its last progress report", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      TICKWIRE_FUZZ_SEED: "12",
+      TICKWIRE_FUZZ_EXECUTIONS: "13000000",
+      TICKWIRE_FUZZ_WORKERS: "2",
+      TICKWIRE_FUZZ_PROGRESS_EVERY: "500",
+      TICKWIRE_FUZZ_TARGETS: "decodeMessage/string",
+      TICKWIRE_FUZZ_CORPUS: "",
+    });
+    let signalled = false;
+    try {
+      const report = await run({
+        quick: true,
+        log: (line) => {
+          if (!signalled && line.includes("finding(s) so far")) {
+            signalled = true;
+            process.emit("SIGTERM", "SIGTERM");
+          }
+        },
+      });
+      const [figures] = report.targets as { target: string; executions: number; interrupted?: boolean }[];
+      assert.equal(report.interrupted, true);
+      assert.equal(report.ok, false, "an interrupted campaign is not a pass");
+      assert.equal(figures.target, "decodeMessage/string");
+      assert.equal(figures.interrupted, true);
+      assert.ok(figures.executions >= 500 && figures.executions % 500 === 0, String(figures.executions));
+      assert.equal(report.executions, figures.executions);
+      assert.match(String(report.rerun), /TICKWIRE_FUZZ_TARGETS=decodeMessage\/string/);
+    } finally {
+      restore(saved);
+    }
+  });
+});
+
+function restore(saved: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+}

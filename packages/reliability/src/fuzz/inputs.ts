@@ -225,13 +225,11 @@ function applyTree(nodes: Node[], m: TreeMutation): void {
 
 /** Mutates valid bytes: structural operators on the field tree, then byte operators. */
 export function mutate(valid: Uint8Array, tree: readonly TreeMutation[], bytes: readonly ByteMutation[]): Uint8Array {
+  if (tree.length === 0) return mutateBytes(valid, bytes);
   const nodes = parseTree(valid, MarketDataMessageBaseSchema);
-  let out: number[] = [...valid];
-  if (nodes !== undefined && tree.length > 0) {
-    for (const m of tree) applyTree(nodes, m);
-    out = serializeTree(nodes);
-  }
-  return mutateBytes(out, bytes);
+  if (nodes === undefined) return mutateBytes(valid, bytes);
+  for (const m of tree) applyTree(nodes, m);
+  return mutateBytes(serializeTree(nodes), bytes);
 }
 
 const mutatedMessage = (messageBytes: fc.Arbitrary<Uint8Array>): fc.Arbitrary<Uint8Array> =>

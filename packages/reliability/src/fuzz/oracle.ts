@@ -21,7 +21,10 @@ export function normalise(value: unknown, mode: Int64Choice): unknown {
   if (Array.isArray(value)) return value.map((v) => normalise(v, mode));
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = normalise(v, mode);
+    for (const k of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[k];
+      if (v !== undefined) out[k] = normalise(v, mode);
+    }
     return out;
   }
   return value;

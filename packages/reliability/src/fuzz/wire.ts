@@ -62,6 +62,18 @@ export function expectedWire(field: DescField): number {
   }
 }
 
+const fieldsByNumber = new WeakMap<DescMessage, Map<number, DescField>>();
+
+/** The message's field with this number (a map per message: the walks look one up for every field they read). */
+function fieldOf(desc: DescMessage, number: number): DescField | undefined {
+  let byNumber = fieldsByNumber.get(desc);
+  if (byNumber === undefined) {
+    byNumber = new Map(desc.fields.map((f) => [f.number, f]));
+    fieldsByNumber.set(desc, byNumber);
+  }
+  return byNumber.get(number);
+}
+
 function messageOf(field: DescField | undefined): DescMessage | undefined {
   if (field === undefined) return undefined;
   if (field.fieldKind === "message") return field.message;
@@ -89,9 +101,31 @@ class Cursor {
       if (b < 0x80) return BigInt.asUintN(64, value);
     }
   }
+  /** The varint's low 32 bits, unsigned: `Number(BigInt.asUintN(32, this.varint()))` without bigints. */
+  low32(): number {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (this.pos >= this.end) throw new Error("truncated varint");
+      const b = this.bytes[this.pos++];
+      if (shift < 32) value = (value | ((b & 0x7f) << shift)) >>> 0;
+      if (b < 0x80) return value;
+    }
+  }
+  skipVarint(): void {
+    for (;;) {
+      if (this.pos >= this.end) throw new Error("truncated varint");
+      if (this.bytes[this.pos++] < 0x80) return;
+    }
+  }
+  /** The bytes as a plain array (a copy: mutations edit it). */
+  copy(from: number, to: number): number[] {
+    const out = new Array<number>(to - from);
+    for (let i = from; i < to; i++) out[i - from] = this.bytes[i];
+    return out;
+  }
   take(n: number): number[] {
     if (n < 0 || this.pos + n > this.end) throw new Error("truncated");
-    const out = [...this.bytes.subarray(this.pos, this.pos + n)];
+    const out = this.copy(this.pos, this.pos + n);
     this.pos += n;
     return out;
   }
@@ -109,18 +143,19 @@ export function parseTree(bytes: Uint8Array, desc: DescMessage): Node[] | undefi
 function parseFields(c: Cursor, desc: DescMessage): Node[] {
   const out: Node[] = [];
   while (c.pos < c.end) {
-    const t = Number(c.varint());
+    // Tags and lengths of valid input fit in 32 bits.
+    const t = c.low32();
     const field = t >>> 3;
     const wire = t & 7;
     if (wire === WIRE_VARINT) {
       const start = c.pos;
-      c.varint();
-      out.push({ field, wire, value: [...c.bytes.subarray(start, c.pos)] });
+      c.skipVarint();
+      out.push({ field, wire, value: c.copy(start, c.pos) });
     } else if (wire === WIRE_FIXED64) out.push({ field, wire, value: c.take(8) });
     else if (wire === WIRE_FIXED32) out.push({ field, wire, value: c.take(4) });
     else if (wire === WIRE_LEN) {
-      const n = Number(c.varint());
-      const sub = messageOf(desc.fields.find((f) => f.number === field));
+      const n = c.low32();
+      const sub = messageOf(fieldOf(desc, field));
       if (sub !== undefined) {
         const body = new Cursor(c.bytes, c.pos, c.pos + n);
         if (body.end > c.end) throw new Error("truncated");
@@ -132,18 +167,25 @@ function parseFields(c: Cursor, desc: DescMessage): Node[] {
   return out;
 }
 
+// Appends one by one: spreading into push() copies through the argument list (slow, and
+// large arrays overflow the stack).
+function append(out: number[], bytes: readonly number[]): void {
+  for (let i = 0; i < bytes.length; i++) out.push(bytes[i]);
+}
+
 export function serializeTree(nodes: Node[]): number[] {
   const out: number[] = [];
   for (const node of nodes) {
     if (!isField(node)) {
-      out.push(...node.raw);
+      append(out, node.raw);
       continue;
     }
-    out.push(...(node.tagBytes ?? tag(node.field, node.wire)));
+    append(out, node.tagBytes ?? tag(node.field, node.wire));
     if (node.wire === WIRE_LEN) {
       const body = node.children !== undefined ? serializeTree(node.children) : node.value;
-      out.push(...(node.lengthBytes ?? varint(body.length)), ...body);
-    } else out.push(...node.value);
+      append(out, node.lengthBytes ?? varint(body.length));
+      append(out, body);
+    } else append(out, node.value);
   }
   return out;
 }
@@ -190,11 +232,11 @@ export function scan(bytes: Uint8Array, desc: DescMessage): Scan {
  */
 function walk(c: Cursor, desc: DescMessage | undefined, group: number | undefined, found: Scan, end: number): boolean {
   while (c.pos < end) {
-    const t = Number(BigInt.asUintN(32, c.varint()));
+    const t = c.low32();
     const field = t >>> 3;
     const wire = t & 7;
     // protobuf-es reads a known field by its declared type whatever the wire type, an end-group tag included.
-    const known = desc?.fields.find((f) => f.number === field);
+    const known = desc === undefined ? undefined : fieldOf(desc, field);
     if (known !== undefined && expectedWire(known) !== wire) {
       found.wrongWireType = true;
       return true;
@@ -221,7 +263,7 @@ function walk(c: Cursor, desc: DescMessage | undefined, group: number | undefine
         break;
       case WIRE_LEN: {
         // protobuf-es reads a length as uint32: the bits above 32 are dropped.
-        const n = Number(BigInt.asUintN(32, c.varint()));
+        const n = c.low32();
         const sub = messageOf(known);
         if (sub === undefined) c.take(n);
         else if (walk(c, sub, undefined, found, c.pos + n)) return true;
