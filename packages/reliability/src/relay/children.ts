@@ -5,6 +5,7 @@
 // parent goes.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type RelayFeedStats, type RelayOptions, startRelay, subscribeRelay } from "@tickwire/relay";
+import { withRetries } from "./retries.js";
 
 export interface ProcessUsage {
   /** CPU seconds (user + system) and resident memory at the report. */
@@ -53,22 +54,6 @@ function percentile(sorted: Float64Array, p: number): number {
 
 /** A delivered message: subject, message ID (digits) and arrival time (epoch ms). */
 export type Delivered = [subject: string, id: string, at: number];
-
-/**
- * On a machine loaded past 40 (other work), JetStream's first answers took longer than nats.js's 5 s request timeout,
- * or it answered "temporarily unavailable", and a child that could not start ended the run: a few more tries, logged.
- */
-async function withRetries<T>(what: string, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt === 5) throw error;
-      process.stderr.write(`relay part child: ${what} failed (${(error as Error).message}); trying again\n`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
 
 async function consumer(config: {
   servers: string[];

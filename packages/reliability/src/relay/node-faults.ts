@@ -15,6 +15,7 @@ import { metaLeader, type NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, Delivered } from "./children.js";
 import { ALL, PLAIN, platformAt, resetStream, sleep, until } from "./common.js";
 import { type Child, spawnChild } from "./processes.js";
+import { withRetries } from "./retries.js";
 
 const STREAM = "NODEFAULTS";
 const LOCK_STREAM = "KV_tickwire_relay_lock";
@@ -61,7 +62,11 @@ interface StoredFrame {
   n: number;
 }
 
-async function storedFrames(nc: NatsConnection): Promise<StoredFrame[]> {
+function storedFrames(nc: NatsConnection): Promise<StoredFrame[]> {
+  return withRetries("reading the stored frames", () => readStoredFrames(nc));
+}
+
+async function readStoredFrames(nc: NatsConnection): Promise<StoredFrame[]> {
   const jsm = await jetstreamManager(nc);
   const last = (await jsm.streams.info(STREAM)).state.last_seq;
   const consumer = await jetstream(nc).consumers.get(STREAM, { deliver_policy: DeliverPolicy.All });
