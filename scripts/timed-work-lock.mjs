@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // One timed piece of work at a time on this machine: the timing tier of a package (test-tier.mjs), the board's soak in
-// CI. `corepack pnpm test` runs the timing tier beside the unit and integration tiers, and CI runs two clones' tests
-// side by side; the untimed tiers run at the lowest CPU priority, so what competes with a timed test for the CPU is
-// another timed test, and this lock keeps those apart. It is a directory in the temporary directory (mkdir is atomic
+// CI. `corepack pnpm test` runs the timing tier beside the unit and integration tiers, CI runs the soak beside a clone's
+// tests, and two checkouts may test at once; the untimed tiers run at the lowest CPU priority, so what competes with a
+// timed test for the CPU is another timed test, and this lock keeps those apart. It is a directory in the temporary directory (mkdir is atomic
 // on every file system Node runs on) holding the owner's pid; a lock whose owner has died is taken over.
 //
 // As a command: `node scripts/timed-work-lock.mjs <what> -- <command> [args...]` runs the command holding the lock.
