@@ -12,6 +12,7 @@
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapStatistics } from "node:v8";
 import { delimitBytes, type MarketDataMessageBaseView, ViewDecoder } from "@tickwire/codec";
+import { cpuMs } from "./cpu-windows.js";
 import { makeDecoders } from "./decoders.js";
 import type { PbjsType } from "./peers.js";
 import { MIXED, type Subject } from "./subjects.js";
@@ -80,9 +81,11 @@ export async function measureAllocations(
       const probe = subject.frames.length === 1 ? Array(200).fill(subject.frames[0]) : subject.frames;
       const warm = decoder.loop(probe);
       // Warm up by time, not by a count: until the optimising compiler has taken the
-      // code, the engine boxes every double it computes, which a window would count.
-      const warmUntil = performance.now() + warmupMs;
-      for (let pass = 0; pass < 5 || performance.now() < warmUntil; pass++) warm();
+      // code, the engine boxes every double it computes, which a window would count. CPU
+      // time, not wall time: on a starved machine 300 ms of wall time could end before the
+      // code had run enough to be optimised (a loaded CI run saw 17 bytes per message).
+      const warmUntil = cpuMs() + warmupMs;
+      for (let pass = 0; pass < 5 || cpuMs() < warmUntil; pass++) warm();
       gc();
       const h0 = getHeapStatistics().used_heap_size;
       warm();
@@ -104,8 +107,8 @@ export async function measureAllocations(
     // As many messages as a window of windowBytes would hold at 16 bytes each (smoke runs are small).
     const messages = Math.max(mixed.frames.length, Math.min(100_000, Math.floor(windowBytes / 16)));
     const run = viewStreamLoop(mixed.frames, messages, chunkBytes);
-    const warmUntil = performance.now() + warmupMs;
-    for (let pass = 0; pass < 3 || performance.now() < warmUntil; pass++) run();
+    const warmUntil = cpuMs() + warmupMs;
+    for (let pass = 0; pass < 3 || cpuMs() < warmUntil; pass++) run();
     for (let w = 0; w < windowsPerCase; w++) measure(id, run, messages);
     plan.push({ id, subject: `${MIXED}-stream-${label}`, variant: "codec-view", messages });
   }
