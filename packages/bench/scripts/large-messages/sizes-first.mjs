@@ -2,7 +2,7 @@
 // against the generated one (fork/join: one byte reserved per nested message, the bytes moved
 // up when the message is 128 bytes or more). Checks both give the same bytes, then times one of
 // them: CPU ms per encode. SPLIT=1 also times the sizing pass and the write pass apart.
-// node --no-concurrent-recompilation scripts/issue33/sizes-first.mjs <Nested-1MB|Nested-10KB> <fork|sizes> [ms]
+// node --no-concurrent-recompilation scripts/large-messages/sizes-first.mjs <Nested-1MB|Nested-10KB> <fork|sizes> [ms]
 import {
   encodeWith,
   isSet,

@@ -2,7 +2,7 @@
 // pass's output kept alive while the next is decoded ("keep", as the suites' loops hold their
 // last result) or released ("drop", as a service that is done with a message). The node flags
 // (--max-semi-space-size) are the process's own: run.sh runs every combination, interleaved.
-// node --expose-gc --no-concurrent-recompilation [--max-semi-space-size=64] scripts/issue33/tree-heap.mjs <subject> <tickwire|protobuf-es> <keep|drop> [ms]
+// node --expose-gc --no-concurrent-recompilation [--max-semi-space-size=64] scripts/large-messages/tree-heap.mjs <subject> <tickwire|protobuf-es> <keep|drop> [ms]
 import { fromBinary } from "@bufbuild/protobuf";
 import { generalBoundSubject } from "../../dist/bounds/cases.js";
 import { generalSubjects } from "../../dist/general/subjects.js";

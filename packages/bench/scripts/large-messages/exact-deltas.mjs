@@ -3,7 +3,7 @@
 // reader that counts the run's varints first and fills a list of that length (a push makes room
 // for 17), then `tree-heap.mjs` times it against the build as generated. `--restore` puts the
 // generated file back (or rebuild).
-// node scripts/issue33/exact-deltas.mjs [--restore]
+// node scripts/large-messages/exact-deltas.mjs [--restore]
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const file = new URL("../../dist/gen/tickwire/bench/v1/features_tw.js", import.meta.url);

@@ -1,6 +1,6 @@
 // One general case of bench:bounds in one process, CPU and wall time per call: how the decode
 // bound of a 1 MB subject was found slower than tickwire (README, "The 1 MB trees").
-// node --expose-gc --no-concurrent-recompilation scripts/issue33/bound-case.mjs <subject> <direction> <variant> [ms]
+// node --expose-gc --no-concurrent-recompilation scripts/large-messages/bound-case.mjs <subject> <direction> <variant> [ms]
 import { boundCall, generalBoundSubject } from "../../dist/bounds/cases.js";
 import { generalSubjects } from "../../dist/general/subjects.js";
 

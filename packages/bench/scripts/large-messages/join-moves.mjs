@@ -1,7 +1,7 @@
 // Issue 33, item 4: what the fork/join encoders move. Per subject, the nested messages (and map
 // entries) a writer forks, and the bytes `join` moves up by one (those of 128 bytes or more);
 // then the CPU time of that many moves of that many bytes, as copyWithin, in one buffer.
-// node scripts/issue33/join-moves.mjs Nested-1MB Nested-10KB MessageMap-1MB RepeatedMessages-1MB
+// node scripts/large-messages/join-moves.mjs Nested-1MB Nested-10KB MessageMap-1MB RepeatedMessages-1MB
 
 import { toBinary } from "@bufbuild/protobuf";
 import { generalSubjects } from "../../dist/general/subjects.js";
