@@ -8,6 +8,7 @@
 //   node --import tsx bench/batch-consumer.ts [--per 20] [--frames 200000] [--rounds 5] [--src dir] [--listener none]
 import { decodeMessage } from "@tickwire/codec";
 import { MarketSimulator } from "@tickwire/sandbox";
+import { zeroStats } from "../test/helpers.js";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -81,15 +82,7 @@ const onMessage =
       };
 
 const patterns = routePatterns(["tickwire.md.>"]);
-const stats = {
-  repeatsSkipped: 0,
-  gapsDetected: 0,
-  replays: 0,
-  replayRetries: 0,
-  gapsPassedOver: 0,
-  drops: 0,
-  relayCatchUps: 0,
-};
+const stats = zeroStats();
 // The feed's delivery as RelayFeed's #deliver does it (that class needs a connection): a multi-subject frame once,
 // decode, the "message" event's info. `receivedAt` is a number from this commit on, the received header's text before.
 const recent = new Set<string>();

@@ -77,24 +77,68 @@ export function routeFrame(message: DecodedMessage<"bigint">, bytes: Uint8Array)
   const keyed = instrumentsOf(message);
   if (keyed.length === 0) return { ok: false, reason: "no-instrument" };
   const frameId = `${message.ID}.${fnv1a(bytes)}`;
-  const seen = new Set<string>();
+  if (keyed.length === 1) {
+    const place = placeOf(keyed[0], subtype);
+    if (place === undefined) return { ok: false, reason: "unknown-segment" };
+    return { ok: true, routes: [routeAt(place, frameId)], frameId };
+  }
+  const seen = new Set<Place>();
   const routes: Route[] = [];
   for (const item of keyed) {
-    const segment = exchangeSegmentByNumber(item.ExchangeSegment ?? 0);
-    // NONE (0) is what an unset field reads as: no exchange to file the instrument under.
-    if (segment === undefined || segment.number === 0) return { ok: false, reason: "unknown-segment" };
-    const tail = `${segment.name}.${item.InstrumentID ?? 0n}.${subtype}`;
-    if (seen.has(tail)) continue;
-    seen.add(tail);
-    routes.push({
-      subject: `${SUBJECT_ROOT}.${tail}`,
-      msgId: `${tail}.${frameId}`,
-      segment: segment.number,
-      instrumentId: item.InstrumentID ?? 0n,
-      subtype,
-    });
+    const place = placeOf(item, subtype);
+    if (place === undefined) return { ok: false, reason: "unknown-segment" };
+    if (seen.has(place)) continue;
+    seen.add(place);
+    routes.push(routeAt(place, frameId));
   }
   return { ok: true, routes, frameId };
+}
+
+/** A subject and its parts: the same for every frame of one instrument and subtype. */
+interface Place {
+  tail: string;
+  subject: string;
+  segment: number;
+  instrumentId: bigint;
+  subtype: SubtypeCase;
+}
+
+const routeAt = (place: Place, frameId: string): Route => ({
+  subject: place.subject,
+  msgId: `${place.tail}.${frameId}`,
+  segment: place.segment,
+  instrumentId: place.instrumentId,
+  subtype: place.subtype,
+});
+
+/**
+ * Places by instrument id (each instrument's few subtypes and segments in a short list): every frame of an instrument
+ * used to build its subject again from the id's digits. Bounded: past PLACES_MAX instruments (a relay carries a few
+ * thousand) it starts over.
+ */
+const places = new Map<bigint, Place[]>();
+const PLACES_MAX = 100_000;
+
+/** The place of one instrument a frame carries; undefined for a segment that files nothing (NONE or unknown). */
+function placeOf(item: Keyed, subtype: SubtypeCase): Place | undefined {
+  const id = item.InstrumentID ?? 0n;
+  const number = item.ExchangeSegment ?? 0;
+  let known = places.get(id);
+  if (known !== undefined) {
+    for (const place of known) if (place.subtype === subtype && place.segment === number) return place;
+  }
+  const segment = exchangeSegmentByNumber(number);
+  // NONE (0) is what an unset field reads as: no exchange to file the instrument under.
+  if (segment === undefined || segment.number === 0) return undefined;
+  const tail = `${segment.name}.${id}.${subtype}`;
+  const place: Place = { tail, subject: `${SUBJECT_ROOT}.${tail}`, segment: segment.number, instrumentId: id, subtype };
+  if (known === undefined) {
+    if (places.size >= PLACES_MAX) places.clear();
+    known = [];
+    places.set(id, known);
+  }
+  known.push(place);
+  return place;
 }
 
 /** The subject filters for some instruments (any segment) and subtypes (all when none are given). */

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { brandErrorClass } from "@tickwire/runtime/internal";
 import { Batcher, BatchReader, routePatterns } from "../src/batch.js";
-import { CoreLive, type CoreLiveStats } from "../src/core-live.js";
+import { CoreLive } from "../src/core-live.js";
 import { RecentFormatError, RelayError, type RelayErrorCode } from "../src/errors.js";
 import * as relayIndex from "../src/index.js";
 import { persistently } from "../src/persistent-request.js";
@@ -15,6 +15,7 @@ import { askRecent } from "../src/recent-ask.js";
 import { encodeRecentError, encodeRecentReply } from "../src/recent-frames.js";
 import { ensureStream, type StreamAdmin, storedFormat } from "../src/stream.js";
 import { RelayFeed } from "../src/subscribe.js";
+import { zeroStats } from "./helpers.js";
 
 type Callback = (error: Error | null, msg: { subject: string; data: Uint8Array }) => void;
 
@@ -118,15 +119,7 @@ describe("relay errors: where each code is raised", () => {
     const { nc, callbacks } = standInNats();
     const reported: Error[] = [];
     const reader = new BatchReader(routePatterns(["tickwire.md.>"]) ?? []);
-    const stats: CoreLiveStats = {
-      repeatsSkipped: 0,
-      gapsDetected: 0,
-      replays: 0,
-      replayRetries: 0,
-      gapsPassedOver: 0,
-      drops: 0,
-      relayCatchUps: 0,
-    };
+    const stats = zeroStats();
     const core = new CoreLive({
       nc,
       js: {} as never,

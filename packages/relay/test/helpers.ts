@@ -1,11 +1,18 @@
 // A sandbox platform and real nats-server processes on loopback, and small waiting and checking utilities.
 import assert from "node:assert/strict";
 import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { connect, type NatsConnection } from "@nats-io/transport-node";
+import {
+  connect,
+  type Msg,
+  type NatsConnection,
+  type RequestOptions,
+  type SubscriptionOptions,
+} from "@nats-io/transport-node";
 import type { ClientOptions } from "@tickwire/client";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@tickwire/sandbox";
 import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
 import { until as waitUntil } from "@tickwire/testkit/until";
+import type { CoreLiveStats } from "../src/core-live.js";
 
 export interface Stack {
   sandbox: Sandbox;
@@ -110,4 +117,66 @@ export function assertSameRun<T>(actual: readonly T[], expected: readonly T[], w
     `${what}: differs at ${at} (delivered ${actual.length}, expected ${expected.length}): ` +
       `${String(actual[at])} where ${String(expected[at])} was expected`,
   );
+}
+
+/** Statistics for a CoreLive made in a test or bench, all zero. */
+export function zeroStats(): CoreLiveStats {
+  return {
+    repeatsSkipped: 0,
+    gapsDetected: 0,
+    replays: 0,
+    replayRetries: 0,
+    gapsPassedOver: 0,
+    drops: 0,
+    relayCatchUps: 0,
+  };
+}
+
+/** A connection with faults a test turns on and off (`lossy`). */
+export interface LossyLink {
+  nc: NatsConnection;
+  /** JetStream API requests get no answer until their time-out, as while the metadata leader is elected. */
+  electing: boolean;
+  /** Live messages on the market-data subjects are dropped, as while the consumer's server is lost. */
+  dropping: boolean;
+  /** JetStream consumer creations wait this long first, so that live frames are held while a read starts. */
+  slowReadsMs: number;
+  /** JetStream API requests lost while `electing`. */
+  lost: number;
+}
+
+/** `target` behind a proxy whose faults the returned link turns on and off; nothing is changed while all are off. */
+export function lossy(target: NatsConnection): LossyLink {
+  const link: LossyLink = { nc: target, electing: false, dropping: false, slowReadsMs: 0, lost: 0 };
+  link.nc = new Proxy(target, {
+    get(inner, property) {
+      if (property === "request") {
+        return async (subject: string, data: Uint8Array, options?: RequestOptions) => {
+          if (link.electing && subject.startsWith("$JS.API.")) {
+            link.lost++;
+            return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), options?.timeout ?? 1000));
+          }
+          if (link.slowReadsMs > 0 && subject.startsWith("$JS.API.CONSUMER.CREATE")) {
+            await new Promise((resolve) => setTimeout(resolve, link.slowReadsMs));
+          }
+          return inner.request(subject, data, options);
+        };
+      }
+      if (property === "subscribe") {
+        return (subject: string, options?: SubscriptionOptions) => {
+          const callback = options?.callback;
+          if (!callback || !subject.startsWith("tickwire.md.")) return inner.subscribe(subject, options);
+          return inner.subscribe(subject, {
+            ...options,
+            callback: (error: Error | null, m: Msg) => {
+              if (!link.dropping) callback(error, m);
+            },
+          });
+        };
+      }
+      const value = Reflect.get(inner, property, inner);
+      return typeof value === "function" ? value.bind(inner) : value;
+    },
+  }) as NatsConnection;
+  return link;
 }

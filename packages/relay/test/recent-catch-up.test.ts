@@ -5,21 +5,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import {
-  connect,
-  type Msg,
-  type NatsConnection,
-  type RequestOptions,
-  type SubscriptionOptions,
-} from "@nats-io/transport-node";
+import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { startNatsServers } from "@tickwire/testkit/nats-server";
-import { CoreLive, type CoreLiveStats } from "../src/core-live.js";
+import { CoreLive } from "../src/core-live.js";
 import { type Relay, startRelay, subjectFilters } from "../src/index.js";
 import { askRecent } from "../src/recent-ask.js";
 import { decodeRecentChunk, encodeRecentReply, RECENT_SUBJECT } from "../src/recent-frames.js";
-import { assertSameRun, type Stack, startStack, storedMessages, until } from "./helpers.js";
+import { assertSameRun, lossy, type Stack, startStack, storedMessages, until, zeroStats } from "./helpers.js";
 
 const PLAIN = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -171,54 +165,6 @@ describe("core live path: a catch-up from the relay's recent frames", () => {
     }
   });
 });
-
-/** Statistics of a CoreLive made here, all zero. */
-function zeroStats(): CoreLiveStats {
-  return {
-    repeatsSkipped: 0,
-    gapsDetected: 0,
-    replays: 0,
-    replayRetries: 0,
-    gapsPassedOver: 0,
-    drops: 0,
-    relayCatchUps: 0,
-  };
-}
-
-/**
- * A connection through which JetStream's API requests are lost while `electing` (as while the metadata leader is
- * elected: no answer until their time-out), and live messages on the market-data subjects dropped while `dropping`
- * (as while the consumer's server is lost).
- */
-function lossy(target: NatsConnection): { nc: NatsConnection; electing: boolean; dropping: boolean; lost: number } {
-  const link = { nc: target, electing: false, dropping: false, lost: 0 };
-  link.nc = new Proxy(target, {
-    get(inner, property) {
-      if (property === "request") {
-        return (subj: string, data: Uint8Array, options?: RequestOptions) => {
-          if (!link.electing || !subj.startsWith("$JS.API.")) return inner.request(subj, data, options);
-          link.lost++;
-          return new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), options?.timeout ?? 1000));
-        };
-      }
-      if (property === "subscribe") {
-        return (subject: string, options?: SubscriptionOptions) => {
-          const callback = options?.callback;
-          if (!callback || !subject.startsWith("tickwire.md.")) return inner.subscribe(subject, options);
-          return inner.subscribe(subject, {
-            ...options,
-            callback: (error: Error | null, m: Msg) => {
-              if (!link.dropping) callback(error, m);
-            },
-          });
-        };
-      }
-      const value = Reflect.get(inner, property, inner);
-      return typeof value === "function" ? value.bind(inner) : value;
-    },
-  }) as NatsConnection;
-  return link;
-}
 
 /** Every subject delivered, from its first delivered frame on, exactly as the stream holds it: no gap, no repeat. */
 async function assertEveryStoredFrame(nc: NatsConnection, delivered: { subject: string; id: bigint }[]): Promise<void> {

@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
-import type { Msg, NatsConnection, RequestOptions, SubscriptionOptions } from "@nats-io/transport-node";
+import type { NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { BatchReader, routePatterns } from "../src/batch.js";
-import { CoreLive, type CoreLiveStats } from "../src/core-live.js";
+import { CoreLive } from "../src/core-live.js";
 import { type Relay, RelayError, startRelay, subjectFilters, subscribeRelay } from "../src/index.js";
-import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+import { lossy, type Stack, startStack, storedMessages, until, zeroStats } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
 const PLAIN = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
@@ -79,51 +79,6 @@ function assertRuns(stored: Map<string, StoredFrame>, delivered: readonly Delive
     assert.deepEqual(ns, run, `${subject}: a hole or a repeat`);
   }
   return bySubject;
-}
-
-function zeroStats(): CoreLiveStats {
-  return {
-    repeatsSkipped: 0,
-    gapsDetected: 0,
-    replays: 0,
-    replayRetries: 0,
-    gapsPassedOver: 0,
-    drops: 0,
-    relayCatchUps: 0,
-  };
-}
-
-/**
- * A connection whose live per-instrument messages can be dropped, as a consumer cut off would miss them, and whose
- * JetStream consumer creations can be slowed (`slowReadsMs`), so that live frames are held while a read starts.
- */
-function lossy(target: NatsConnection): { nc: NatsConnection; dropping: boolean; slowReadsMs: number } {
-  const link = { nc: target, dropping: false, slowReadsMs: 0 };
-  link.nc = new Proxy(target, {
-    get(inner, property) {
-      if (property === "request") {
-        return async (subject: string, data: Uint8Array, options?: RequestOptions) => {
-          if (link.slowReadsMs > 0 && subject.startsWith("$JS.API.CONSUMER.CREATE")) await sleep(link.slowReadsMs);
-          return inner.request(subject, data, options);
-        };
-      }
-      if (property === "subscribe") {
-        return (subject: string, options?: SubscriptionOptions) => {
-          const callback = options?.callback;
-          if (!callback || !subject.startsWith("tickwire.md.")) return inner.subscribe(subject, options);
-          return inner.subscribe(subject, {
-            ...options,
-            callback: (error: Error | null, m: Msg) => {
-              if (!link.dropping) callback(error, m);
-            },
-          });
-        };
-      }
-      const value = Reflect.get(inner, property, inner);
-      return typeof value === "function" ? value.bind(inner) : value;
-    },
-  }) as NatsConnection;
-  return link;
 }
 
 describe("subscribeRelay on a stream of batches", () => {

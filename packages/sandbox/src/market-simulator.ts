@@ -10,7 +10,7 @@ import type {
   PriceDepthLevel,
   TouchLineDataMessage,
 } from "@tickwire/proto";
-import { ExchangeSegment, messageIds } from "@tickwire/proto";
+import { ExchangeSegment } from "@tickwire/proto";
 import { encodeWithSize, type FeedFrame, MESSAGE_CODES } from "./frame.js";
 import { checkInstruments, defaultInstruments, type Instrument, PRICE_UNITS } from "./instruments.js";
 import { Prng } from "./prng.js";
@@ -36,6 +36,8 @@ interface Level {
 
 interface InstrumentState {
   readonly instrument: Instrument;
+  /** What `messageIds` returns for every message of this instrument: one array for all of them. */
+  readonly ids: readonly bigint[];
   readonly segment: ExchangeSegment;
   ltpUnits: number;
   openUnits: number;
@@ -61,6 +63,7 @@ export class MarketSimulator {
   private readonly states: InstrumentState[];
   private readonly byId = new Map<bigint, InstrumentState>();
   private readonly indices: InstrumentState[];
+  private readonly indexIds: readonly bigint[];
   private step = 0;
 
   constructor(options: SimulatorOptions = {}) {
@@ -73,6 +76,7 @@ export class MarketSimulator {
     this.states = this.instruments.map((instrument) => this.initialState(instrument));
     for (const state of this.states) this.byId.set(state.instrument.id, state);
     this.indices = this.states.filter((s) => s.instrument.kind === "index");
+    this.indexIds = Object.freeze([...new Set(this.indices.map((s) => s.instrument.id))]);
   }
 
   /** Messages produced so far; the next message's ID is this plus one. */
@@ -93,7 +97,10 @@ export class MarketSimulator {
     const state = this.states[Math.floor(this.rng.next() * this.states.length)];
     const message = this.messageFor(state, timeMs);
     message.ID = BigInt(this.step);
-    return { bytes: encodeWithSize(message), message, ids: messageIds(message), timeMs };
+    // Every message names its own instrument, or (an index list) every index: the ids are known without reading the
+    // message (messageIds would build a new array, and a Set for a list, per message).
+    const ids = message.subtype.case === "IndexDataListMessage" ? this.indexIds : state.ids;
+    return { bytes: encodeWithSize(message), message, ids, timeMs };
   }
 
   private initialState(instrument: Instrument): InstrumentState {
@@ -101,6 +108,7 @@ export class MarketSimulator {
     const derivative = instrument.kind === "future" || instrument.kind === "option";
     const state: InstrumentState = {
       instrument,
+      ids: Object.freeze([instrument.id]),
       segment: ExchangeSegment[instrument.segment],
       ltpUnits: ltp,
       openUnits: ltp,

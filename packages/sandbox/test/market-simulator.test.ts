@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { decodeMessage, encodeMessage } from "@tickwire/codec";
-import { subtypeCases } from "@tickwire/proto";
+import { messageIds, subtypeCases } from "@tickwire/proto";
 import {
   checkInstruments,
   DEFAULT_START_TIME,
@@ -135,6 +135,17 @@ describe("market simulator", () => {
     assert.deepEqual([byId(110010002000001n)?.kind, byId(110010002000001n)?.segment], ["index", "NSECM"]);
     assert.deepEqual([byId(262090000149108n)?.kind, byId(262090000149108n)?.segment], ["option", "NSEFO"]);
     assert.equal(defaultInstruments.find((i) => i.name === "RELIANCE" && i.segment === "NSECM")?.id, 110010000002885n);
+  });
+
+  test("each frame's ids are the instruments its message carries, as messageIds reads them", () => {
+    const frames = take(new MarketSimulator({ seed: 7 }), 5000);
+    const cases = new Set<string | undefined>();
+    for (const frame of frames) {
+      assert.deepEqual(frame.ids, messageIds(frame.message));
+      cases.add(frame.message.subtype.case);
+    }
+    // Every kind of message was among them, the index list (every index) too.
+    assert.equal(cases.size, 7);
   });
 
   test("a custom universe is checked, and a bad one is refused with the entry named", () => {
