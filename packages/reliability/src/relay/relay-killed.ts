@@ -19,7 +19,6 @@ export async function relayKilled(
   store: Store = "frames",
 ) {
   const platform = await platformAt(2000);
-  const startedAt = Date.now();
   const common = {
     platform: platform.options,
     servers: nats.urls,

@@ -6,6 +6,7 @@ import type { RelayStats } from "@tickwire/relay";
 import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
 import { ALL, median, PLAIN, platformAt, resetStream, round, sleep, until } from "./common.js";
+import { cutProxy } from "./cut-proxy.js";
 import { type DrainOutcome, DrainWatch } from "./drain.js";
 import { procUsage, schedStat, spawnChild } from "./processes.js";
 import type { Live, Size } from "./size.js";
@@ -25,10 +26,14 @@ export async function throughput(
 ) {
   const stream = `LOAD${rate}${live}`;
   const platform = await platformAt(rate);
+  // TICKWIRE_RELAY_CUT_AT_SECONDS: the relay's NATS connection (through a proxy to the first node) lost once, that far
+  // into the measured seconds, its writes stalled 300 ms first.
+  const cutAt = Number(process.env.TICKWIRE_RELAY_CUT_AT_SECONDS ?? Number.NaN);
+  const proxy = Number.isFinite(cutAt) ? await cutProxy(nats.urls[0]) : undefined;
   const relay = await spawnChild("relay", {
     name: "load",
     platform: platform.options,
-    servers: nats.urls,
+    servers: proxy ? [proxy.url] : nats.urls,
     instruments: ALL,
     stream:
       size.store === "frames"
@@ -90,7 +95,12 @@ export async function throughput(
   const relaySchedBefore = schedStat(relay.process.pid);
   const t0 = performance.now();
   platform.sandbox.feed.resume();
-  await sleep(size.seconds * 1000);
+  let cutConnections = 0;
+  if (proxy) {
+    await sleep(cutAt * 1000);
+    cutConnections = await proxy.stallThenCut(300);
+  }
+  await sleep(Math.max(0, size.seconds * 1000 - (performance.now() - t0)));
   platform.sandbox.feed.pause();
   const offeredSeconds = (performance.now() - t0) / 1000;
   const drain = await drained(
@@ -104,6 +114,7 @@ export async function throughput(
   const after = nats.nodes.map((n) => procUsage(n.pid));
   const runnerCpu = process.cpuUsage(runnerBefore);
   await Promise.all([...consumers.map((c) => c.close()), relay.close()]);
+  await proxy?.close();
   await platform.sandbox.close();
   await resetStream(nc, stream);
   if (size.store === "batches") await resetStream(nc, `${stream}_BATCHES`);
@@ -145,6 +156,8 @@ export async function throughput(
      * but not a measurement either); and what the rule before drain.ts would have counted short.
      */
     drain,
+    /** The relay's NATS connections cut (TICKWIRE_RELAY_CUT_AT_SECONDS) and its reconnects: null without a cut. */
+    relayCut: proxy ? { atSeconds: cutAt, connections: cutConnections, reconnects: r.nats.reconnects } : null,
     latencyMs: {
       p50: round(median(reports.map((c) => c.p50)), 2),
       p99Worst: round(Math.max(...reports.map((c) => c.p99)), 1),
