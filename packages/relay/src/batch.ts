@@ -232,6 +232,16 @@ export class Batcher {
     for (const [segment, batch] of this.#open) if (batch.count > 0) this.#send(segment, batch);
   }
 
+  /**
+   * Publishes every open batch, then an empty batch on each segment numbered so far. After the connection was lost,
+   * what was written to it may never have reached the server: without a later batch of its segment (the feed paused,
+   * a quiet segment) a consumer would never see that gap. The empty batch's number shows it.
+   */
+  mark(): void {
+    this.flush();
+    for (const [segment, batch] of this.#open) if (batch.seq > 0) this.#send(segment, batch);
+  }
+
   stop(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;

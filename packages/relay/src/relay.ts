@@ -337,6 +337,8 @@ class RelayImpl implements Relay {
         this.#counts.nats.reconnects++;
         this.#publisher?.setConnected(true);
         this.#store?.setConnected(true);
+        // What the lost connection swallowed shows as a gap in the next batch: make sure there is one.
+        this.#batcher?.mark();
         this.#say("info", "relay reconnected to NATS");
       }
     }

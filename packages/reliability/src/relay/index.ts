@@ -47,6 +47,17 @@ export async function run(options: PartOptions, size: Size = sizeFromEnv(options
       const nodes = await nodeFaults(nats, nc, size.nodeFaults, log);
       return { ok: nodes.ok, summary: `node faults: ${nodeFaultSummary(nodes)}`, size, natsNodesKilled: nodes };
     }
+    if (size.relayKillOnly) {
+      const killed = await relayKilled(nats, nc, log, size.store);
+      // The gap is the frames of the takeover (no relay held a session): a figure, as in the whole run.
+      const ok = killed.duplicates === 0 && killed.takeoverMs < 2000;
+      return {
+        ok,
+        summary: `relay killed, the stream storing ${size.store}: takeover ${killed.takeoverMs} ms, gap ${killed.gapMessages}, duplicates ${killed.duplicates}`,
+        size,
+        relayKilled: killed,
+      };
+    }
     log(
       `relay: ${size.consumers} consumers, ${size.seconds} s a rate, rates ${size.rates.join(", ")}, ` +
         `live ${size.live.join(" and ")}, R${size.replicas}, the stream storing ${size.store}`,

@@ -24,12 +24,17 @@ export interface Size {
   nodeFaults: { rate: number; consumers: number; downSeconds: number };
   /** Only the NATS nodes killed under a relay pair (TICKWIRE_RELAY_NODE_FAULTS_ONLY=1). */
   nodeFaultsOnly: boolean;
+  /** Only the active relay killed under a relay pair, in the stream format `store` (TICKWIRE_RELAY_KILL_ONLY=1). */
+  relayKillOnly: boolean;
   /**
    * The rising rates' consumers read this many instruments each (per-instrument subjects, each consumer its own
    * instruments in turn), not the whole feed; 0: the whole feed (TICKWIRE_RELAY_INSTRUMENTS_PER_CONSUMER).
    */
   instrumentsPerConsumer: number;
-  /** The rising rates' stream format (TICKWIRE_RELAY_STORE: frames, the relay's default, or batches). */
+  /**
+   * The rising rates' and the relay kill's stream format (TICKWIRE_RELAY_STORE: frames, the relay's default, or
+   * batches); the other scenarios store frames.
+   */
   store: Store;
 }
 
@@ -44,6 +49,7 @@ export const FULL: Size = {
   ratesOnly: false,
   nodeFaults: { rate: 2000, consumers: 4, downSeconds: 4 },
   nodeFaultsOnly: false,
+  relayKillOnly: false,
   instrumentsPerConsumer: 0,
   store: "frames",
 };
@@ -69,6 +75,7 @@ export function sizeFromEnv(quick: boolean): Size {
   const warmupSeconds = Number(env.TICKWIRE_RELAY_WARMUP_SECONDS ?? base.warmupSeconds);
   const ratesOnly = env.TICKWIRE_RELAY_RATES_ONLY === "1";
   const nodeFaultsOnly = env.TICKWIRE_RELAY_NODE_FAULTS_ONLY === "1";
+  const relayKillOnly = env.TICKWIRE_RELAY_KILL_ONLY === "1";
   const nodeFaults = {
     rate: Number(env.TICKWIRE_RELAY_NODE_FAULT_RATE ?? base.nodeFaults.rate),
     consumers: Number(env.TICKWIRE_RELAY_NODE_FAULT_CONSUMERS ?? base.nodeFaults.consumers),
@@ -91,6 +98,7 @@ export function sizeFromEnv(quick: boolean): Size {
     replicas,
     ratesOnly,
     nodeFaults,
+    relayKillOnly,
     nodeFaultsOnly,
     instrumentsPerConsumer,
   };
