@@ -8,7 +8,7 @@ import { headers, type RequestOptions } from "@nats-io/transport-node";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { CoreLive } from "../src/core-live.js";
 import { type Relay, startRelay } from "../src/index.js";
-import { type Stack, startStack, storedMessages, until } from "./helpers.js";
+import { type Stack, startStack, storedMessages, until, zeroStats } from "./helpers.js";
 
 describe("core live path: a catch-up read while JetStream elects a leader", () => {
   let stack: Stack;
@@ -57,15 +57,7 @@ describe("core live path: a catch-up read while JetStream elects a leader", () =
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const stats = {
-      repeatsSkipped: 0,
-      gapsDetected: 0,
-      replays: 0,
-      replayRetries: 0,
-      gapsPassedOver: 0,
-      drops: 0,
-      relayCatchUps: 0,
-    };
+    const stats = zeroStats();
     const delivered: { n: number; at: number }[] = [];
     const core = new CoreLive({
       nc,
