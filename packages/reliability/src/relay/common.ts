@@ -54,7 +54,22 @@ export async function resetStream(nc: NatsConnection, name: string): Promise<voi
       return false;
     } catch (error) {
       last = (error as Error).message;
-      return last.includes("not found");
+      if (!last.includes("not found")) return false;
+    }
+    // Right after nodes were killed and restarted, a server can answer "not found" for a stream the cluster still has
+    // (a CI run's next relay then met "subjects overlap with an existing stream"): gone only once the list agrees.
+    try {
+      const jsm = await jetstreamManager(nc, { timeout: 5000 });
+      for await (const listed of jsm.streams.names()) {
+        if (listed === name) {
+          last = "still listed";
+          return false;
+        }
+      }
+      return true;
+    } catch (error) {
+      last = (error as Error).message;
+      return false;
     }
   }, 90_000);
   if (!gone) throw new Error(`stream ${name} not deleted within 90 s: ${last}`);
