@@ -2,6 +2,7 @@
 // minutes, against a sandbox in a child process. Counts what each client receives, what the slow-consumer policy
 // drops and whom it disconnects (the server's counters), and samples the server's memory after a forced gc to judge
 // whether it stays flat. Everything is bounded in time and closes itself.
+import { poll } from "@tickwire/testkit/until";
 import WebSocket from "ws";
 import { forkSandbox, loginToken, type ServerSample } from "../load/child.js";
 import type { PartOptions, PartReport } from "../parts.js";
@@ -141,10 +142,7 @@ export async function run(options: PartOptions, size: SoakSize = sizeFromEnv(opt
     );
     // The server notices each close on its own schedule: a starved machine (CI) can take seconds, so it gets up to 10.
     let afterClose = await child.sample();
-    for (const deadline = Date.now() + 10_000; afterClose.connections > 0 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      afterClose = await child.sample();
-    }
+    await poll(async () => (afterClose = await child.sample()).connections === 0, 10_000, 100);
 
     const frames = counts.map((c) => c.frames).sort((a, b) => a - b);
     const totalFrames = frames.reduce((a, b) => a + b, 0);
