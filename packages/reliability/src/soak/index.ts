@@ -142,7 +142,14 @@ export async function run(options: PartOptions, size: SoakSize = sizeFromEnv(opt
     );
     // The server notices each close on its own schedule: a starved machine (CI) can take seconds, so it gets up to 10.
     let afterClose = await child.sample();
-    await poll(async () => (afterClose = await child.sample()).connections === 0, 10_000, 100);
+    await poll(
+      async () => {
+        afterClose = await child.sample();
+        return afterClose.connections === 0;
+      },
+      10_000,
+      100,
+    );
 
     const frames = counts.map((c) => c.frames).sort((a, b) => a - b);
     const totalFrames = frames.reduce((a, b) => a + b, 0);
