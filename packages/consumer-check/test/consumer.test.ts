@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { packagesDir, publicPackages, repoRoot, workspaceRange } from "@tickwire/testkit/workspace";
+import { packagesDir, packPackages, publicPackages, repoRoot, workspaceRange } from "@tickwire/testkit/workspace";
 import { type Example, extractExamples } from "../src/examples.js";
 import { cleanEnv, describeFailure, run } from "../src/run.js";
 
@@ -39,7 +39,6 @@ const workDir = mkdtempSync(join(tmpdir(), "tickwire-consumer-"));
 const tarballDir = join(workDir, "tarballs");
 const project = join(workDir, "project");
 const env = cleanEnv();
-const pnpm = join(repoRoot, "node_modules", ".bin", "pnpm");
 const bin = (name: string) => join(packagesDir, "consumer-check", "node_modules", ".bin", name);
 const tarballs = new Map<string, string>();
 
@@ -52,19 +51,7 @@ before(
   async () => {
     mkdirSync(tarballDir);
     mkdirSync(join(project, "examples"), { recursive: true });
-    await Promise.all(
-      packages.map(async (p) => {
-        const destination = join(tarballDir, p.dir);
-        const result = await run(pnpm, ["pack", "--pack-destination", destination], {
-          cwd: join(packagesDir, p.dir),
-          env,
-        });
-        assert.equal(result.code, 0, describeFailure(`pnpm pack of ${p.name}`, result));
-        const [tarball, ...more] = readdirSync(destination).filter((f) => f.endsWith(".tgz"));
-        assert.ok(tarball && more.length === 0, `pnpm pack of ${p.name} left ${[tarball, ...more].join(", ")}`);
-        tarballs.set(p.name, join(destination, tarball));
-      }),
-    );
+    for (const [name, tarball] of packPackages(packages, tarballDir, env)) tarballs.set(name, tarball);
 
     writeFileSync(
       join(project, "package.json"),

@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { publicPackages, repoRoot } from "@tickwire/testkit/workspace";
 import { FORBIDDEN_STRINGS, formatFindings, isText, scanText } from "../src/outside-paths.js";
-import { pack, trackedFiles } from "../src/workspace.js";
+import { packAll, trackedFiles } from "../src/workspace.js";
 
 describe("the scanner", () => {
   test("flags each spec name, in any file type", () => {
@@ -79,6 +79,15 @@ test("no tracked file outside .ci/ names a path outside the repository", () => {
 
 describe("packed tarballs", () => {
   const packages = publicPackages();
+  // Packed once for all the tests below, in one pnpm run.
+  let packing: ReturnType<typeof packAll> | undefined;
+  const packedPackages = () => {
+    packing ??= packAll(packages);
+    return packing.packed;
+  };
+  after(() => {
+    if (packing) rmSync(packing.directory, { recursive: true, force: true });
+  });
 
   test("every public package is a dev dependency here, so turbo builds it before these tests pack it", () => {
     assert.ok(packages.length >= 6, `${packages.length} public packages`);
@@ -87,9 +96,9 @@ describe("packed tarballs", () => {
   });
 
   for (const pkg of packages) {
-    test(`${pkg.name}: the tarball names no path outside the repository and links nowhere outside the package`, (t) => {
-      const packed = pack(pkg);
-      t.after(() => rmSync(packed.directory, { recursive: true, force: true }));
+    test(`${pkg.name}: the tarball names no path outside the repository and links nowhere outside the package`, () => {
+      const packed = packedPackages().get(pkg.name);
+      assert.ok(packed, `${pkg.name} was not packed`);
       const paths = packed.files.map((f) => f.path);
       // What a consumer needs: the manifest, the README, the licence, built code.
       for (const required of ["package.json", "README.md", "LICENSE"]) {

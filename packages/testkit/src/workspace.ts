@@ -1,5 +1,6 @@
 // The workspace as the repository-wide checks see it: where it is, its public packages, and the dependency ranges
 // it declares. Read from the files on disk, so the checks see the tree they run in.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,4 +51,32 @@ export function workspaceRange(name: string): string {
     if (range !== undefined && !range.startsWith("workspace:")) return range;
   }
   throw new Error(`no package of the workspace depends on ${name}`);
+}
+
+/**
+ * `pnpm pack` of the given public packages into `destination`, in one pnpm run (`--recursive` with a filter per
+ * package): a pnpm process costs about 0.4 CPU-s to start, and three checks of CI packed ten packages one run each.
+ * Returns each package's tarball path by package name.
+ */
+export function packPackages(
+  packages: readonly PublicPackage[],
+  destination: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Map<string, string> {
+  const local = join(repoRoot, "node_modules", ".bin", "pnpm");
+  const pnpm = existsSync(local) ? local : "pnpm";
+  const filters = packages.flatMap((p) => ["--filter", p.name]);
+  const output = execFileSync(pnpm, ["--recursive", ...filters, "pack", "--json", "--pack-destination", destination], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    env: { ...env, COREPACK_ENABLE_DOWNLOAD_PROMPT: "0" },
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // One package packs to an object, several to an array of them.
+  const parsed = JSON.parse(output) as { name: string; filename: string } | { name: string; filename: string }[];
+  const tarballs = new Map((Array.isArray(parsed) ? parsed : [parsed]).map((p) => [p.name, p.filename]));
+  const missing = packages.filter((p) => !tarballs.has(p.name)).map((p) => p.name);
+  if (missing.length > 0) throw new Error(`pnpm pack left no tarball for ${missing.join(", ")} in ${destination}`);
+  return tarballs;
 }
