@@ -1,16 +1,21 @@
 // Bytes allocated per decoded message, in a child process started with --expose-gc and
 // a fixed 64 MiB young generation (--min/--max-semi-space-size=64):
-//   gc(); h0 = used_heap_size; decode N messages; h1 = used_heap_size
-// Nothing is collected between h0 and h1 when N messages allocate well under the
-// young generation, so h1 - h0 is everything they allocated on the V8 heap, garbage
-// included. A window during which any GC ran (seen by a PerformanceObserver) is
-// discarded; the figure is the median over the clean windows, less the cost of the
-// measurement itself (an empty window). Limits: off-heap memory (ArrayBuffer backing
-// stores, e.g. a Uint8Array a decoder copies into) is not counted; allocations that
-// TurboFan's escape analysis removes are (rightly) not counted; the first calls'
-// feedback and code allocations are excluded by warming up first.
+//   minor gc; y0 = young generation used; decode N messages; y1 = young generation used
+// Nothing is collected between y0 and y1 when N messages allocate well under the
+// young generation, so y1 - y0 is everything they allocated on the V8 heap, garbage
+// included. The young generation (new space and new large-object space), not the whole
+// heap: after a full GC the collector may still be sweeping the old generation on its own
+// threads, and the heap's used size then falls by megabytes during a window with no GC
+// recorded (a loaded CI run measured protobuf-es at 0 bytes a message that way). A window
+// during which any GC ran (seen by a PerformanceObserver) is discarded; the figure is the
+// median over the clean windows, less the cost of the measurement itself (an empty
+// window). Limits: off-heap memory (ArrayBuffer backing stores, e.g. a Uint8Array a
+// decoder copies into) is not counted, nor anything allocated straight into the old
+// generation (pretenured); allocations that TurboFan's escape analysis removes are
+// (rightly) not counted; the first calls' feedback and code allocations are excluded by
+// warming up first.
 import { PerformanceObserver } from "node:perf_hooks";
-import { getHeapStatistics } from "node:v8";
+import { getHeapSpaceStatistics } from "node:v8";
 import { delimitBytes, type MarketDataMessageBaseView, ViewDecoder } from "@tickwire/codec";
 import { cpuMs } from "./cpu-windows.js";
 import { makeDecoders } from "./decoders.js";
@@ -29,6 +34,14 @@ export interface AllocResult {
   windows: number;
 }
 
+/** Bytes in use in the young generation: where a decoder's short-lived objects are allocated. */
+function youngBytes(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === "new_space" || space.space_name === "new_large_object_space") used += space.space_used_size;
+  return used;
+}
+
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const n = s.length;
@@ -42,11 +55,14 @@ export async function measureAllocations(
   windowsPerCase: number,
   /** Bytes a window may allocate: far below the 64 MiB semi-space, so no scavenge starts inside it. */
   windowBytes = 8 * 1024 * 1024,
-  /** Milliseconds each decoder runs before it is measured. */
-  warmupMs = 300,
+  /** CPU milliseconds each decoder (by variant name) runs before it is measured. */
+  warmupMs: (variant: string) => number = () => 300,
 ): Promise<AllocResult[]> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc === undefined) throw new Error("the allocation suite needs node --expose-gc");
+  const exposed = (globalThis as { gc?: (options?: { type: "minor" }) => void }).gc;
+  if (exposed === undefined) throw new Error("the allocation suite needs node --expose-gc");
+  // A young-generation collection empties the space a window measures; a full one costs more (it marks the whole
+  // heap: the subjects, the peers' generated code) and clears nothing more that the window counts.
+  const gc = () => exposed({ type: "minor" });
   const gcs: [number, number][] = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration]);
@@ -64,9 +80,9 @@ export async function measureAllocations(
   const measure = (id: string, run: () => void, messages: number) => {
     gc();
     const start = performance.now();
-    const h0 = getHeapStatistics().used_heap_size;
+    const h0 = youngBytes();
     run();
-    const h1 = getHeapStatistics().used_heap_size;
+    const h1 = youngBytes();
     windows.push({ id, start, end: performance.now(), delta: h1 - h0, messages });
   };
 
@@ -84,12 +100,12 @@ export async function measureAllocations(
       // code, the engine boxes every double it computes, which a window would count. CPU
       // time, not wall time: on a starved machine 300 ms of wall time could end before the
       // code had run enough to be optimised (a loaded CI run saw 17 bytes per message).
-      const warmUntil = cpuMs() + warmupMs;
+      const warmUntil = cpuMs() + warmupMs(decoder.name);
       for (let pass = 0; pass < 5 || cpuMs() < warmUntil; pass++) warm();
       gc();
-      const h0 = getHeapStatistics().used_heap_size;
+      const h0 = youngBytes();
       warm();
-      const perMessage = Math.max(16, (getHeapStatistics().used_heap_size - h0) / probe.length);
+      const perMessage = Math.max(16, (youngBytes() - h0) / probe.length);
       const messages = Math.max(probe.length, Math.min(200_000, Math.floor(windowBytes / perMessage)));
       const list: Uint8Array[] = Array.from({ length: messages }, (_, i) => subject.frames[i % subject.frames.length]);
       const run = decoder.loop(list);
@@ -107,7 +123,7 @@ export async function measureAllocations(
     // As many messages as a window of windowBytes would hold at 16 bytes each (smoke runs are small).
     const messages = Math.max(mixed.frames.length, Math.min(100_000, Math.floor(windowBytes / 16)));
     const run = viewStreamLoop(mixed.frames, messages, chunkBytes);
-    const warmUntil = cpuMs() + warmupMs;
+    const warmUntil = cpuMs() + warmupMs("codec-view");
     for (let pass = 0; pass < 3 || cpuMs() < warmUntil; pass++) run();
     for (let w = 0; w < windowsPerCase; w++) measure(id, run, messages);
     plan.push({ id, subject: `${MIXED}-stream-${label}`, variant: "codec-view", messages });

@@ -77,6 +77,7 @@ const budgets: Record<"timed" | "stream", TimeBudget> = smoke
 // Three in a smoke run, so that the median leaves out a window that something else allocated in: a loaded CI run saw
 // one object's worth per message on the first subject with two (the rest of the process still being compiled then).
 const allocWindows = smoke ? 3 : 5;
+const SMOKE_CHECKED_ALLOCATIONS = new Set(["codec-view", "skip-scan", "protobuf-es"]);
 const allocWindowBytes = smoke ? 256 * 1024 : 8 * 1024 * 1024;
 
 function readResults(path: string): Results {
@@ -191,7 +192,10 @@ async function run(): Promise<void> {
       selected,
       allocWindows,
       allocWindowBytes,
-      smoke ? 100 : 300,
+      // A smoke run checks the harness and the figures test/harness.test.ts asserts: those of the view decoder
+      // (nothing per message), the skip-scan and protobuf-es. Only they are warmed until optimised; the others'
+      // figures are printed, not checked, and half the worker's CPU time was their warm-ups.
+      (variant) => (!smoke ? 300 : SMOKE_CHECKED_ALLOCATIONS.has(variant) ? 100 : 0),
     );
     console.log(JSON.stringify(result));
     return;

@@ -11,7 +11,7 @@
 // be checked, and MessageSize is each message's encoded size.
 import { toBinary } from "@bufbuild/protobuf";
 import { type MarketDataMessageBase, MarketDataMessageBaseSchema } from "@tickwire/proto";
-import { defaultInstruments, MAX_SAFE_ID, MarketSimulator } from "@tickwire/sandbox";
+import { defaultInstruments, MAX_SAFE_ID, MarketSimulator } from "@tickwire/sandbox/simulator";
 
 /** The ID of the feed's first message; the next ones count up by one. */
 export const FIRST_MESSAGE_ID = 1n;
