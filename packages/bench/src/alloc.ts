@@ -38,7 +38,8 @@ export interface AllocResult {
 function youngBytes(): number {
   let used = 0;
   for (const space of getHeapSpaceStatistics())
-    if (space.space_name === "new_space" || space.space_name === "new_large_object_space") used += space.space_used_size;
+    if (space.space_name === "new_space" || space.space_name === "new_large_object_space")
+      used += space.space_used_size;
   return used;
 }
 
