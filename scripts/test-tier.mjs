@@ -70,8 +70,8 @@ const runner = oneProcess
 const heap = oneProcess ? ["--max-semi-space-size=64"] : [];
 // `corepack pnpm test` runs the three tiers side by side. The timed tier gets the CPU first: the other two run at the
 // lowest priority (their processes and every program they start inherit it), so they take the CPU a timed test leaves
-// idle (it mostly waits: 70 CPU-s in 175 s on Node 20) instead of delaying it; and one timed tier runs at a time on
-// the machine, across packages and across checkouts (timed-work-lock.mjs).
+// idle (it mostly waits: 70 CPU-s in 175 s on Node 20) instead of delaying it; and at most two timed tiers run at a
+// time on the machine, across packages and across checkouts (timed-work-lock.mjs says why two).
 if (tier === "timing") acquireTimedWorkLock(`the timing tests of packages/${packageName}`);
 else lowerPriority();
 const result = spawnSync(

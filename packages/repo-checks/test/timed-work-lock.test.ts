@@ -1,6 +1,6 @@
 // `corepack pnpm test` runs the timing tier beside the other two, and CI runs two clones' tests at once: what keeps a
-// timed test from sharing the CPU is that the untimed tiers run at the lowest priority and that one timed piece of
-// work holds the machine's lock at a time (scripts/timed-work-lock.mjs, README "Test tiers"). These tests run the real
+// timed test from sharing the CPU is that the untimed tiers run at the lowest priority and that at most two timed pieces
+// of work, or one that runs alone, hold the machine's lock at a time (scripts/timed-work-lock.mjs, README "Test tiers"). These tests run the real
 // scripts in child processes, each with a lock directory of its own.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -14,11 +14,14 @@ const lockScript = join(repoRoot, "scripts", "timed-work-lock.mjs");
 const scratch = mkdtempSync(join(tmpdir(), "tickwire-lock-test-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs `node timed-work-lock.mjs what -- node -e <holder>`, where the holder logs when it starts and ends. */
-function runHolder(lockDir: string, what: string, log: string, holdMs: number) {
+/**
+ * Runs `node timed-work-lock.mjs [--alone] what -- node -e <holder>`, where the holder logs when it starts and ends.
+ */
+function runHolder(lockDir: string, what: string, log: string, holdMs: number, alone = false) {
   const holder = `const fs=require("node:fs");fs.appendFileSync(${JSON.stringify(log)},"start ${what} "+Date.now()+"\\n");
     setTimeout(()=>fs.appendFileSync(${JSON.stringify(log)},"end ${what} "+Date.now()+"\\n"),${holdMs});`;
-  const child = spawn(process.execPath, [lockScript, what, "--", process.execPath, "-e", holder], {
+  const flags = alone ? ["--alone"] : [];
+  const child = spawn(process.execPath, [lockScript, ...flags, what, "--", process.execPath, "-e", holder], {
     env: { ...process.env, TICKWIRE_TIMED_WORK_LOCK: lockDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -46,25 +49,58 @@ function intervals(log: string) {
   return [...byWhat.entries()].sort((a, b) => a[1].start - b[1].start);
 }
 
-test("three holders started together run one after another, none overlapping", async () => {
+/** How many holders ran at once, at most, and how many pairs overlapped. */
+function overlaps(runs: [string, { start: number; end: number }][]) {
+  let most = 0;
+  let pairs = 0;
+  for (const [, run] of runs) {
+    const during = runs.filter(([, other]) => other.start <= run.start && run.start < other.end).length;
+    most = Math.max(most, during);
+  }
+  for (let i = 0; i < runs.length; i++)
+    for (let j = i + 1; j < runs.length; j++) {
+      const a = runs[i]?.[1];
+      const b = runs[j]?.[1];
+      if (a && b && a.start < b.end && b.start < a.end) pairs++;
+    }
+  return { most, pairs };
+}
+
+test("three holders started together: two run side by side, the third waits for one of them", async () => {
   const lockDir = join(scratch, "together.lock");
   const log = join(scratch, "together.log");
-  const results = await Promise.all(["a", "b", "c"].map((what) => runHolder(lockDir, what, log, 300)));
+  const results = await Promise.all(["a", "b", "c"].map((what) => runHolder(lockDir, what, log, 600)));
   for (const { code, output } of results) assert.equal(code, 0, output);
   const runs = intervals(log);
   assert.equal(runs.length, 3);
-  for (let i = 1; i < runs.length; i++) {
-    const [previousWhat, previous] = runs[i - 1] as [string, { start: number; end: number }];
-    const [what, current] = runs[i] as [string, { start: number; end: number }];
-    assert.ok(
-      current.start >= previous.end,
-      `${what} started at ${current.start}, before ${previousWhat} ended at ${previous.end}`,
-    );
-  }
+  const { most, pairs } = overlaps(runs);
+  assert.equal(most, 2, `at most ${most} ran at once: ${JSON.stringify(runs)}`);
+  assert.ok(pairs >= 1, "no two holders ran side by side");
   assert.ok(
     results.some(({ output }) => /waits for/.test(output)),
     "no holder said it waited",
   );
+});
+
+test("one that runs alone (--alone) shares the machine with no other holder", async () => {
+  const lockDir = join(scratch, "alone.lock");
+  const log = join(scratch, "alone.log");
+  const results = await Promise.all([
+    runHolder(lockDir, "a", log, 400),
+    runHolder(lockDir, "soak", log, 400, true),
+    runHolder(lockDir, "b", log, 400),
+    runHolder(lockDir, "c", log, 400),
+  ]);
+  for (const { code, output } of results) assert.equal(code, 0, output);
+  const runs = intervals(log);
+  assert.equal(runs.length, 4);
+  const soak = runs.find(([what]) => what === "soak")?.[1];
+  assert.ok(soak);
+  for (const [what, run] of runs) {
+    if (what === "soak") continue;
+    assert.ok(run.end <= soak.start || run.start >= soak.end, `${what} ran while the one running alone did`);
+  }
+  assert.ok(overlaps(runs).pairs >= 1, "the shared holders never ran side by side");
 });
 
 test("a lock left by a process that died is taken over", async () => {
@@ -72,8 +108,11 @@ test("a lock left by a process that died is taken over", async () => {
   const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"], { encoding: "utf8" });
   const deadPid = Number(dead.stdout.trim());
   assert.ok(deadPid > 0);
-  mkdirSync(lockDir);
-  writeFileSync(join(lockDir, "owner"), `${deadPid}\nsomething killed\n`);
+  // Both slots held by the dead process.
+  for (const slot of [lockDir, `${lockDir}.2`]) {
+    mkdirSync(slot);
+    writeFileSync(join(slot, "owner"), `${deadPid}\nsomething killed\nalone\n`);
+  }
   const started = Date.now();
   const { code, output } = await runHolder(lockDir, "after-stale", join(scratch, "stale.log"), 10);
   assert.equal(code, 0, output);
@@ -87,7 +126,8 @@ test("the holder's exit status is the command's, and the lock is released after 
     encoding: "utf8",
   });
   assert.equal(result.status, 3, result.stderr);
-  assert.throws(() => readFileSync(join(lockDir, "owner")), { code: "ENOENT" });
+  for (const slot of [lockDir, `${lockDir}.2`])
+    assert.throws(() => readFileSync(join(slot, "owner")), { code: "ENOENT" });
 });
 
 // test-tier.mjs on a package of two files, one per tier: the scripts folder copied beside a tiers list of its own.
