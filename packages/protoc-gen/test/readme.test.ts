@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { builtPlugin } from "./built-plugin.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const readme = readFileSync(join(root, "..", "codec", "README.md"), "utf8");
@@ -27,10 +28,7 @@ test("the README's buf.gen.yaml generates exactly the committed test schema outp
     // The README's plugin names, resolved as `pnpm exec` resolves them in a user's project.
     const yaml = block("yaml")
       .replace("local: protoc-gen-es", `local: ${join(root, "node_modules", ".bin", "protoc-gen-es")}`)
-      .replace(
-        "local: protoc-gen-tickwire",
-        `local: ${JSON.stringify(["node", "--import", import.meta.resolve("tsx"), join(root, "src", "bin.ts")])}`,
-      );
+      .replace("local: protoc-gen-tickwire", `local: ${JSON.stringify(["node", builtPlugin()])}`);
     writeFileSync(join(dir, "buf.gen.yaml"), yaml);
     writeFileSync(join(dir, "buf.yaml"), "version: v2\nmodules:\n  - path: proto\n");
     const run = spawnSync(join(root, "node_modules", ".bin", "buf"), ["generate"], {

@@ -8,10 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { builtPlugin } from "./built-plugin.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const buf = join(root, "node_modules", ".bin", "buf");
-const bin = join(root, "src", "bin.ts");
+const bin = builtPlugin();
 
 /**
  * Runs buf generate with only this plugin over `schema.proto` (the files in `imports` beside it,
@@ -28,8 +29,7 @@ function generate(
     writeFileSync(join(dir, "proto", "schema.proto"), proto);
     for (const [name, text] of Object.entries(imports)) writeFileSync(join(dir, "proto", name), text);
     writeFileSync(join(dir, "buf.yaml"), "version: v2\nmodules:\n  - path: proto\n");
-    // tsx by its resolved URL: the temporary directory has no node_modules to find it in.
-    const local = JSON.stringify(["node", "--import", import.meta.resolve("tsx"), bin]);
+    const local = JSON.stringify(["node", bin]);
     const opt = internals ? "\n    opt: [internals=true]" : "";
     writeFileSync(join(dir, "buf.gen.yaml"), `version: v2\nplugins:\n  - local: ${local}\n    out: gen${opt}\n`);
     const run = spawnSync(buf, ["generate", "--path", join("proto", "schema.proto")], {
