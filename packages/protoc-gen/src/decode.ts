@@ -6,7 +6,8 @@ import type { DescField, DescMessage, DescOneof } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import { localOf } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
-import { fits, printBroken, printSignature } from "./layout.js";
+import { inOrderFields, needsLen, readsInOrder, readsNumberInline } from "./in-order.js";
+import { fits, Lines, printBroken, printSignature } from "./layout.js";
 import { messageLoop } from "./loops.js";
 import { SCALARS } from "./scalars.js";
 import { IMPLICIT, isClosedEnum, usesPrototype } from "./schema-facts.js";
@@ -104,6 +105,10 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
       props.push([member.localName, local]);
     }
   }
+  if (readsInOrder(desc)) {
+    readInOrder(gen, desc, props, later);
+    return;
+  }
   f.print`  let unknownFields: ${gen.rtType("UnknownField")}[] | undefined;`;
   const closedEnums = desc.fields.some(isClosedEnum);
   if (closedEnums) f.print`  let unknownEnums: ${gen.rtType("UnknownField")}[] | undefined;`;
@@ -121,6 +126,29 @@ export function generateRead(gen: MessageGen, desc: DescMessage): void {
       '["$unknown"]>;',
     );
   }
+  f.print`  return m;`;
+  f.print`}`;
+  f.print();
+}
+
+/**
+ * The rest of readX for a message read in order (in-order.ts): the pass over its fields, the message built,
+ * and what the pass left merged into it by mergeXFrom.
+ */
+function readInOrder(gen: MessageGen, desc: DescMessage, props: [string, Printable][], later: string[]): void {
+  const { f } = gen;
+  if (gen.deep.has(desc)) f.print`  if (depth > ${gen.rt("RECURSION_LIMIT")}) ${gen.rt("failNesting")}(r);`;
+  if (desc.fields.length > 0) {
+    f.print`  const buf = r.buf;`;
+    if (needsLen(desc)) f.print`  const len = r.len;`;
+    if (desc.fields.some(readsNumberInline)) f.print`  const numbers = r.int64 === ${gen.rt("INT64_NUMBER")};`;
+    f.print`  let pos = r.pos;`;
+    inOrderFields(gen, desc, new Lines(gen, "  "));
+    f.print`  r.pos = pos;`;
+  } else f.print`  const pos = r.pos;`;
+  objectLiteral(gen, ["  const m: ", gen.shape(desc), " = "], props, ";");
+  for (const prop of later) f.print(`  if (${localOf(prop)} !== undefined) m.${prop} = ${localOf(prop)};`);
+  f.print`  if (pos < end) merge${gen.id(desc)}From(r, end, m, depth);`;
   f.print`  return m;`;
   f.print`}`;
   f.print();

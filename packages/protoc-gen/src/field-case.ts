@@ -468,7 +468,7 @@ function viewStoreReader(field: DescField): string {
  * A scalar read, wrapped to a decimal string for a 64-bit field with jstype = JS_STRING; a string
  * without UTF-8 validation (proto2, `utf8_validation = NONE`) read as protobuf-es does, invalid bytes as U+FFFD.
  */
-function readScalar(
+export function readScalar(
   gen: MessageGen,
   scalar: ScalarType,
   longAsString: boolean,

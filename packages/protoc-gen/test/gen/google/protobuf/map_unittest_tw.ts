@@ -3888,37 +3888,17 @@ function zeroTestMapSubmessage(r: Reader): TestMapSubmessage {
 
 function readTestMapSubmessage(r: Reader, end: number, depth: number): TestMapSubmessage {
   let $testMap: TestMapSubmessage["testMap"];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: { // TestMap test_map = 1
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $testMap;
-        if (current !== undefined) mergeTestMapFrom(r, childEnd, current, depth + 1);
-        else $testMap = readTestMap(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // TestMap test_map = 1
+    r.pos = pos + 1;
+    $testMap = readTestMap(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestMapSubmessage = { $typeName: "proto2_unittest.TestMapSubmessage" };
   if ($testMap !== undefined) m.testMap = $testMap;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestMapSubmessage["$unknown"]>;
+  if (pos < end) mergeTestMapSubmessageFrom(r, end, m, depth);
   return m;
 }
 

@@ -17,7 +17,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { EnumOnlyProto3, ForeignEnum, ForeignMessage, NullHypothesisProto3, TestAllTypesProto3, TestAllTypesProto3_NestedEnum, TestAllTypesProto3_NestedMessage } from "./test_messages_proto3_pb.js";
 import type { Any, BoolValue, BytesValue, DoubleValue, Duration, Empty, FieldMask, FloatValue, Int32Value, Int64Value, ListValue, StringValue, Struct, Timestamp, UInt32Value, UInt64Value, Value } from "@bufbuild/protobuf/wkt";
 
@@ -3440,39 +3440,20 @@ function zeroTestAllTypesProto3_NestedMessage(r: Reader): TestAllTypesProto3_Nes
 function readTestAllTypesProto3_NestedMessage(r: Reader, end: number, depth: number): TestAllTypesProto3_NestedMessage {
   let $a: TestAllTypesProto3_NestedMessage["a"] = 0;
   let $corecursive: TestAllTypesProto3_NestedMessage["corecursive"];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 a = 1
-        if (pos < len && buf[pos]! < 0x80) $a = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $a = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $a = readInt32(r); pos = r.pos; }
-        break;
-      case 18: { // TestAllTypesProto3 corecursive = 2
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $corecursive;
-        if (current !== undefined) mergeTestAllTypesProto3From(r, childEnd, current, depth + 1);
-        else $corecursive = readTestAllTypesProto3(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 a = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $a = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $a = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $a = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x12) { // TestAllTypesProto3 corecursive = 2
+    r.pos = pos + 1;
+    $corecursive = readTestAllTypesProto3(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestAllTypesProto3_NestedMessage = {
@@ -3480,7 +3461,7 @@ function readTestAllTypesProto3_NestedMessage(r: Reader, end: number, depth: num
     a: $a,
   };
   if ($corecursive !== undefined) m.corecursive = $corecursive;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypesProto3_NestedMessage["$unknown"]>;
+  if (pos < end) mergeTestAllTypesProto3_NestedMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -3532,35 +3513,19 @@ function zeroForeignMessage(r: Reader): ForeignMessage {
 
 function readForeignMessage(r: Reader, end: number, depth: number): ForeignMessage {
   let $c: ForeignMessage["c"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 c = 1
-        if (pos < len && buf[pos]! < 0x80) $c = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $c = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $c = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 c = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $c = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $c = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $c = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: ForeignMessage = { $typeName: "protobuf_test_messages.proto3.ForeignMessage", c: $c };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ForeignMessage["$unknown"]>;
+  if (pos < end) mergeForeignMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -3592,34 +3557,18 @@ function zerogoogle_protobuf_BoolValue(r: Reader): BoolValue {
 
 function readgoogle_protobuf_BoolValue(r: Reader, end: number, depth: number): BoolValue {
   let $value: BoolValue["value"] = false;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // bool value = 1
-        if (pos < len && buf[pos]! < 0x80) $value = buf[pos++] !== 0;
-        else { r.pos = pos; $value = readBool(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // bool value = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $value = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $value = readBool(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: BoolValue = { $typeName: "google.protobuf.BoolValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<BoolValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_BoolValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3651,37 +3600,19 @@ function zerogoogle_protobuf_Int32Value(r: Reader): Int32Value {
 
 function readgoogle_protobuf_Int32Value(r: Reader, end: number, depth: number): Int32Value {
   let $value: Int32Value["value"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 value = 1
-        if (pos < len && buf[pos]! < 0x80) $value = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $value = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $value = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 value = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $value = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $value = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $value = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Int32Value = { $typeName: "google.protobuf.Int32Value", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Int32Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_Int32ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3714,30 +3645,32 @@ function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
 function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): Int64Value {
   const zero64 = r.zero64 as bigint;
   let $value: Int64Value["value"] = zero64;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 value = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $value = readInt64(r); pos = r.pos; break; // int64 value = 1
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $value = (hi * 0x10000000 + lo) as unknown as typeof $value;
+    } else { r.pos = start; $value = readInt64(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Int64Value = { $typeName: "google.protobuf.Int64Value", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Int64Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_Int64ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3772,37 +3705,19 @@ function zerogoogle_protobuf_UInt32Value(r: Reader): UInt32Value {
 
 function readgoogle_protobuf_UInt32Value(r: Reader, end: number, depth: number): UInt32Value {
   let $value: UInt32Value["value"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // uint32 value = 1
-        if (pos < len && buf[pos]! < 0x80) $value = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $value = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $value = readUint32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // uint32 value = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $value = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $value = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $value = readUint32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: UInt32Value = { $typeName: "google.protobuf.UInt32Value", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<UInt32Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_UInt32ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3835,30 +3750,32 @@ function zerogoogle_protobuf_UInt64Value(r: Reader): UInt64Value {
 function readgoogle_protobuf_UInt64Value(r: Reader, end: number, depth: number): UInt64Value {
   const zero64 = r.zero64 as bigint;
   let $value: UInt64Value["value"] = zero64;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // uint64 value = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $value = readUint64(r); pos = r.pos; break; // uint64 value = 1
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $value = (hi * 0x10000000 + lo) as unknown as typeof $value;
+    } else { r.pos = start; $value = readUint64(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: UInt64Value = { $typeName: "google.protobuf.UInt64Value", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<UInt64Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_UInt64ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3893,30 +3810,17 @@ function zerogoogle_protobuf_FloatValue(r: Reader): FloatValue {
 
 function readgoogle_protobuf_FloatValue(r: Reader, end: number, depth: number): FloatValue {
   let $value: FloatValue["value"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 13: r.pos = pos; $value = readFloat(r); pos = r.pos; break; // float value = 1
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0d) { // float value = 1
+    r.pos = pos + 1;
+    $value = readFloat(r);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: FloatValue = { $typeName: "google.protobuf.FloatValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<FloatValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_FloatValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -3948,36 +3852,19 @@ function zerogoogle_protobuf_DoubleValue(r: Reader): DoubleValue {
 
 function readgoogle_protobuf_DoubleValue(r: Reader, end: number, depth: number): DoubleValue {
   let $value: DoubleValue["value"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 9: { // double value = 1
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $value = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $value = readDouble(r); pos = r.pos; }
-        break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 8 < end && buf[pos]! === 0x09) { // double value = 1
+    const view = r.view;
+    if (view !== undefined) $value = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $value = readDouble(r); }
+    pos += 9;
   }
   r.pos = pos;
   const m: DoubleValue = { $typeName: "google.protobuf.DoubleValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<DoubleValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_DoubleValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -4009,31 +3896,17 @@ function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
 
 function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number): StringValue {
   let $value: StringValue["value"] = "";
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // string value = 1
-        r.pos = pos; $value = readString(r, stringsgoogle_protobuf_StringValue_value); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // string value = 1
+    r.pos = pos + 1;
+    $value = readString(r, stringsgoogle_protobuf_StringValue_value);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: StringValue = { $typeName: "google.protobuf.StringValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<StringValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_StringValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -4065,30 +3938,17 @@ function zerogoogle_protobuf_BytesValue(r: Reader): BytesValue {
 
 function readgoogle_protobuf_BytesValue(r: Reader, end: number, depth: number): BytesValue {
   let $value: BytesValue["value"] = EMPTY_BYTES;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: r.pos = pos; $value = readBytes(r); pos = r.pos; break; // bytes value = 1
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // bytes value = 1
+    r.pos = pos + 1;
+    $value = readBytes(r);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: BytesValue = { $typeName: "google.protobuf.BytesValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<BytesValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_BytesValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -4122,38 +3982,38 @@ function readgoogle_protobuf_Duration(r: Reader, end: number, depth: number): Du
   const zero64 = r.zero64 as bigint;
   let $seconds: Duration["seconds"] = zero64;
   let $nanos: Duration["nanos"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 seconds = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
-      case 16: // int32 nanos = 2
-        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $seconds = (hi * 0x10000000 + lo) as unknown as typeof $seconds;
+    } else { r.pos = start; $seconds = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // int32 nanos = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $nanos = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $nanos = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $nanos = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Duration = { $typeName: "google.protobuf.Duration", seconds: $seconds, nanos: $nanos };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Duration["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_DurationFrom(r, end, m, depth);
   return m;
 }
 
@@ -4192,38 +4052,38 @@ function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: number): T
   const zero64 = r.zero64 as bigint;
   let $seconds: Timestamp["seconds"] = zero64;
   let $nanos: Timestamp["nanos"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 seconds = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
-      case 16: // int32 nanos = 2
-        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $seconds = (hi * 0x10000000 + lo) as unknown as typeof $seconds;
+    } else { r.pos = start; $seconds = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // int32 nanos = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $nanos = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $nanos = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $nanos = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Timestamp = { $typeName: "google.protobuf.Timestamp", seconds: $seconds, nanos: $nanos };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Timestamp["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_TimestampFrom(r, end, m, depth);
   return m;
 }
 
@@ -4260,31 +4120,22 @@ function zerogoogle_protobuf_FieldMask(r: Reader): FieldMask {
 
 function readgoogle_protobuf_FieldMask(r: Reader, end: number, depth: number): FieldMask {
   const $paths: FieldMask["paths"] = [];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
+  if (pos < end && buf[pos]! === 0x0a) { // repeated string paths = 1
+    pos += 1;
+    for (;;) {
       r.pos = pos;
-      tag = readTag(r);
+      $paths.push(readString(r, stringsgoogle_protobuf_FieldMask_paths));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // repeated string paths = 1
-        r.pos = pos; $paths.push(readString(r, stringsgoogle_protobuf_FieldMask_paths)); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x0a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
   const m: FieldMask = { $typeName: "google.protobuf.FieldMask", paths: $paths };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<FieldMask["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_FieldMaskFrom(r, end, m, depth);
   return m;
 }
 
@@ -4438,56 +4289,42 @@ function zerogoogle_protobuf_Value(r: Reader): Value {
 
 function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value {
   let $kind: Value["kind"] | undefined;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // oneof kind: NullValue null_value = 1
-        r.pos = pos; $kind = { case: "nullValue", value: readInt32(r) }; pos = r.pos; break;
-      case 17: // oneof kind: double number_value = 2
-        r.pos = pos; $kind = { case: "numberValue", value: readDouble(r) }; pos = r.pos; break;
-      case 26: // oneof kind: string string_value = 3
-        r.pos = pos;
-        $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
-        pos = r.pos;
-        break;
-      case 32: // oneof kind: bool bool_value = 4
-        r.pos = pos; $kind = { case: "boolValue", value: readBool(r) }; pos = r.pos; break;
-      case 42: { // oneof kind: Struct struct_value = 5
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $kind;
-        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
-        else $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 50: { // oneof kind: ListValue list_value = 6
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $kind;
-        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
-        else $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x08) { // oneof kind: NullValue null_value = 1
+    r.pos = pos + 1;
+    $kind = { case: "nullValue", value: readInt32(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x11) { // oneof kind: double number_value = 2
+    r.pos = pos + 1;
+    $kind = { case: "numberValue", value: readDouble(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x1a) { // oneof kind: string string_value = 3
+    r.pos = pos + 1;
+    $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x20) { // oneof kind: bool bool_value = 4
+    r.pos = pos + 1;
+    $kind = { case: "boolValue", value: readBool(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x2a) { // oneof kind: Struct struct_value = 5
+    r.pos = pos + 1;
+    $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x32) { // oneof kind: ListValue list_value = 6
+    r.pos = pos + 1;
+    $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
   }
   r.pos = pos;
   const m: Value = { $typeName: "google.protobuf.Value", kind: $kind ?? { case: undefined } };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -4552,38 +4389,26 @@ function zerogoogle_protobuf_ListValue(r: Reader): ListValue {
 
 function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): ListValue {
   const $values: ListValue["values"] = [];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos < end && buf[pos]! === 0x0a) { // repeated Value values = 1
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $values.push(readgoogle_protobuf_Value(r, childEnd, depth + 1));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // repeated Value values = 1
-        for (;;) {
-          r.pos = pos;
-          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x0a) break;
-          pos += 1;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x0a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
   const m: ListValue = { $typeName: "google.protobuf.ListValue", values: $values };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ListValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_ListValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -4622,32 +4447,22 @@ function zerogoogle_protobuf_Any(r: Reader): Any {
 function readgoogle_protobuf_Any(r: Reader, end: number, depth: number): Any {
   let $typeUrl: Any["typeUrl"] = "";
   let $value: Any["value"] = EMPTY_BYTES;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // string type_url = 1
-        r.pos = pos; $typeUrl = readString(r, stringsgoogle_protobuf_Any_typeUrl); pos = r.pos; break;
-      case 18: r.pos = pos; $value = readBytes(r); pos = r.pos; break; // bytes value = 2
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // string type_url = 1
+    r.pos = pos + 1;
+    $typeUrl = readString(r, stringsgoogle_protobuf_Any_typeUrl);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x12) { // bytes value = 2
+    r.pos = pos + 1;
+    $value = readBytes(r);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: Any = { $typeName: "google.protobuf.Any", typeUrl: $typeUrl, value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Any["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_AnyFrom(r, end, m, depth);
   return m;
 }
 
@@ -4680,28 +4495,10 @@ function zerogoogle_protobuf_Empty(r: Reader): Empty {
 }
 
 function readgoogle_protobuf_Empty(r: Reader, end: number, depth: number): Empty {
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
-  const buf = r.buf;
-  let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      default:
-        r.pos = pos;
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
-  }
-  r.pos = pos;
+  const pos = r.pos;
   const m: Empty = { $typeName: "google.protobuf.Empty" };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Empty["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_EmptyFrom(r, end, m, depth);
   return m;
 }
 
@@ -4729,27 +4526,9 @@ function zeroNullHypothesisProto3(r: Reader): NullHypothesisProto3 {
 }
 
 function readNullHypothesisProto3(r: Reader, end: number, depth: number): NullHypothesisProto3 {
-  let unknownFields: UnknownField[] | undefined;
-  const buf = r.buf;
-  let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      default:
-        r.pos = pos;
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
-  }
-  r.pos = pos;
+  const pos = r.pos;
   const m: NullHypothesisProto3 = { $typeName: "protobuf_test_messages.proto3.NullHypothesisProto3" };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<NullHypothesisProto3["$unknown"]>;
+  if (pos < end) mergeNullHypothesisProto3From(r, end, m, depth);
   return m;
 }
 
@@ -4778,27 +4557,9 @@ function zeroEnumOnlyProto3(r: Reader): EnumOnlyProto3 {
 }
 
 function readEnumOnlyProto3(r: Reader, end: number, depth: number): EnumOnlyProto3 {
-  let unknownFields: UnknownField[] | undefined;
-  const buf = r.buf;
-  let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      default:
-        r.pos = pos;
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
-  }
-  r.pos = pos;
+  const pos = r.pos;
   const m: EnumOnlyProto3 = { $typeName: "protobuf_test_messages.proto3.EnumOnlyProto3" };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<EnumOnlyProto3["$unknown"]>;
+  if (pos < end) mergeEnumOnlyProto3From(r, end, m, depth);
   return m;
 }
 

@@ -15,7 +15,7 @@ import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { ForeignMessage, NestedTestAllTypes, TestAllTypes, TestAllTypes_NestedMessage, TestEmptyMessage, TestHasbits, TestMessageWithDummy, TestOneof2, TestPackedTypes, TestUnpackedTypes } from "./unittest_proto3_pb.js";
 
 /**
@@ -155,273 +155,372 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
   const $repeatedCord: TestAllTypes["repeatedCord"] = [];
   const $repeatedLazyMessage: TestAllTypes["repeatedLazyMessage"] = [];
   let $oneofField: TestAllTypes["oneofField"] | undefined;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 optional_int32 = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $optionalInt32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $optionalInt32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $optionalInt32 = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x10) { // int64 optional_int64 = 2
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $optionalInt64 = (hi * 0x10000000 + lo) as unknown as typeof $optionalInt64;
+    } else { r.pos = start; $optionalInt64 = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // uint32 optional_uint32 = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $optionalUint32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $optionalUint32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $optionalUint32 = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x20) { // uint64 optional_uint64 = 4
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $optionalUint64 = (hi * 0x10000000 + lo) as unknown as typeof $optionalUint64;
+    } else { r.pos = start; $optionalUint64 = readUint64(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x28) { // sint32 optional_sint32 = 5
+    r.pos = pos + 1;
+    $optionalSint32 = readSint32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x30) { // sint64 optional_sint64 = 6
+    r.pos = pos + 1;
+    $optionalSint64 = readSint64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x3d) { // fixed32 optional_fixed32 = 7
+    r.pos = pos + 1;
+    $optionalFixed32 = readFixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x41) { // fixed64 optional_fixed64 = 8
+    r.pos = pos + 1;
+    $optionalFixed64 = readFixed64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4d) { // sfixed32 optional_sfixed32 = 9
+    r.pos = pos + 1;
+    $optionalSfixed32 = readSfixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x51) { // sfixed64 optional_sfixed64 = 10
+    r.pos = pos + 1;
+    $optionalSfixed64 = readSfixed64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5d) { // float optional_float = 11
+    r.pos = pos + 1;
+    $optionalFloat = readFloat(r);
+    pos = r.pos;
+  }
+  if (pos + 8 < end && buf[pos]! === 0x61) { // double optional_double = 12
+    const view = r.view;
+    if (view !== undefined) $optionalDouble = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $optionalDouble = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x68) { // bool optional_bool = 13
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $optionalBool = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $optionalBool = readBool(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x72) { // string optional_string = 14
+    r.pos = pos + 1;
+    $optionalString = readString(r, stringsTestAllTypes_optionalString);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x7a) { // bytes optional_bytes = 15
+    r.pos = pos + 1;
+    $optionalBytes = readBytes(r);
+    pos = r.pos;
+  }
+  // optional NestedMessage optional_nested_message = 18
+  if (pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x01) {
+    r.pos = pos + 2;
+    $optionalNestedMessage = readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x9a && buf[pos + 1]! === 0x01) { // ForeignMessage optional_foreign_message = 19
+    r.pos = pos + 2;
+    $optionalForeignMessage = readForeignMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x01) { // ImportMessage optional_import_message = 20
+    r.pos = pos + 2;
+    $optionalImportMessage = readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x01) { // NestedEnum optional_nested_enum = 21
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $optionalNestedEnum = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) {
+      $optionalNestedEnum = (b & 0x7f) | (buf[pos + 3]! << 7);
+      pos += 4;
+    } else { r.pos = pos + 2; $optionalNestedEnum = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb0 && buf[pos + 1]! === 0x01) { // ForeignEnum optional_foreign_enum = 22
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $optionalForeignEnum = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) {
+      $optionalForeignEnum = (b & 0x7f) | (buf[pos + 3]! << 7);
+      pos += 4;
+    } else { r.pos = pos + 2; $optionalForeignEnum = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xc2 && buf[pos + 1]! === 0x01) { // string optional_string_piece = 24
+    r.pos = pos + 2;
+    $optionalStringPiece = readString(r, stringsTestAllTypes_optionalStringPiece);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xca && buf[pos + 1]! === 0x01) { // string optional_cord = 25
+    r.pos = pos + 2;
+    $optionalCord = readString(r, stringsTestAllTypes_optionalCord);
+    pos = r.pos;
+  }
+  // PublicImportMessage optional_public_import_message = 26
+  if (pos + 1 < end && buf[pos]! === 0xd2 && buf[pos + 1]! === 0x01) {
+    r.pos = pos + 2;
+    $optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x01) { // NestedMessage optional_lazy_message = 27
+    r.pos = pos + 2;
+    $optionalLazyMessage = readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  // NestedMessage optional_unverified_lazy_message = 28
+  if (pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x01) {
+    r.pos = pos + 2;
+    $optionalUnverifiedLazyMessage = readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xfa && buf[pos + 1]! === 0x01) { // repeated int32 repeated_int32 = 31
+    r.pos = pos + 2;
+    readPackedInt32(r, $repeatedInt32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x02) { // repeated int64 repeated_int64 = 32
+    r.pos = pos + 2;
+    readPackedInt64(r, $repeatedInt64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x02) { // repeated uint32 repeated_uint32 = 33
+    r.pos = pos + 2;
+    readPackedUint32(r, $repeatedUint32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x02) { // repeated uint64 repeated_uint64 = 34
+    r.pos = pos + 2;
+    readPackedUint64(r, $repeatedUint64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x9a && buf[pos + 1]! === 0x02) { // repeated sint32 repeated_sint32 = 35
+    r.pos = pos + 2;
+    readPackedSint32(r, $repeatedSint32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x02) { // repeated sint64 repeated_sint64 = 36
+    r.pos = pos + 2;
+    readPackedSint64(r, $repeatedSint64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xaa && buf[pos + 1]! === 0x02) { // repeated fixed32 repeated_fixed32 = 37
+    r.pos = pos + 2;
+    readPackedFixed32(r, $repeatedFixed32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xb2 && buf[pos + 1]! === 0x02) { // repeated fixed64 repeated_fixed64 = 38
+    r.pos = pos + 2;
+    readPackedFixed64(r, $repeatedFixed64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xba && buf[pos + 1]! === 0x02) { // repeated sfixed32 repeated_sfixed32 = 39
+    r.pos = pos + 2;
+    readPackedSfixed32(r, $repeatedSfixed32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xc2 && buf[pos + 1]! === 0x02) { // repeated sfixed64 repeated_sfixed64 = 40
+    r.pos = pos + 2;
+    readPackedSfixed64(r, $repeatedSfixed64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xca && buf[pos + 1]! === 0x02) { // repeated float repeated_float = 41
+    r.pos = pos + 2;
+    readPackedFloat(r, $repeatedFloat);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xd2 && buf[pos + 1]! === 0x02) { // repeated double repeated_double = 42
+    r.pos = pos + 2;
+    readPackedDouble(r, $repeatedDouble);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x02) { // repeated bool repeated_bool = 43
+    r.pos = pos + 2;
+    readPackedBool(r, $repeatedBool);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x02) { // repeated string repeated_string = 44
+    pos += 2;
+    for (;;) {
       r.pos = pos;
-      tag = readTag(r);
+      $repeatedString.push(readString(r, stringsTestAllTypes_repeatedString));
       pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x02)) break;
+      pos += 2;
     }
-    switch (tag) {
-      case 8: // int32 optional_int32 = 1
-        if (pos < len && buf[pos]! < 0x80) $optionalInt32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $optionalInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $optionalInt32 = readInt32(r); pos = r.pos; }
-        break;
-      case 16: r.pos = pos; $optionalInt64 = readInt64(r); pos = r.pos; break; // int64 optional_int64 = 2
-      case 24: // uint32 optional_uint32 = 3
-        if (pos < len && buf[pos]! < 0x80) $optionalUint32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $optionalUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $optionalUint32 = readUint32(r); pos = r.pos; }
-        break;
-      case 32: r.pos = pos; $optionalUint64 = readUint64(r); pos = r.pos; break; // uint64 optional_uint64 = 4
-      case 40: r.pos = pos; $optionalSint32 = readSint32(r); pos = r.pos; break; // sint32 optional_sint32 = 5
-      case 48: r.pos = pos; $optionalSint64 = readSint64(r); pos = r.pos; break; // sint64 optional_sint64 = 6
-      case 61: r.pos = pos; $optionalFixed32 = readFixed32(r); pos = r.pos; break; // fixed32 optional_fixed32 = 7
-      case 65: r.pos = pos; $optionalFixed64 = readFixed64(r); pos = r.pos; break; // fixed64 optional_fixed64 = 8
-      case 77: r.pos = pos; $optionalSfixed32 = readSfixed32(r); pos = r.pos; break; // sfixed32 optional_sfixed32 = 9
-      case 81: r.pos = pos; $optionalSfixed64 = readSfixed64(r); pos = r.pos; break; // sfixed64 optional_sfixed64 = 10
-      case 93: r.pos = pos; $optionalFloat = readFloat(r); pos = r.pos; break; // float optional_float = 11
-      case 97: { // double optional_double = 12
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $optionalDouble = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $optionalDouble = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 104: // bool optional_bool = 13
-        if (pos < len && buf[pos]! < 0x80) $optionalBool = buf[pos++] !== 0;
-        else { r.pos = pos; $optionalBool = readBool(r); pos = r.pos; }
-        break;
-      case 114: // string optional_string = 14
-        r.pos = pos; $optionalString = readString(r, stringsTestAllTypes_optionalString); pos = r.pos; break;
-      case 122: r.pos = pos; $optionalBytes = readBytes(r); pos = r.pos; break; // bytes optional_bytes = 15
-      case 146: { // optional NestedMessage optional_nested_message = 18
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalNestedMessage;
-        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalNestedMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 154: { // ForeignMessage optional_foreign_message = 19
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalForeignMessage;
-        if (current !== undefined) mergeForeignMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalForeignMessage = readForeignMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 162: { // ImportMessage optional_import_message = 20
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalImportMessage;
-        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 168: // NestedEnum optional_nested_enum = 21
-        if (pos < len && buf[pos]! < 0x80) $optionalNestedEnum = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $optionalNestedEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $optionalNestedEnum = readInt32(r); pos = r.pos; }
-        break;
-      case 176: // ForeignEnum optional_foreign_enum = 22
-        if (pos < len && buf[pos]! < 0x80) $optionalForeignEnum = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $optionalForeignEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $optionalForeignEnum = readInt32(r); pos = r.pos; }
-        break;
-      case 194: // string optional_string_piece = 24
-        r.pos = pos; $optionalStringPiece = readString(r, stringsTestAllTypes_optionalStringPiece); pos = r.pos; break;
-      case 202: // string optional_cord = 25
-        r.pos = pos; $optionalCord = readString(r, stringsTestAllTypes_optionalCord); pos = r.pos; break;
-      case 210: { // PublicImportMessage optional_public_import_message = 26
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalPublicImportMessage;
-        if (current !== undefined) mergeproto2_unittest_import_PublicImportMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalPublicImportMessage = readproto2_unittest_import_PublicImportMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 218: { // NestedMessage optional_lazy_message = 27
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalLazyMessage;
-        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 226: { // NestedMessage optional_unverified_lazy_message = 28
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalUnverifiedLazyMessage;
-        if (current !== undefined) mergeTestAllTypes_NestedMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalUnverifiedLazyMessage = readTestAllTypes_NestedMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 922: { // ImportMessage optional_lazy_import_message = 115
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $optionalLazyImportMessage;
-        if (current !== undefined) mergeproto2_unittest_import_ImportMessageFrom(r, childEnd, current, depth + 1);
-        else $optionalLazyImportMessage = readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 248: // repeated int32 repeated_int32 = 31, unpacked
-        r.pos = pos; $repeatedInt32.push(readInt32(r)); pos = r.pos; break;
-      case 250: // repeated int32 repeated_int32 = 31, packed
-        r.pos = pos; readPackedInt32(r, $repeatedInt32); pos = r.pos; break;
-      case 256: // repeated int64 repeated_int64 = 32, unpacked
-        r.pos = pos; $repeatedInt64.push(readInt64(r)); pos = r.pos; break;
-      case 258: // repeated int64 repeated_int64 = 32, packed
-        r.pos = pos; readPackedInt64(r, $repeatedInt64); pos = r.pos; break;
-      case 264: // repeated uint32 repeated_uint32 = 33, unpacked
-        r.pos = pos; $repeatedUint32.push(readUint32(r)); pos = r.pos; break;
-      case 266: // repeated uint32 repeated_uint32 = 33, packed
-        r.pos = pos; readPackedUint32(r, $repeatedUint32); pos = r.pos; break;
-      case 272: // repeated uint64 repeated_uint64 = 34, unpacked
-        r.pos = pos; $repeatedUint64.push(readUint64(r)); pos = r.pos; break;
-      case 274: // repeated uint64 repeated_uint64 = 34, packed
-        r.pos = pos; readPackedUint64(r, $repeatedUint64); pos = r.pos; break;
-      case 280: // repeated sint32 repeated_sint32 = 35, unpacked
-        r.pos = pos; $repeatedSint32.push(readSint32(r)); pos = r.pos; break;
-      case 282: // repeated sint32 repeated_sint32 = 35, packed
-        r.pos = pos; readPackedSint32(r, $repeatedSint32); pos = r.pos; break;
-      case 288: // repeated sint64 repeated_sint64 = 36, unpacked
-        r.pos = pos; $repeatedSint64.push(readSint64(r)); pos = r.pos; break;
-      case 290: // repeated sint64 repeated_sint64 = 36, packed
-        r.pos = pos; readPackedSint64(r, $repeatedSint64); pos = r.pos; break;
-      case 301: // repeated fixed32 repeated_fixed32 = 37, unpacked
-        r.pos = pos; $repeatedFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 298: // repeated fixed32 repeated_fixed32 = 37, packed
-        r.pos = pos; readPackedFixed32(r, $repeatedFixed32); pos = r.pos; break;
-      case 305: // repeated fixed64 repeated_fixed64 = 38, unpacked
-        r.pos = pos; $repeatedFixed64.push(readFixed64(r)); pos = r.pos; break;
-      case 306: // repeated fixed64 repeated_fixed64 = 38, packed
-        r.pos = pos; readPackedFixed64(r, $repeatedFixed64); pos = r.pos; break;
-      case 317: // repeated sfixed32 repeated_sfixed32 = 39, unpacked
-        r.pos = pos; $repeatedSfixed32.push(readSfixed32(r)); pos = r.pos; break;
-      case 314: // repeated sfixed32 repeated_sfixed32 = 39, packed
-        r.pos = pos; readPackedSfixed32(r, $repeatedSfixed32); pos = r.pos; break;
-      case 321: // repeated sfixed64 repeated_sfixed64 = 40, unpacked
-        r.pos = pos; $repeatedSfixed64.push(readSfixed64(r)); pos = r.pos; break;
-      case 322: // repeated sfixed64 repeated_sfixed64 = 40, packed
-        r.pos = pos; readPackedSfixed64(r, $repeatedSfixed64); pos = r.pos; break;
-      case 333: // repeated float repeated_float = 41, unpacked
-        r.pos = pos; $repeatedFloat.push(readFloat(r)); pos = r.pos; break;
-      case 330: // repeated float repeated_float = 41, packed
-        r.pos = pos; readPackedFloat(r, $repeatedFloat); pos = r.pos; break;
-      case 337: // repeated double repeated_double = 42, unpacked
-        r.pos = pos; $repeatedDouble.push(readDouble(r)); pos = r.pos; break;
-      case 338: // repeated double repeated_double = 42, packed
-        r.pos = pos; readPackedDouble(r, $repeatedDouble); pos = r.pos; break;
-      case 344: // repeated bool repeated_bool = 43, unpacked
-        r.pos = pos; $repeatedBool.push(readBool(r)); pos = r.pos; break;
-      case 346: // repeated bool repeated_bool = 43, packed
-        r.pos = pos; readPackedBool(r, $repeatedBool); pos = r.pos; break;
-      case 354: // repeated string repeated_string = 44
-        r.pos = pos; $repeatedString.push(readString(r, stringsTestAllTypes_repeatedString)); pos = r.pos; break;
-      case 362: // repeated bytes repeated_bytes = 45
-        r.pos = pos; $repeatedBytes.push(readBytes(r)); pos = r.pos; break;
-      case 386: // repeated NestedMessage repeated_nested_message = 48
-        for (;;) {
-          r.pos = pos;
-          $repeatedNestedMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0x82 || buf[pos + 1]! !== 0x03) break;
-          pos += 2;
-        }
-        break;
-      case 394: // repeated ForeignMessage repeated_foreign_message = 49
-        for (;;) {
-          r.pos = pos;
-          $repeatedForeignMessage.push(readForeignMessage(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x03) break;
-          pos += 2;
-        }
-        break;
-      case 402: // repeated ImportMessage repeated_import_message = 50
-        for (;;) {
-          r.pos = pos;
-          $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0x92 || buf[pos + 1]! !== 0x03) break;
-          pos += 2;
-        }
-        break;
-      case 408: // repeated NestedEnum repeated_nested_enum = 51, unpacked
-        r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;
-      case 410: // repeated NestedEnum repeated_nested_enum = 51, packed
-        r.pos = pos; readPackedInt32(r, $repeatedNestedEnum); pos = r.pos; break;
-      case 416: // repeated ForeignEnum repeated_foreign_enum = 52, unpacked
-        r.pos = pos; $repeatedForeignEnum.push(readInt32(r)); pos = r.pos; break;
-      case 418: // repeated ForeignEnum repeated_foreign_enum = 52, packed
-        r.pos = pos; readPackedInt32(r, $repeatedForeignEnum); pos = r.pos; break;
-      case 434: // repeated string repeated_string_piece = 54
-        r.pos = pos;
-        $repeatedStringPiece.push(readString(r, stringsTestAllTypes_repeatedStringPiece));
-        pos = r.pos;
-        break;
-      case 442: // repeated string repeated_cord = 55
-        r.pos = pos; $repeatedCord.push(readString(r, stringsTestAllTypes_repeatedCord)); pos = r.pos; break;
-      case 458: // repeated NestedMessage repeated_lazy_message = 57
-        for (;;) {
-          r.pos = pos;
-          $repeatedLazyMessage.push(readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0xca || buf[pos + 1]! !== 0x03) break;
-          pos += 2;
-        }
-        break;
-      case 888: // oneof oneof_field: uint32 oneof_uint32 = 111
-        r.pos = pos; $oneofField = { case: "oneofUint32", value: readUint32(r) }; pos = r.pos; break;
-      case 898: { // oneof oneof_field: NestedMessage oneof_nested_message = 112
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $oneofField;
-        if (current?.case === "oneofNestedMessage") {
-          mergeTestAllTypes_NestedMessageFrom(r, childEnd, current.value, depth + 1);
-        } else {
-          $oneofField = { case: "oneofNestedMessage", value: readTestAllTypes_NestedMessage(r, childEnd, depth + 1) };
-        }
-        pos = r.pos; break;
-      }
-      case 906: // oneof oneof_field: string oneof_string = 113
-        r.pos = pos;
-        $oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypes_oneofString) };
-        pos = r.pos;
-        break;
-      case 914: // oneof oneof_field: bytes oneof_bytes = 114
-        r.pos = pos; $oneofField = { case: "oneofBytes", value: readBytes(r) }; pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15: case 18: case 19: case 20: case 21: case 22: case 24: case 25: case 26: case 27: case 28:
-          case 115: case 31: case 32: case 33: case 34: case 35: case 36: case 37: case 38: case 39: case 40: case 41:
-          case 42: case 43: case 44: case 45: case 48: case 49: case 50: case 51: case 52: case 54: case 55: case 57:
-          case 111: case 112: case 113: case 114:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xea && buf[pos + 1]! === 0x02) { // repeated bytes repeated_bytes = 45
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $repeatedBytes.push(readBytes(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xea && buf[pos + 1]! === 0x02)) break;
+      pos += 2;
     }
+  }
+  // repeated NestedMessage repeated_nested_message = 48
+  if (pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x03) {
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $repeatedNestedMessage.push(readTestAllTypes_NestedMessage(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  // repeated ForeignMessage repeated_foreign_message = 49
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x03) {
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $repeatedForeignMessage.push(readForeignMessage(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  // repeated ImportMessage repeated_import_message = 50
+  if (pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x03) {
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $repeatedImportMessage.push(readproto2_unittest_import_ImportMessage(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x9a && buf[pos + 1]! === 0x03) { // repeated NestedEnum repeated_nested_enum = 51
+    r.pos = pos + 2;
+    readPackedInt32(r, $repeatedNestedEnum);
+    pos = r.pos;
+  }
+  // repeated ForeignEnum repeated_foreign_enum = 52
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x03) {
+    r.pos = pos + 2;
+    readPackedInt32(r, $repeatedForeignEnum);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xb2 && buf[pos + 1]! === 0x03) { // repeated string repeated_string_piece = 54
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $repeatedStringPiece.push(readString(r, stringsTestAllTypes_repeatedStringPiece));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xb2 && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xba && buf[pos + 1]! === 0x03) { // repeated string repeated_cord = 55
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $repeatedCord.push(readString(r, stringsTestAllTypes_repeatedCord));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xba && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  // repeated NestedMessage repeated_lazy_message = 57
+  if (pos + 1 < end && buf[pos]! === 0xca && buf[pos + 1]! === 0x03) {
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $repeatedLazyMessage.push(readTestAllTypes_NestedMessage(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xca && buf[pos + 1]! === 0x03)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xf8 && buf[pos + 1]! === 0x06) { // oneof oneof_field: uint32 oneof_uint32 = 111
+    r.pos = pos + 2;
+    $oneofField = { case: "oneofUint32", value: readUint32(r) };
+    pos = r.pos;
+  }
+  // oneof oneof_field: NestedMessage oneof_nested_message = 112
+  if (pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x07) {
+    r.pos = pos + 2;
+    $oneofField = { case: "oneofNestedMessage", value: readTestAllTypes_NestedMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x07) { // oneof oneof_field: string oneof_string = 113
+    r.pos = pos + 2;
+    $oneofField = { case: "oneofString", value: readString(r, stringsTestAllTypes_oneofString) };
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x07) { // oneof oneof_field: bytes oneof_bytes = 114
+    r.pos = pos + 2;
+    $oneofField = { case: "oneofBytes", value: readBytes(r) };
+    pos = r.pos;
+  }
+  // ImportMessage optional_lazy_import_message = 115
+  if (pos + 1 < end && buf[pos]! === 0x9a && buf[pos + 1]! === 0x07) {
+    r.pos = pos + 2;
+    $optionalLazyImportMessage = readproto2_unittest_import_ImportMessage(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestAllTypes = {
@@ -477,7 +576,7 @@ function readTestAllTypes(r: Reader, end: number, depth: number): TestAllTypes {
   if ($optionalLazyMessage !== undefined) m.optionalLazyMessage = $optionalLazyMessage;
   if ($optionalUnverifiedLazyMessage !== undefined) m.optionalUnverifiedLazyMessage = $optionalUnverifiedLazyMessage;
   if ($optionalLazyImportMessage !== undefined) m.optionalLazyImportMessage = $optionalLazyImportMessage;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypes["$unknown"]>;
+  if (pos < end) mergeTestAllTypesFrom(r, end, m, depth);
   return m;
 }
 
@@ -879,35 +978,19 @@ function zeroTestAllTypes_NestedMessage(r: Reader): TestAllTypes_NestedMessage {
 
 function readTestAllTypes_NestedMessage(r: Reader, end: number, depth: number): TestAllTypes_NestedMessage {
   let $bb: TestAllTypes_NestedMessage["bb"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 bb = 1
-        if (pos < len && buf[pos]! < 0x80) $bb = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $bb = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $bb = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 bb = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $bb = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $bb = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $bb = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: TestAllTypes_NestedMessage = { $typeName: "proto3_unittest.TestAllTypes.NestedMessage", bb: $bb };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestAllTypes_NestedMessage["$unknown"]>;
+  if (pos < end) mergeTestAllTypes_NestedMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -946,35 +1029,19 @@ function zeroForeignMessage(r: Reader): ForeignMessage {
 
 function readForeignMessage(r: Reader, end: number, depth: number): ForeignMessage {
   let $c: ForeignMessage["c"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 c = 1
-        if (pos < len && buf[pos]! < 0x80) $c = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $c = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $c = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 c = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $c = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $c = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $c = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: ForeignMessage = { $typeName: "proto3_unittest.ForeignMessage", c: $c };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ForeignMessage["$unknown"]>;
+  if (pos < end) mergeForeignMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1172,88 +1239,77 @@ function readTestPackedTypes(r: Reader, end: number, depth: number): TestPackedT
   const $packedDouble: TestPackedTypes["packedDouble"] = [];
   const $packedBool: TestPackedTypes["packedBool"] = [];
   const $packedEnum: TestPackedTypes["packedEnum"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 720: // repeated int32 packed_int32 = 90, unpacked
-        r.pos = pos; $packedInt32.push(readInt32(r)); pos = r.pos; break;
-      case 722: // repeated int32 packed_int32 = 90, packed
-        r.pos = pos; readPackedInt32(r, $packedInt32); pos = r.pos; break;
-      case 728: // repeated int64 packed_int64 = 91, unpacked
-        r.pos = pos; $packedInt64.push(readInt64(r)); pos = r.pos; break;
-      case 730: // repeated int64 packed_int64 = 91, packed
-        r.pos = pos; readPackedInt64(r, $packedInt64); pos = r.pos; break;
-      case 736: // repeated uint32 packed_uint32 = 92, unpacked
-        r.pos = pos; $packedUint32.push(readUint32(r)); pos = r.pos; break;
-      case 738: // repeated uint32 packed_uint32 = 92, packed
-        r.pos = pos; readPackedUint32(r, $packedUint32); pos = r.pos; break;
-      case 744: // repeated uint64 packed_uint64 = 93, unpacked
-        r.pos = pos; $packedUint64.push(readUint64(r)); pos = r.pos; break;
-      case 746: // repeated uint64 packed_uint64 = 93, packed
-        r.pos = pos; readPackedUint64(r, $packedUint64); pos = r.pos; break;
-      case 752: // repeated sint32 packed_sint32 = 94, unpacked
-        r.pos = pos; $packedSint32.push(readSint32(r)); pos = r.pos; break;
-      case 754: // repeated sint32 packed_sint32 = 94, packed
-        r.pos = pos; readPackedSint32(r, $packedSint32); pos = r.pos; break;
-      case 760: // repeated sint64 packed_sint64 = 95, unpacked
-        r.pos = pos; $packedSint64.push(readSint64(r)); pos = r.pos; break;
-      case 762: // repeated sint64 packed_sint64 = 95, packed
-        r.pos = pos; readPackedSint64(r, $packedSint64); pos = r.pos; break;
-      case 773: // repeated fixed32 packed_fixed32 = 96, unpacked
-        r.pos = pos; $packedFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 770: // repeated fixed32 packed_fixed32 = 96, packed
-        r.pos = pos; readPackedFixed32(r, $packedFixed32); pos = r.pos; break;
-      case 777: // repeated fixed64 packed_fixed64 = 97, unpacked
-        r.pos = pos; $packedFixed64.push(readFixed64(r)); pos = r.pos; break;
-      case 778: // repeated fixed64 packed_fixed64 = 97, packed
-        r.pos = pos; readPackedFixed64(r, $packedFixed64); pos = r.pos; break;
-      case 789: // repeated sfixed32 packed_sfixed32 = 98, unpacked
-        r.pos = pos; $packedSfixed32.push(readSfixed32(r)); pos = r.pos; break;
-      case 786: // repeated sfixed32 packed_sfixed32 = 98, packed
-        r.pos = pos; readPackedSfixed32(r, $packedSfixed32); pos = r.pos; break;
-      case 793: // repeated sfixed64 packed_sfixed64 = 99, unpacked
-        r.pos = pos; $packedSfixed64.push(readSfixed64(r)); pos = r.pos; break;
-      case 794: // repeated sfixed64 packed_sfixed64 = 99, packed
-        r.pos = pos; readPackedSfixed64(r, $packedSfixed64); pos = r.pos; break;
-      case 805: // repeated float packed_float = 100, unpacked
-        r.pos = pos; $packedFloat.push(readFloat(r)); pos = r.pos; break;
-      case 802: // repeated float packed_float = 100, packed
-        r.pos = pos; readPackedFloat(r, $packedFloat); pos = r.pos; break;
-      case 809: // repeated double packed_double = 101, unpacked
-        r.pos = pos; $packedDouble.push(readDouble(r)); pos = r.pos; break;
-      case 810: // repeated double packed_double = 101, packed
-        r.pos = pos; readPackedDouble(r, $packedDouble); pos = r.pos; break;
-      case 816: // repeated bool packed_bool = 102, unpacked
-        r.pos = pos; $packedBool.push(readBool(r)); pos = r.pos; break;
-      case 818: // repeated bool packed_bool = 102, packed
-        r.pos = pos; readPackedBool(r, $packedBool); pos = r.pos; break;
-      case 824: // repeated ForeignEnum packed_enum = 103, unpacked
-        r.pos = pos; $packedEnum.push(readInt32(r)); pos = r.pos; break;
-      case 826: // repeated ForeignEnum packed_enum = 103, packed
-        r.pos = pos; readPackedInt32(r, $packedEnum); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 90: case 91: case 92: case 93: case 94: case 95: case 96: case 97: case 98: case 99: case 100: case 101:
-          case 102: case 103:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0xd2 && buf[pos + 1]! === 0x05) { // repeated int32 packed_int32 = 90
+    r.pos = pos + 2;
+    readPackedInt32(r, $packedInt32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x05) { // repeated int64 packed_int64 = 91
+    r.pos = pos + 2;
+    readPackedInt64(r, $packedInt64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x05) { // repeated uint32 packed_uint32 = 92
+    r.pos = pos + 2;
+    readPackedUint32(r, $packedUint32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xea && buf[pos + 1]! === 0x05) { // repeated uint64 packed_uint64 = 93
+    r.pos = pos + 2;
+    readPackedUint64(r, $packedUint64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xf2 && buf[pos + 1]! === 0x05) { // repeated sint32 packed_sint32 = 94
+    r.pos = pos + 2;
+    readPackedSint32(r, $packedSint32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xfa && buf[pos + 1]! === 0x05) { // repeated sint64 packed_sint64 = 95
+    r.pos = pos + 2;
+    readPackedSint64(r, $packedSint64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x06) { // repeated fixed32 packed_fixed32 = 96
+    r.pos = pos + 2;
+    readPackedFixed32(r, $packedFixed32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x06) { // repeated fixed64 packed_fixed64 = 97
+    r.pos = pos + 2;
+    readPackedFixed64(r, $packedFixed64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x92 && buf[pos + 1]! === 0x06) { // repeated sfixed32 packed_sfixed32 = 98
+    r.pos = pos + 2;
+    readPackedSfixed32(r, $packedSfixed32);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x9a && buf[pos + 1]! === 0x06) { // repeated sfixed64 packed_sfixed64 = 99
+    r.pos = pos + 2;
+    readPackedSfixed64(r, $packedSfixed64);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x06) { // repeated float packed_float = 100
+    r.pos = pos + 2;
+    readPackedFloat(r, $packedFloat);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xaa && buf[pos + 1]! === 0x06) { // repeated double packed_double = 101
+    r.pos = pos + 2;
+    readPackedDouble(r, $packedDouble);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xb2 && buf[pos + 1]! === 0x06) { // repeated bool packed_bool = 102
+    r.pos = pos + 2;
+    readPackedBool(r, $packedBool);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xba && buf[pos + 1]! === 0x06) { // repeated ForeignEnum packed_enum = 103
+    r.pos = pos + 2;
+    readPackedInt32(r, $packedEnum);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestPackedTypes = {
@@ -1273,7 +1329,7 @@ function readTestPackedTypes(r: Reader, end: number, depth: number): TestPackedT
     packedBool: $packedBool,
     packedEnum: $packedEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestPackedTypes["$unknown"]>;
+  if (pos < end) mergeTestPackedTypesFrom(r, end, m, depth);
   return m;
 }
 
@@ -1419,83 +1475,146 @@ function readTestUnpackedTypes(r: Reader, end: number, depth: number): TestUnpac
   const $repeatedDouble: TestUnpackedTypes["repeatedDouble"] = [];
   const $repeatedBool: TestUnpackedTypes["repeatedBool"] = [];
   const $repeatedNestedEnum: TestUnpackedTypes["repeatedNestedEnum"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
+  if (pos < end && buf[pos]! === 0x08) { // repeated int32 repeated_int32 = 1
+    pos += 1;
+    for (;;) {
       r.pos = pos;
-      tag = readTag(r);
+      $repeatedInt32.push(readInt32(r));
       pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x08)) break;
+      pos += 1;
     }
-    switch (tag) {
-      case 8: // repeated int32 repeated_int32 = 1, unpacked
-        r.pos = pos; $repeatedInt32.push(readInt32(r)); pos = r.pos; break;
-      case 10: // repeated int32 repeated_int32 = 1, packed
-        r.pos = pos; readPackedInt32(r, $repeatedInt32); pos = r.pos; break;
-      case 16: // repeated int64 repeated_int64 = 2, unpacked
-        r.pos = pos; $repeatedInt64.push(readInt64(r)); pos = r.pos; break;
-      case 18: // repeated int64 repeated_int64 = 2, packed
-        r.pos = pos; readPackedInt64(r, $repeatedInt64); pos = r.pos; break;
-      case 24: // repeated uint32 repeated_uint32 = 3, unpacked
-        r.pos = pos; $repeatedUint32.push(readUint32(r)); pos = r.pos; break;
-      case 26: // repeated uint32 repeated_uint32 = 3, packed
-        r.pos = pos; readPackedUint32(r, $repeatedUint32); pos = r.pos; break;
-      case 32: // repeated uint64 repeated_uint64 = 4, unpacked
-        r.pos = pos; $repeatedUint64.push(readUint64(r)); pos = r.pos; break;
-      case 34: // repeated uint64 repeated_uint64 = 4, packed
-        r.pos = pos; readPackedUint64(r, $repeatedUint64); pos = r.pos; break;
-      case 40: // repeated sint32 repeated_sint32 = 5, unpacked
-        r.pos = pos; $repeatedSint32.push(readSint32(r)); pos = r.pos; break;
-      case 42: // repeated sint32 repeated_sint32 = 5, packed
-        r.pos = pos; readPackedSint32(r, $repeatedSint32); pos = r.pos; break;
-      case 48: // repeated sint64 repeated_sint64 = 6, unpacked
-        r.pos = pos; $repeatedSint64.push(readSint64(r)); pos = r.pos; break;
-      case 50: // repeated sint64 repeated_sint64 = 6, packed
-        r.pos = pos; readPackedSint64(r, $repeatedSint64); pos = r.pos; break;
-      case 61: // repeated fixed32 repeated_fixed32 = 7, unpacked
-        r.pos = pos; $repeatedFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 58: // repeated fixed32 repeated_fixed32 = 7, packed
-        r.pos = pos; readPackedFixed32(r, $repeatedFixed32); pos = r.pos; break;
-      case 65: // repeated fixed64 repeated_fixed64 = 8, unpacked
-        r.pos = pos; $repeatedFixed64.push(readFixed64(r)); pos = r.pos; break;
-      case 66: // repeated fixed64 repeated_fixed64 = 8, packed
-        r.pos = pos; readPackedFixed64(r, $repeatedFixed64); pos = r.pos; break;
-      case 77: // repeated sfixed32 repeated_sfixed32 = 9, unpacked
-        r.pos = pos; $repeatedSfixed32.push(readSfixed32(r)); pos = r.pos; break;
-      case 74: // repeated sfixed32 repeated_sfixed32 = 9, packed
-        r.pos = pos; readPackedSfixed32(r, $repeatedSfixed32); pos = r.pos; break;
-      case 81: // repeated sfixed64 repeated_sfixed64 = 10, unpacked
-        r.pos = pos; $repeatedSfixed64.push(readSfixed64(r)); pos = r.pos; break;
-      case 82: // repeated sfixed64 repeated_sfixed64 = 10, packed
-        r.pos = pos; readPackedSfixed64(r, $repeatedSfixed64); pos = r.pos; break;
-      case 93: // repeated float repeated_float = 11, unpacked
-        r.pos = pos; $repeatedFloat.push(readFloat(r)); pos = r.pos; break;
-      case 90: // repeated float repeated_float = 11, packed
-        r.pos = pos; readPackedFloat(r, $repeatedFloat); pos = r.pos; break;
-      case 97: // repeated double repeated_double = 12, unpacked
-        r.pos = pos; $repeatedDouble.push(readDouble(r)); pos = r.pos; break;
-      case 98: // repeated double repeated_double = 12, packed
-        r.pos = pos; readPackedDouble(r, $repeatedDouble); pos = r.pos; break;
-      case 104: // repeated bool repeated_bool = 13, unpacked
-        r.pos = pos; $repeatedBool.push(readBool(r)); pos = r.pos; break;
-      case 106: // repeated bool repeated_bool = 13, packed
-        r.pos = pos; readPackedBool(r, $repeatedBool); pos = r.pos; break;
-      case 112: // repeated NestedEnum repeated_nested_enum = 14, unpacked
-        r.pos = pos; $repeatedNestedEnum.push(readInt32(r)); pos = r.pos; break;
-      case 114: // repeated NestedEnum repeated_nested_enum = 14, packed
-        r.pos = pos; readPackedInt32(r, $repeatedNestedEnum); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x10) { // repeated int64 repeated_int64 = 2
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedInt64.push(readInt64(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x10)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x18) { // repeated uint32 repeated_uint32 = 3
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedUint32.push(readUint32(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x18)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x20) { // repeated uint64 repeated_uint64 = 4
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedUint64.push(readUint64(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x20)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x28) { // repeated sint32 repeated_sint32 = 5
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedSint32.push(readSint32(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x28)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x30) { // repeated sint64 repeated_sint64 = 6
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedSint64.push(readSint64(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x30)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x3d) { // repeated fixed32 repeated_fixed32 = 7
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedFixed32.push(readFixed32(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x3d)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x41) { // repeated fixed64 repeated_fixed64 = 8
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedFixed64.push(readFixed64(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x41)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x4d) { // repeated sfixed32 repeated_sfixed32 = 9
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedSfixed32.push(readSfixed32(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x4d)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x51) { // repeated sfixed64 repeated_sfixed64 = 10
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedSfixed64.push(readSfixed64(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x51)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x5d) { // repeated float repeated_float = 11
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedFloat.push(readFloat(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x5d)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x61) { // repeated double repeated_double = 12
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedDouble.push(readDouble(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x61)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x68) { // repeated bool repeated_bool = 13
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedBool.push(readBool(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x68)) break;
+      pos += 1;
+    }
+  }
+  if (pos < end && buf[pos]! === 0x70) { // repeated NestedEnum repeated_nested_enum = 14
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $repeatedNestedEnum.push(readInt32(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x70)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
@@ -1516,7 +1635,7 @@ function readTestUnpackedTypes(r: Reader, end: number, depth: number): TestUnpac
     repeatedBool: $repeatedBool,
     repeatedNestedEnum: $repeatedNestedEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestUnpackedTypes["$unknown"]>;
+  if (pos < end) mergeTestUnpackedTypesFrom(r, end, m, depth);
   return m;
 }
 
@@ -1636,47 +1755,24 @@ function zeroNestedTestAllTypes(r: Reader): NestedTestAllTypes {
 function readNestedTestAllTypes(r: Reader, end: number, depth: number): NestedTestAllTypes {
   let $child: NestedTestAllTypes["child"];
   let $payload: NestedTestAllTypes["payload"];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: { // NestedTestAllTypes child = 1
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $child;
-        if (current !== undefined) mergeNestedTestAllTypesFrom(r, childEnd, current, depth + 1);
-        else $child = readNestedTestAllTypes(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 18: { // TestAllTypes payload = 2
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $payload;
-        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
-        else $payload = readTestAllTypes(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // NestedTestAllTypes child = 1
+    r.pos = pos + 1;
+    $child = readNestedTestAllTypes(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x12) { // TestAllTypes payload = 2
+    r.pos = pos + 1;
+    $payload = readTestAllTypes(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: NestedTestAllTypes = { $typeName: "proto3_unittest.NestedTestAllTypes" };
   if ($child !== undefined) m.child = $child;
   if ($payload !== undefined) m.payload = $payload;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<NestedTestAllTypes["$unknown"]>;
+  if (pos < end) mergeNestedTestAllTypesFrom(r, end, m, depth);
   return m;
 }
 
@@ -1731,27 +1827,9 @@ function zeroTestEmptyMessage(r: Reader): TestEmptyMessage {
 }
 
 function readTestEmptyMessage(r: Reader, end: number, depth: number): TestEmptyMessage {
-  let unknownFields: UnknownField[] | undefined;
-  const buf = r.buf;
-  let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      default:
-        r.pos = pos;
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
-  }
-  r.pos = pos;
+  const pos = r.pos;
   const m: TestEmptyMessage = { $typeName: "proto3_unittest.TestEmptyMessage" };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestEmptyMessage["$unknown"]>;
+  if (pos < end) mergeTestEmptyMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1779,36 +1857,18 @@ function zeroTestMessageWithDummy(r: Reader): TestMessageWithDummy {
 
 function readTestMessageWithDummy(r: Reader, end: number, depth: number): TestMessageWithDummy {
   let $dummy: TestMessageWithDummy["dummy"] = false;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 4294967288: // bool dummy = 536870911
-        if (pos < len && buf[pos]! < 0x80) $dummy = buf[pos++] !== 0;
-        else { r.pos = pos; $dummy = readBool(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 536870911: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  // bool dummy = 536870911
+  if (pos + 5 < end && buf[pos]! === 0xf8 && buf[pos + 1]! === 0xff && buf[pos + 2]! === 0xff && buf[pos + 3]! === 0xff && buf[pos + 4]! === 0x0f) {
+    const b = buf[pos + 5]!;
+    if (b < 0x80) { $dummy = b !== 0; pos += 6; }
+    else { r.pos = pos + 5; $dummy = readBool(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: TestMessageWithDummy = { $typeName: "proto3_unittest.TestMessageWithDummy", dummy: $dummy };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestMessageWithDummy["$unknown"]>;
+  if (pos < end) mergeTestMessageWithDummyFrom(r, end, m, depth);
   return m;
 }
 
@@ -1839,30 +1899,16 @@ function zeroTestOneof2(r: Reader): TestOneof2 {
 
 function readTestOneof2(r: Reader, end: number, depth: number): TestOneof2 {
   let $foo: TestOneof2["foo"] | undefined;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 48: // oneof foo: NestedEnum foo_enum = 6
-        r.pos = pos; $foo = { case: "fooEnum", value: readInt32(r) }; pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 6: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x30) { // oneof foo: NestedEnum foo_enum = 6
+    r.pos = pos + 1;
+    $foo = { case: "fooEnum", value: readInt32(r) };
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestOneof2 = { $typeName: "proto3_unittest.TestOneof2", foo: $foo ?? { case: undefined } };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestOneof2["$unknown"]>;
+  if (pos < end) mergeTestOneof2From(r, end, m, depth);
   return m;
 }
 
@@ -2033,320 +2079,358 @@ function readTestHasbits(r: Reader, end: number, depth: number): TestHasbits {
   let $b68: TestHasbits["b68"] = false;
   let $b69: TestHasbits["b69"] = false;
   let $child: TestHasbits["child"];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // bool b1 = 1
-        if (pos < len && buf[pos]! < 0x80) $b1 = buf[pos++] !== 0;
-        else { r.pos = pos; $b1 = readBool(r); pos = r.pos; }
-        break;
-      case 16: // bool b2 = 2
-        if (pos < len && buf[pos]! < 0x80) $b2 = buf[pos++] !== 0;
-        else { r.pos = pos; $b2 = readBool(r); pos = r.pos; }
-        break;
-      case 24: // bool b3 = 3
-        if (pos < len && buf[pos]! < 0x80) $b3 = buf[pos++] !== 0;
-        else { r.pos = pos; $b3 = readBool(r); pos = r.pos; }
-        break;
-      case 32: // bool b4 = 4
-        if (pos < len && buf[pos]! < 0x80) $b4 = buf[pos++] !== 0;
-        else { r.pos = pos; $b4 = readBool(r); pos = r.pos; }
-        break;
-      case 40: // bool b5 = 5
-        if (pos < len && buf[pos]! < 0x80) $b5 = buf[pos++] !== 0;
-        else { r.pos = pos; $b5 = readBool(r); pos = r.pos; }
-        break;
-      case 48: // bool b6 = 6
-        if (pos < len && buf[pos]! < 0x80) $b6 = buf[pos++] !== 0;
-        else { r.pos = pos; $b6 = readBool(r); pos = r.pos; }
-        break;
-      case 56: // bool b7 = 7
-        if (pos < len && buf[pos]! < 0x80) $b7 = buf[pos++] !== 0;
-        else { r.pos = pos; $b7 = readBool(r); pos = r.pos; }
-        break;
-      case 64: // bool b8 = 8
-        if (pos < len && buf[pos]! < 0x80) $b8 = buf[pos++] !== 0;
-        else { r.pos = pos; $b8 = readBool(r); pos = r.pos; }
-        break;
-      case 72: // bool b9 = 9
-        if (pos < len && buf[pos]! < 0x80) $b9 = buf[pos++] !== 0;
-        else { r.pos = pos; $b9 = readBool(r); pos = r.pos; }
-        break;
-      case 80: // bool b10 = 10
-        if (pos < len && buf[pos]! < 0x80) $b10 = buf[pos++] !== 0;
-        else { r.pos = pos; $b10 = readBool(r); pos = r.pos; }
-        break;
-      case 88: // bool b11 = 11
-        if (pos < len && buf[pos]! < 0x80) $b11 = buf[pos++] !== 0;
-        else { r.pos = pos; $b11 = readBool(r); pos = r.pos; }
-        break;
-      case 96: // bool b12 = 12
-        if (pos < len && buf[pos]! < 0x80) $b12 = buf[pos++] !== 0;
-        else { r.pos = pos; $b12 = readBool(r); pos = r.pos; }
-        break;
-      case 104: // bool b13 = 13
-        if (pos < len && buf[pos]! < 0x80) $b13 = buf[pos++] !== 0;
-        else { r.pos = pos; $b13 = readBool(r); pos = r.pos; }
-        break;
-      case 112: // bool b14 = 14
-        if (pos < len && buf[pos]! < 0x80) $b14 = buf[pos++] !== 0;
-        else { r.pos = pos; $b14 = readBool(r); pos = r.pos; }
-        break;
-      case 120: // bool b15 = 15
-        if (pos < len && buf[pos]! < 0x80) $b15 = buf[pos++] !== 0;
-        else { r.pos = pos; $b15 = readBool(r); pos = r.pos; }
-        break;
-      case 128: // bool b16 = 16
-        if (pos < len && buf[pos]! < 0x80) $b16 = buf[pos++] !== 0;
-        else { r.pos = pos; $b16 = readBool(r); pos = r.pos; }
-        break;
-      case 136: // bool b17 = 17
-        if (pos < len && buf[pos]! < 0x80) $b17 = buf[pos++] !== 0;
-        else { r.pos = pos; $b17 = readBool(r); pos = r.pos; }
-        break;
-      case 144: // bool b18 = 18
-        if (pos < len && buf[pos]! < 0x80) $b18 = buf[pos++] !== 0;
-        else { r.pos = pos; $b18 = readBool(r); pos = r.pos; }
-        break;
-      case 152: // bool b19 = 19
-        if (pos < len && buf[pos]! < 0x80) $b19 = buf[pos++] !== 0;
-        else { r.pos = pos; $b19 = readBool(r); pos = r.pos; }
-        break;
-      case 160: // bool b20 = 20
-        if (pos < len && buf[pos]! < 0x80) $b20 = buf[pos++] !== 0;
-        else { r.pos = pos; $b20 = readBool(r); pos = r.pos; }
-        break;
-      case 168: // bool b21 = 21
-        if (pos < len && buf[pos]! < 0x80) $b21 = buf[pos++] !== 0;
-        else { r.pos = pos; $b21 = readBool(r); pos = r.pos; }
-        break;
-      case 176: // bool b22 = 22
-        if (pos < len && buf[pos]! < 0x80) $b22 = buf[pos++] !== 0;
-        else { r.pos = pos; $b22 = readBool(r); pos = r.pos; }
-        break;
-      case 184: // bool b23 = 23
-        if (pos < len && buf[pos]! < 0x80) $b23 = buf[pos++] !== 0;
-        else { r.pos = pos; $b23 = readBool(r); pos = r.pos; }
-        break;
-      case 192: // bool b24 = 24
-        if (pos < len && buf[pos]! < 0x80) $b24 = buf[pos++] !== 0;
-        else { r.pos = pos; $b24 = readBool(r); pos = r.pos; }
-        break;
-      case 200: // bool b25 = 25
-        if (pos < len && buf[pos]! < 0x80) $b25 = buf[pos++] !== 0;
-        else { r.pos = pos; $b25 = readBool(r); pos = r.pos; }
-        break;
-      case 208: // bool b26 = 26
-        if (pos < len && buf[pos]! < 0x80) $b26 = buf[pos++] !== 0;
-        else { r.pos = pos; $b26 = readBool(r); pos = r.pos; }
-        break;
-      case 216: // bool b27 = 27
-        if (pos < len && buf[pos]! < 0x80) $b27 = buf[pos++] !== 0;
-        else { r.pos = pos; $b27 = readBool(r); pos = r.pos; }
-        break;
-      case 224: // bool b28 = 28
-        if (pos < len && buf[pos]! < 0x80) $b28 = buf[pos++] !== 0;
-        else { r.pos = pos; $b28 = readBool(r); pos = r.pos; }
-        break;
-      case 232: // bool b29 = 29
-        if (pos < len && buf[pos]! < 0x80) $b29 = buf[pos++] !== 0;
-        else { r.pos = pos; $b29 = readBool(r); pos = r.pos; }
-        break;
-      case 240: // bool b30 = 30
-        if (pos < len && buf[pos]! < 0x80) $b30 = buf[pos++] !== 0;
-        else { r.pos = pos; $b30 = readBool(r); pos = r.pos; }
-        break;
-      case 248: // bool b31 = 31
-        if (pos < len && buf[pos]! < 0x80) $b31 = buf[pos++] !== 0;
-        else { r.pos = pos; $b31 = readBool(r); pos = r.pos; }
-        break;
-      case 256: // bool b32 = 32
-        if (pos < len && buf[pos]! < 0x80) $b32 = buf[pos++] !== 0;
-        else { r.pos = pos; $b32 = readBool(r); pos = r.pos; }
-        break;
-      case 264: // bool b33 = 33
-        if (pos < len && buf[pos]! < 0x80) $b33 = buf[pos++] !== 0;
-        else { r.pos = pos; $b33 = readBool(r); pos = r.pos; }
-        break;
-      case 272: // bool b34 = 34
-        if (pos < len && buf[pos]! < 0x80) $b34 = buf[pos++] !== 0;
-        else { r.pos = pos; $b34 = readBool(r); pos = r.pos; }
-        break;
-      case 280: // bool b35 = 35
-        if (pos < len && buf[pos]! < 0x80) $b35 = buf[pos++] !== 0;
-        else { r.pos = pos; $b35 = readBool(r); pos = r.pos; }
-        break;
-      case 288: // bool b36 = 36
-        if (pos < len && buf[pos]! < 0x80) $b36 = buf[pos++] !== 0;
-        else { r.pos = pos; $b36 = readBool(r); pos = r.pos; }
-        break;
-      case 296: // bool b37 = 37
-        if (pos < len && buf[pos]! < 0x80) $b37 = buf[pos++] !== 0;
-        else { r.pos = pos; $b37 = readBool(r); pos = r.pos; }
-        break;
-      case 304: // bool b38 = 38
-        if (pos < len && buf[pos]! < 0x80) $b38 = buf[pos++] !== 0;
-        else { r.pos = pos; $b38 = readBool(r); pos = r.pos; }
-        break;
-      case 312: // bool b39 = 39
-        if (pos < len && buf[pos]! < 0x80) $b39 = buf[pos++] !== 0;
-        else { r.pos = pos; $b39 = readBool(r); pos = r.pos; }
-        break;
-      case 320: // bool b40 = 40
-        if (pos < len && buf[pos]! < 0x80) $b40 = buf[pos++] !== 0;
-        else { r.pos = pos; $b40 = readBool(r); pos = r.pos; }
-        break;
-      case 328: // bool b41 = 41
-        if (pos < len && buf[pos]! < 0x80) $b41 = buf[pos++] !== 0;
-        else { r.pos = pos; $b41 = readBool(r); pos = r.pos; }
-        break;
-      case 336: // bool b42 = 42
-        if (pos < len && buf[pos]! < 0x80) $b42 = buf[pos++] !== 0;
-        else { r.pos = pos; $b42 = readBool(r); pos = r.pos; }
-        break;
-      case 344: // bool b43 = 43
-        if (pos < len && buf[pos]! < 0x80) $b43 = buf[pos++] !== 0;
-        else { r.pos = pos; $b43 = readBool(r); pos = r.pos; }
-        break;
-      case 352: // bool b44 = 44
-        if (pos < len && buf[pos]! < 0x80) $b44 = buf[pos++] !== 0;
-        else { r.pos = pos; $b44 = readBool(r); pos = r.pos; }
-        break;
-      case 360: // bool b45 = 45
-        if (pos < len && buf[pos]! < 0x80) $b45 = buf[pos++] !== 0;
-        else { r.pos = pos; $b45 = readBool(r); pos = r.pos; }
-        break;
-      case 368: // bool b46 = 46
-        if (pos < len && buf[pos]! < 0x80) $b46 = buf[pos++] !== 0;
-        else { r.pos = pos; $b46 = readBool(r); pos = r.pos; }
-        break;
-      case 376: // bool b47 = 47
-        if (pos < len && buf[pos]! < 0x80) $b47 = buf[pos++] !== 0;
-        else { r.pos = pos; $b47 = readBool(r); pos = r.pos; }
-        break;
-      case 384: // bool b48 = 48
-        if (pos < len && buf[pos]! < 0x80) $b48 = buf[pos++] !== 0;
-        else { r.pos = pos; $b48 = readBool(r); pos = r.pos; }
-        break;
-      case 392: // bool b49 = 49
-        if (pos < len && buf[pos]! < 0x80) $b49 = buf[pos++] !== 0;
-        else { r.pos = pos; $b49 = readBool(r); pos = r.pos; }
-        break;
-      case 400: // bool b50 = 50
-        if (pos < len && buf[pos]! < 0x80) $b50 = buf[pos++] !== 0;
-        else { r.pos = pos; $b50 = readBool(r); pos = r.pos; }
-        break;
-      case 408: // bool b51 = 51
-        if (pos < len && buf[pos]! < 0x80) $b51 = buf[pos++] !== 0;
-        else { r.pos = pos; $b51 = readBool(r); pos = r.pos; }
-        break;
-      case 416: // bool b52 = 52
-        if (pos < len && buf[pos]! < 0x80) $b52 = buf[pos++] !== 0;
-        else { r.pos = pos; $b52 = readBool(r); pos = r.pos; }
-        break;
-      case 424: // bool b53 = 53
-        if (pos < len && buf[pos]! < 0x80) $b53 = buf[pos++] !== 0;
-        else { r.pos = pos; $b53 = readBool(r); pos = r.pos; }
-        break;
-      case 432: // bool b54 = 54
-        if (pos < len && buf[pos]! < 0x80) $b54 = buf[pos++] !== 0;
-        else { r.pos = pos; $b54 = readBool(r); pos = r.pos; }
-        break;
-      case 440: // bool b55 = 55
-        if (pos < len && buf[pos]! < 0x80) $b55 = buf[pos++] !== 0;
-        else { r.pos = pos; $b55 = readBool(r); pos = r.pos; }
-        break;
-      case 448: // bool b56 = 56
-        if (pos < len && buf[pos]! < 0x80) $b56 = buf[pos++] !== 0;
-        else { r.pos = pos; $b56 = readBool(r); pos = r.pos; }
-        break;
-      case 456: // bool b57 = 57
-        if (pos < len && buf[pos]! < 0x80) $b57 = buf[pos++] !== 0;
-        else { r.pos = pos; $b57 = readBool(r); pos = r.pos; }
-        break;
-      case 464: // bool b58 = 58
-        if (pos < len && buf[pos]! < 0x80) $b58 = buf[pos++] !== 0;
-        else { r.pos = pos; $b58 = readBool(r); pos = r.pos; }
-        break;
-      case 472: // bool b59 = 59
-        if (pos < len && buf[pos]! < 0x80) $b59 = buf[pos++] !== 0;
-        else { r.pos = pos; $b59 = readBool(r); pos = r.pos; }
-        break;
-      case 480: // bool b60 = 60
-        if (pos < len && buf[pos]! < 0x80) $b60 = buf[pos++] !== 0;
-        else { r.pos = pos; $b60 = readBool(r); pos = r.pos; }
-        break;
-      case 488: // bool b61 = 61
-        if (pos < len && buf[pos]! < 0x80) $b61 = buf[pos++] !== 0;
-        else { r.pos = pos; $b61 = readBool(r); pos = r.pos; }
-        break;
-      case 496: // bool b62 = 62
-        if (pos < len && buf[pos]! < 0x80) $b62 = buf[pos++] !== 0;
-        else { r.pos = pos; $b62 = readBool(r); pos = r.pos; }
-        break;
-      case 504: // bool b63 = 63
-        if (pos < len && buf[pos]! < 0x80) $b63 = buf[pos++] !== 0;
-        else { r.pos = pos; $b63 = readBool(r); pos = r.pos; }
-        break;
-      case 512: // bool b64 = 64
-        if (pos < len && buf[pos]! < 0x80) $b64 = buf[pos++] !== 0;
-        else { r.pos = pos; $b64 = readBool(r); pos = r.pos; }
-        break;
-      case 520: // bool b65 = 65
-        if (pos < len && buf[pos]! < 0x80) $b65 = buf[pos++] !== 0;
-        else { r.pos = pos; $b65 = readBool(r); pos = r.pos; }
-        break;
-      case 528: // bool b66 = 66
-        if (pos < len && buf[pos]! < 0x80) $b66 = buf[pos++] !== 0;
-        else { r.pos = pos; $b66 = readBool(r); pos = r.pos; }
-        break;
-      case 536: // bool b67 = 67
-        if (pos < len && buf[pos]! < 0x80) $b67 = buf[pos++] !== 0;
-        else { r.pos = pos; $b67 = readBool(r); pos = r.pos; }
-        break;
-      case 544: // bool b68 = 68
-        if (pos < len && buf[pos]! < 0x80) $b68 = buf[pos++] !== 0;
-        else { r.pos = pos; $b68 = readBool(r); pos = r.pos; }
-        break;
-      case 552: // bool b69 = 69
-        if (pos < len && buf[pos]! < 0x80) $b69 = buf[pos++] !== 0;
-        else { r.pos = pos; $b69 = readBool(r); pos = r.pos; }
-        break;
-      case 802: { // TestAllTypes child = 100
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $child;
-        if (current !== undefined) mergeTestAllTypesFrom(r, childEnd, current, depth + 1);
-        else $child = readTestAllTypes(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21: case 22: case 23: case 24: case 25:
-          case 26: case 27: case 28: case 29: case 30: case 31: case 32: case 33: case 34: case 35: case 36: case 37:
-          case 38: case 39: case 40: case 41: case 42: case 43: case 44: case 45: case 46: case 47: case 48: case 49:
-          case 50: case 51: case 52: case 53: case 54: case 55: case 56: case 57: case 58: case 59: case 60: case 61:
-          case 62: case 63: case 64: case 65: case 66: case 67: case 68: case 69: case 100:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // bool b1 = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b1 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b1 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // bool b2 = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b2 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b2 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // bool b3 = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b3 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b3 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x20) { // bool b4 = 4
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b4 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b4 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // bool b5 = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b5 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b5 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x30) { // bool b6 = 6
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b6 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b6 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x38) { // bool b7 = 7
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b7 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b7 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x40) { // bool b8 = 8
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b8 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b8 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x48) { // bool b9 = 9
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b9 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b9 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x50) { // bool b10 = 10
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b10 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b10 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x58) { // bool b11 = 11
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b11 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b11 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x60) { // bool b12 = 12
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b12 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b12 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x68) { // bool b13 = 13
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b13 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b13 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x70) { // bool b14 = 14
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b14 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b14 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x78) { // bool b15 = 15
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $b15 = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $b15 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // bool b16 = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b16 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b16 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01) { // bool b17 = 17
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b17 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b17 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x90 && buf[pos + 1]! === 0x01) { // bool b18 = 18
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b18 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b18 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x01) { // bool b19 = 19
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b19 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b19 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x01) { // bool b20 = 20
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b20 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b20 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x01) { // bool b21 = 21
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b21 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b21 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb0 && buf[pos + 1]! === 0x01) { // bool b22 = 22
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b22 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b22 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb8 && buf[pos + 1]! === 0x01) { // bool b23 = 23
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b23 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b23 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc0 && buf[pos + 1]! === 0x01) { // bool b24 = 24
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b24 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b24 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc8 && buf[pos + 1]! === 0x01) { // bool b25 = 25
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b25 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b25 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd0 && buf[pos + 1]! === 0x01) { // bool b26 = 26
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b26 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b26 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd8 && buf[pos + 1]! === 0x01) { // bool b27 = 27
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b27 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b27 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe0 && buf[pos + 1]! === 0x01) { // bool b28 = 28
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b28 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b28 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe8 && buf[pos + 1]! === 0x01) { // bool b29 = 29
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b29 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b29 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf0 && buf[pos + 1]! === 0x01) { // bool b30 = 30
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b30 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b30 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf8 && buf[pos + 1]! === 0x01) { // bool b31 = 31
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b31 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b31 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x02) { // bool b32 = 32
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b32 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b32 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x02) { // bool b33 = 33
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b33 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b33 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x90 && buf[pos + 1]! === 0x02) { // bool b34 = 34
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b34 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b34 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x02) { // bool b35 = 35
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b35 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b35 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x02) { // bool b36 = 36
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b36 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b36 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x02) { // bool b37 = 37
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b37 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b37 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb0 && buf[pos + 1]! === 0x02) { // bool b38 = 38
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b38 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b38 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb8 && buf[pos + 1]! === 0x02) { // bool b39 = 39
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b39 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b39 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc0 && buf[pos + 1]! === 0x02) { // bool b40 = 40
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b40 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b40 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc8 && buf[pos + 1]! === 0x02) { // bool b41 = 41
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b41 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b41 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd0 && buf[pos + 1]! === 0x02) { // bool b42 = 42
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b42 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b42 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd8 && buf[pos + 1]! === 0x02) { // bool b43 = 43
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b43 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b43 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe0 && buf[pos + 1]! === 0x02) { // bool b44 = 44
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b44 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b44 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe8 && buf[pos + 1]! === 0x02) { // bool b45 = 45
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b45 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b45 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf0 && buf[pos + 1]! === 0x02) { // bool b46 = 46
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b46 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b46 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf8 && buf[pos + 1]! === 0x02) { // bool b47 = 47
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b47 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b47 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x03) { // bool b48 = 48
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b48 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b48 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x03) { // bool b49 = 49
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b49 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b49 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x90 && buf[pos + 1]! === 0x03) { // bool b50 = 50
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b50 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b50 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x03) { // bool b51 = 51
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b51 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b51 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x03) { // bool b52 = 52
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b52 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b52 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x03) { // bool b53 = 53
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b53 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b53 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb0 && buf[pos + 1]! === 0x03) { // bool b54 = 54
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b54 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b54 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb8 && buf[pos + 1]! === 0x03) { // bool b55 = 55
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b55 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b55 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc0 && buf[pos + 1]! === 0x03) { // bool b56 = 56
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b56 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b56 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xc8 && buf[pos + 1]! === 0x03) { // bool b57 = 57
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b57 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b57 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd0 && buf[pos + 1]! === 0x03) { // bool b58 = 58
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b58 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b58 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xd8 && buf[pos + 1]! === 0x03) { // bool b59 = 59
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b59 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b59 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe0 && buf[pos + 1]! === 0x03) { // bool b60 = 60
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b60 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b60 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xe8 && buf[pos + 1]! === 0x03) { // bool b61 = 61
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b61 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b61 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf0 && buf[pos + 1]! === 0x03) { // bool b62 = 62
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b62 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b62 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xf8 && buf[pos + 1]! === 0x03) { // bool b63 = 63
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b63 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b63 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x04) { // bool b64 = 64
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b64 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b64 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x04) { // bool b65 = 65
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b65 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b65 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x90 && buf[pos + 1]! === 0x04) { // bool b66 = 66
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b66 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b66 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x04) { // bool b67 = 67
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b67 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b67 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x04) { // bool b68 = 68
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b68 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b68 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 2 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x04) { // bool b69 = 69
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $b69 = b !== 0; pos += 3; }
+    else { r.pos = pos + 2; $b69 = readBool(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x06) { // TestAllTypes child = 100
+    r.pos = pos + 2;
+    $child = readTestAllTypes(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: TestHasbits = {
@@ -2422,7 +2506,7 @@ function readTestHasbits(r: Reader, end: number, depth: number): TestHasbits {
     b69: $b69,
   };
   if ($child !== undefined) m.child = $child;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TestHasbits["$unknown"]>;
+  if (pos < end) mergeTestHasbitsFrom(r, end, m, depth);
   return m;
 }
 

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /**
@@ -79,65 +79,113 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
   let $fBool: Scalars["fBool"] = false;
   let $fString: Scalars["fString"] = "";
   let $fBytes: Scalars["fBytes"] = EMPTY_BYTES;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos + 8 < end && buf[pos]! === 0x09) { // double f_double = 1
+    const view = r.view;
+    if (view !== undefined) $fDouble = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $fDouble = readDouble(r); }
+    pos += 9;
+  }
+  if (pos < end && buf[pos]! === 0x15) { // float f_float = 2
+    r.pos = pos + 1;
+    $fFloat = readFloat(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // int32 f_int32 = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fInt32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fInt32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fInt32 = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x20) { // int64 f_int64 = 4
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 9: { // double f_double = 1
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // float f_float = 2
-      case 24: // int32 f_int32 = 3
-        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
-        break;
-      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // int64 f_int64 = 4
-      case 40: // uint32 f_uint32 = 5
-        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
-        break;
-      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // uint64 f_uint64 = 6
-      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // sint32 f_sint32 = 7
-      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // sint64 f_sint64 = 8
-      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // fixed32 f_fixed32 = 9
-      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // fixed64 f_fixed64 = 10
-      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // sfixed32 f_sfixed32 = 11
-      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // sfixed64 f_sfixed64 = 12
-      case 104: // bool f_bool = 13
-        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
-        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
-        break;
-      case 114: // string f_string = 14
-        r.pos = pos; $fString = readString(r, stringsScalars_fString); pos = r.pos; break;
-      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fInt64 = (hi * 0x10000000 + lo) as unknown as typeof $fInt64;
+    } else { r.pos = start; $fInt64 = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // uint32 f_uint32 = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fUint32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fUint32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fUint32 = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x30) { // uint64 f_uint64 = 6
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fUint64 = (hi * 0x10000000 + lo) as unknown as typeof $fUint64;
+    } else { r.pos = start; $fUint64 = readUint64(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x38) { // sint32 f_sint32 = 7
+    r.pos = pos + 1;
+    $fSint32 = readSint32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x40) { // sint64 f_sint64 = 8
+    r.pos = pos + 1;
+    $fSint64 = readSint64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4d) { // fixed32 f_fixed32 = 9
+    r.pos = pos + 1;
+    $fFixed32 = readFixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x51) { // fixed64 f_fixed64 = 10
+    r.pos = pos + 1;
+    $fFixed64 = readFixed64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5d) { // sfixed32 f_sfixed32 = 11
+    r.pos = pos + 1;
+    $fSfixed32 = readSfixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x61) { // sfixed64 f_sfixed64 = 12
+    r.pos = pos + 1;
+    $fSfixed64 = readSfixed64(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x68) { // bool f_bool = 13
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fBool = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $fBool = readBool(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x72) { // string f_string = 14
+    r.pos = pos + 1;
+    $fString = readString(r, stringsScalars_fString);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x7a) { // bytes f_bytes = 15
+    r.pos = pos + 1;
+    $fBytes = readBytes(r);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: Scalars = {
@@ -158,7 +206,7 @@ function readScalars(r: Reader, end: number, depth: number): Scalars {
     fString: $fString,
     fBytes: $fBytes,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Scalars["$unknown"]>;
+  if (pos < end) mergeScalarsFrom(r, end, m, depth);
   return m;
 }
 
@@ -265,64 +313,77 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
   const $fSfixed64: PackedScalars["fSfixed64"] = [];
   const $fBool: PackedScalars["fBool"] = [];
   const $fEnum: PackedScalars["fEnum"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 9: r.pos = pos; $fDouble.push(readDouble(r)); pos = r.pos; break; // repeated double f_double = 1, unpacked
-      case 10: r.pos = pos; readPackedDouble(r, $fDouble); pos = r.pos; break; // repeated double f_double = 1, packed
-      case 21: r.pos = pos; $fFloat.push(readFloat(r)); pos = r.pos; break; // repeated float f_float = 2, unpacked
-      case 18: r.pos = pos; readPackedFloat(r, $fFloat); pos = r.pos; break; // repeated float f_float = 2, packed
-      case 24: r.pos = pos; $fInt32.push(readInt32(r)); pos = r.pos; break; // repeated int32 f_int32 = 3, unpacked
-      case 26: r.pos = pos; readPackedInt32(r, $fInt32); pos = r.pos; break; // repeated int32 f_int32 = 3, packed
-      case 32: r.pos = pos; $fInt64.push(readInt64(r)); pos = r.pos; break; // repeated int64 f_int64 = 4, unpacked
-      case 34: r.pos = pos; readPackedInt64(r, $fInt64); pos = r.pos; break; // repeated int64 f_int64 = 4, packed
-      case 40: r.pos = pos; $fUint32.push(readUint32(r)); pos = r.pos; break; // repeated uint32 f_uint32 = 5, unpacked
-      case 42: r.pos = pos; readPackedUint32(r, $fUint32); pos = r.pos; break; // repeated uint32 f_uint32 = 5, packed
-      case 48: r.pos = pos; $fUint64.push(readUint64(r)); pos = r.pos; break; // repeated uint64 f_uint64 = 6, unpacked
-      case 50: r.pos = pos; readPackedUint64(r, $fUint64); pos = r.pos; break; // repeated uint64 f_uint64 = 6, packed
-      case 56: r.pos = pos; $fSint32.push(readSint32(r)); pos = r.pos; break; // repeated sint32 f_sint32 = 7, unpacked
-      case 58: r.pos = pos; readPackedSint32(r, $fSint32); pos = r.pos; break; // repeated sint32 f_sint32 = 7, packed
-      case 64: r.pos = pos; $fSint64.push(readSint64(r)); pos = r.pos; break; // repeated sint64 f_sint64 = 8, unpacked
-      case 66: r.pos = pos; readPackedSint64(r, $fSint64); pos = r.pos; break; // repeated sint64 f_sint64 = 8, packed
-      case 77: // repeated fixed32 f_fixed32 = 9, unpacked
-        r.pos = pos; $fFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 74: // repeated fixed32 f_fixed32 = 9, packed
-        r.pos = pos; readPackedFixed32(r, $fFixed32); pos = r.pos; break;
-      case 81: // repeated fixed64 f_fixed64 = 10, unpacked
-        r.pos = pos; $fFixed64.push(readFixed64(r)); pos = r.pos; break;
-      case 82: // repeated fixed64 f_fixed64 = 10, packed
-        r.pos = pos; readPackedFixed64(r, $fFixed64); pos = r.pos; break;
-      case 93: // repeated sfixed32 f_sfixed32 = 11, unpacked
-        r.pos = pos; $fSfixed32.push(readSfixed32(r)); pos = r.pos; break;
-      case 90: // repeated sfixed32 f_sfixed32 = 11, packed
-        r.pos = pos; readPackedSfixed32(r, $fSfixed32); pos = r.pos; break;
-      case 97: // repeated sfixed64 f_sfixed64 = 12, unpacked
-        r.pos = pos; $fSfixed64.push(readSfixed64(r)); pos = r.pos; break;
-      case 98: // repeated sfixed64 f_sfixed64 = 12, packed
-        r.pos = pos; readPackedSfixed64(r, $fSfixed64); pos = r.pos; break;
-      case 104: r.pos = pos; $fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
-      case 106: r.pos = pos; readPackedBool(r, $fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
-      case 112: r.pos = pos; $fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Level f_enum = 14, unpacked
-      case 114: r.pos = pos; readPackedInt32(r, $fEnum); pos = r.pos; break; // repeated Level f_enum = 14, packed
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // repeated double f_double = 1
+    r.pos = pos + 1;
+    readPackedDouble(r, $fDouble);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x12) { // repeated float f_float = 2
+    r.pos = pos + 1;
+    readPackedFloat(r, $fFloat);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x1a) { // repeated int32 f_int32 = 3
+    r.pos = pos + 1;
+    readPackedInt32(r, $fInt32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x22) { // repeated int64 f_int64 = 4
+    r.pos = pos + 1;
+    readPackedInt64(r, $fInt64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x2a) { // repeated uint32 f_uint32 = 5
+    r.pos = pos + 1;
+    readPackedUint32(r, $fUint32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x32) { // repeated uint64 f_uint64 = 6
+    r.pos = pos + 1;
+    readPackedUint64(r, $fUint64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x3a) { // repeated sint32 f_sint32 = 7
+    r.pos = pos + 1;
+    readPackedSint32(r, $fSint32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x42) { // repeated sint64 f_sint64 = 8
+    r.pos = pos + 1;
+    readPackedSint64(r, $fSint64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4a) { // repeated fixed32 f_fixed32 = 9
+    r.pos = pos + 1;
+    readPackedFixed32(r, $fFixed32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x52) { // repeated fixed64 f_fixed64 = 10
+    r.pos = pos + 1;
+    readPackedFixed64(r, $fFixed64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5a) { // repeated sfixed32 f_sfixed32 = 11
+    r.pos = pos + 1;
+    readPackedSfixed32(r, $fSfixed32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x62) { // repeated sfixed64 f_sfixed64 = 12
+    r.pos = pos + 1;
+    readPackedSfixed64(r, $fSfixed64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // repeated bool f_bool = 13
+    r.pos = pos + 1;
+    readPackedBool(r, $fBool);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x72) { // repeated Level f_enum = 14
+    r.pos = pos + 1;
+    readPackedInt32(r, $fEnum);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: PackedScalars = {
@@ -342,7 +403,7 @@ function readPackedScalars(r: Reader, end: number, depth: number): PackedScalars
     fBool: $fBool,
     fEnum: $fEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PackedScalars["$unknown"]>;
+  if (pos < end) mergePackedScalarsFrom(r, end, m, depth);
   return m;
 }
 
@@ -473,54 +534,56 @@ function readPoint(r: Reader, end: number, depth: number): Point {
   let $label: Point["label"] = "";
   let $level: Point["level"] = 0;
   let $flags: Point["flags"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 id = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $id = readInt64(r); pos = r.pos; break; // int64 id = 1
-      case 17: { // double x = 2
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $x = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $x = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 25: { // double y = 3
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $y = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $y = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 34: r.pos = pos; $label = readString(r, stringsPoint_label); pos = r.pos; break; // string label = 4
-      case 40: // Level level = 5
-        if (pos < len && buf[pos]! < 0x80) $level = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $level = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $level = readInt32(r); pos = r.pos; }
-        break;
-      case 48: // uint32 flags = 6
-        if (pos < len && buf[pos]! < 0x80) $flags = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $flags = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $flags = readUint32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $id = (hi * 0x10000000 + lo) as unknown as typeof $id;
+    else { r.pos = start; $id = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x11) { // double x = 2
+    const view = r.view;
+    if (view !== undefined) $x = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $x = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 8 < end && buf[pos]! === 0x19) { // double y = 3
+    const view = r.view;
+    if (view !== undefined) $y = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $y = readDouble(r); }
+    pos += 9;
+  }
+  if (pos < end && buf[pos]! === 0x22) { // string label = 4
+    r.pos = pos + 1;
+    $label = readString(r, stringsPoint_label);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // Level level = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $level = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $level = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $level = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x30) { // uint32 flags = 6
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $flags = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $flags = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $flags = readUint32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Point = {
@@ -532,7 +595,7 @@ function readPoint(r: Reader, end: number, depth: number): Point {
     level: $level,
     flags: $flags,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Point["$unknown"]>;
+  if (pos < end) mergePointFrom(r, end, m, depth);
   return m;
 }
 
@@ -577,37 +640,25 @@ function zeroRepeatedMessages(r: Reader): RepeatedMessages {
 
 function readRepeatedMessages(r: Reader, end: number, depth: number): RepeatedMessages {
   const $points: RepeatedMessages["points"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
+  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos < end && buf[pos]! === 0x0a) { // repeated Point points = 1
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $points.push(readPoint(r, childEnd, depth + 1));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // repeated Point points = 1
-        for (;;) {
-          r.pos = pos;
-          $points.push(readPoint(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x0a) break;
-          pos += 1;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x0a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
   const m: RepeatedMessages = { $typeName: "tickwire.bench.v1.RepeatedMessages", points: $points };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<RepeatedMessages["$unknown"]>;
+  if (pos < end) mergeRepeatedMessagesFrom(r, end, m, depth);
   return m;
 }
 
@@ -877,75 +928,86 @@ function readNode(r: Reader, end: number, depth: number): Node {
   const $deltas: Node["deltas"] = [];
   let $blob: Node["blob"] = EMPTY_BYTES;
   const $children: Node["children"] = [];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x0a) { // string name = 1
+    r.pos = pos + 1;
+    $name = readString(r, stringsNode_name);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x10) { // int64 id = 2
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 10: r.pos = pos; $name = readString(r, stringsNode_name); pos = r.pos; break; // string name = 1
-      case 16: r.pos = pos; $id = readInt64(r); pos = r.pos; break; // int64 id = 2
-      case 25: { // optional double weight = 3
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $weight = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 32: // Level level = 4
-        if (pos < len && buf[pos]! < 0x80) $level = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $level = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $level = readInt32(r); pos = r.pos; }
-        break;
-      case 42: { // Point origin = 5
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $origin;
-        if (current !== undefined) mergePointFrom(r, childEnd, current, depth + 1);
-        else $origin = readPoint(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 50: // oneof payload: string text = 6
-        r.pos = pos; $payload = { case: "text", value: readString(r, stringsNode_text) }; pos = r.pos; break;
-      case 58: { // oneof payload: Point point = 7
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $payload;
-        if (current?.case === "point") mergePointFrom(r, childEnd, current.value, depth + 1);
-        else $payload = { case: "point", value: readPoint(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 64: // oneof payload: sint32 count = 8
-        r.pos = pos; $payload = { case: "count", value: readSint32(r) }; pos = r.pos; break;
-      case 72: r.pos = pos; $deltas.push(readSint32(r)); pos = r.pos; break; // repeated sint32 deltas = 9, unpacked
-      case 74: r.pos = pos; readPackedSint32(r, $deltas); pos = r.pos; break; // repeated sint32 deltas = 9, packed
-      case 82: r.pos = pos; $blob = readBytes(r); pos = r.pos; break; // bytes blob = 10
-      case 90: // repeated Node children = 11
-        for (;;) {
-          r.pos = pos;
-          $children.push(readNode(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x5a) break;
-          pos += 1;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $id = (hi * 0x10000000 + lo) as unknown as typeof $id;
+    else { r.pos = start; $id = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x19) { // optional double weight = 3
+    const view = r.view;
+    if (view !== undefined) $weight = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $weight = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x20) { // Level level = 4
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $level = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $level = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $level = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x2a) { // Point origin = 5
+    r.pos = pos + 1;
+    $origin = readPoint(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x32) { // oneof payload: string text = 6
+    r.pos = pos + 1;
+    $payload = { case: "text", value: readString(r, stringsNode_text) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x3a) { // oneof payload: Point point = 7
+    r.pos = pos + 1;
+    $payload = { case: "point", value: readPoint(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x40) { // oneof payload: sint32 count = 8
+    r.pos = pos + 1;
+    $payload = { case: "count", value: readSint32(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4a) { // repeated sint32 deltas = 9
+    r.pos = pos + 1;
+    readPackedSint32(r, $deltas);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x52) { // bytes blob = 10
+    r.pos = pos + 1;
+    $blob = readBytes(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5a) { // repeated Node children = 11
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $children.push(readNode(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x5a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
@@ -961,7 +1023,7 @@ function readNode(r: Reader, end: number, depth: number): Node {
   };
   if ($weight !== undefined) m.weight = $weight;
   if ($origin !== undefined) m.origin = $origin;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Node["$unknown"]>;
+  if (pos < end) mergeNodeFrom(r, end, m, depth);
   return m;
 }
 

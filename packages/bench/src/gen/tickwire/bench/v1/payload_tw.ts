@@ -293,56 +293,42 @@ function zerogoogle_protobuf_Value(r: Reader): Value {
 
 function readgoogle_protobuf_Value(r: Reader, end: number, depth: number): Value {
   let $kind: Value["kind"] | undefined;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // oneof kind: NullValue null_value = 1
-        r.pos = pos; $kind = { case: "nullValue", value: readInt32(r) }; pos = r.pos; break;
-      case 17: // oneof kind: double number_value = 2
-        r.pos = pos; $kind = { case: "numberValue", value: readDouble(r) }; pos = r.pos; break;
-      case 26: // oneof kind: string string_value = 3
-        r.pos = pos;
-        $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
-        pos = r.pos;
-        break;
-      case 32: // oneof kind: bool bool_value = 4
-        r.pos = pos; $kind = { case: "boolValue", value: readBool(r) }; pos = r.pos; break;
-      case 42: { // oneof kind: Struct struct_value = 5
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $kind;
-        if (current?.case === "structValue") mergegoogle_protobuf_StructFrom(r, childEnd, current.value, depth + 1);
-        else $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 50: { // oneof kind: ListValue list_value = 6
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $kind;
-        if (current?.case === "listValue") mergegoogle_protobuf_ListValueFrom(r, childEnd, current.value, depth + 1);
-        else $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x08) { // oneof kind: NullValue null_value = 1
+    r.pos = pos + 1;
+    $kind = { case: "nullValue", value: readInt32(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x11) { // oneof kind: double number_value = 2
+    r.pos = pos + 1;
+    $kind = { case: "numberValue", value: readDouble(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x1a) { // oneof kind: string string_value = 3
+    r.pos = pos + 1;
+    $kind = { case: "stringValue", value: readString(r, stringsgoogle_protobuf_Value_stringValue) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x20) { // oneof kind: bool bool_value = 4
+    r.pos = pos + 1;
+    $kind = { case: "boolValue", value: readBool(r) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x2a) { // oneof kind: Struct struct_value = 5
+    r.pos = pos + 1;
+    $kind = { case: "structValue", value: readgoogle_protobuf_Struct(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x32) { // oneof kind: ListValue list_value = 6
+    r.pos = pos + 1;
+    $kind = { case: "listValue", value: readgoogle_protobuf_ListValue(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
   }
   r.pos = pos;
   const m: Value = { $typeName: "google.protobuf.Value", kind: $kind ?? { case: undefined } };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -407,38 +393,26 @@ function zerogoogle_protobuf_ListValue(r: Reader): ListValue {
 
 function readgoogle_protobuf_ListValue(r: Reader, end: number, depth: number): ListValue {
   const $values: ListValue["values"] = [];
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos < end && buf[pos]! === 0x0a) { // repeated Value values = 1
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $values.push(readgoogle_protobuf_Value(r, childEnd, depth + 1));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // repeated Value values = 1
-        for (;;) {
-          r.pos = pos;
-          $values.push(readgoogle_protobuf_Value(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x0a) break;
-          pos += 1;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x0a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
   const m: ListValue = { $typeName: "google.protobuf.ListValue", values: $values };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<ListValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_ListValueFrom(r, end, m, depth);
   return m;
 }
 

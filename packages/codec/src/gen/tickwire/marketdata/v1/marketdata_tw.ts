@@ -13,8 +13,8 @@
 // @generated from file tickwire/marketdata/v1/marketdata.proto (package tickwire.marketdata.v1, syntax proto3)
 /* eslint-disable */
 
-import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, WithInt64, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, WithInt64, Writer } from "@tickwire/runtime";
+import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
 /**
@@ -71,107 +71,82 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
   let $ID: MarketDataMessageBase["ID"] = zero64;
   let $MessageSize: MarketDataMessageBase["MessageSize"] = 0;
   let $subtype: MarketDataMessageBase["subtype"] | undefined;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 MessageCode = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MessageCode = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MessageCode = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MessageCode = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x10) { // uint64 ID = 2
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: // int32 MessageCode = 1
-        if (pos < len && buf[pos]! < 0x80) $MessageCode = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MessageCode = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MessageCode = readInt32(r); pos = r.pos; }
-        break;
-      case 16: r.pos = pos; $ID = readUint64(r); pos = r.pos; break; // uint64 ID = 2
-      case 24: // int32 MessageSize = 3
-        if (pos < len && buf[pos]! < 0x80) $MessageSize = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MessageSize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MessageSize = readInt32(r); pos = r.pos; }
-        break;
-      case 4002: { // oneof subtype: TickDataMessage TickDataMessage = 500
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "TickDataMessage") mergeTickDataMessageFrom(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "TickDataMessage", value: readTickDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 4010: { // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "TouchLineDataMessage") {
-          mergeTouchLineDataMessageFrom(r, childEnd, current.value, depth + 1);
-        } else { $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, childEnd, depth + 1) }; }
-        pos = r.pos; break;
-      }
-      case 4018: { // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "MarketDepthMessage") mergeMarketDepthMessageFrom(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 4026: { // oneof subtype: IndexDataMessage IndexDataMessage = 503
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "IndexDataMessage") mergeIndexDataMessageFrom(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      case 4034: { // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "IndexDataListMessage") {
-          mergeIndexDataListMessageFrom(r, childEnd, current.value, depth + 1);
-        } else { $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, childEnd, depth + 1) }; }
-        pos = r.pos; break;
-      }
-      case 4042: { // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "IncrementalUpdateMessage") {
-          mergeIncrementalUpdateMessageFrom(r, childEnd, current.value, depth + 1);
-        } else {
-          $subtype = { case: "IncrementalUpdateMessage", value: readIncrementalUpdateMessage(r, childEnd, depth + 1) };
-        }
-        pos = r.pos; break;
-      }
-      case 4050: { // oneof subtype: TickData TickData = 506
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $subtype;
-        if (current?.case === "TickData") mergeTickDataFrom(r, childEnd, current.value, depth + 1);
-        else $subtype = { case: "TickData", value: readTickData(r, childEnd, depth + 1) };
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 500: case 501: case 502: case 503: case 504: case 505: case 506:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $ID = (hi * 0x10000000 + lo) as unknown as typeof $ID;
+    else { r.pos = start; $ID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // int32 MessageSize = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MessageSize = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MessageSize = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MessageSize = readInt32(r); pos = r.pos; }
+  }
+  // oneof subtype: TickDataMessage TickDataMessage = 500
+  if (pos + 1 < end && buf[pos]! === 0xa2 && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = { case: "TickDataMessage", value: readTickDataMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  // oneof subtype: TouchLineDataMessage TouchLineDataMessage = 501
+  if (pos + 1 < end && buf[pos]! === 0xaa && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = { case: "TouchLineDataMessage", value: readTouchLineDataMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  // oneof subtype: MarketDepthMessage MarketDepthMessage = 502
+  if (pos + 1 < end && buf[pos]! === 0xb2 && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = { case: "MarketDepthMessage", value: readMarketDepthMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  // oneof subtype: IndexDataMessage IndexDataMessage = 503
+  if (pos + 1 < end && buf[pos]! === 0xba && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = { case: "IndexDataMessage", value: readIndexDataMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  // oneof subtype: IndexDataListMessage IndexDataListMessage = 504
+  if (pos + 1 < end && buf[pos]! === 0xc2 && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = { case: "IndexDataListMessage", value: readIndexDataListMessage(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
+  }
+  // oneof subtype: IncrementalUpdateMessage IncrementalUpdateMessage = 505
+  if (pos + 1 < end && buf[pos]! === 0xca && buf[pos + 1]! === 0x1f) {
+    r.pos = pos + 2;
+    $subtype = {
+      case: "IncrementalUpdateMessage",
+      value: readIncrementalUpdateMessage(r, readLengthEnd(r), depth + 1),
+    };
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xd2 && buf[pos + 1]! === 0x1f) { // oneof subtype: TickData TickData = 506
+    r.pos = pos + 2;
+    $subtype = { case: "TickData", value: readTickData(r, readLengthEnd(r), depth + 1) };
+    pos = r.pos;
   }
   r.pos = pos;
   const m: MarketDataMessageBase = {
@@ -181,7 +156,7 @@ export function readMarketDataMessageBase(r: Reader, end: number, depth: number)
     MessageSize: $MessageSize,
     subtype: $subtype ?? { case: undefined },
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MarketDataMessageBase["$unknown"]>;
+  if (pos < end) mergeMarketDataMessageBaseFrom(r, end, m, depth);
   return m;
 }
 
@@ -346,61 +321,93 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
   let $LTP: TickDataMessage["LTP"] = 0;
   let $LTQ: TickDataMessage["LTQ"] = 0;
   let $LTT: TickDataMessage["LTT"] = zero64;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x50) { // uint64 InstrumentID = 10
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
-      case 88: // ExchangeSegment ExchangeSegment = 11
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 96: // uint32 ExchangeInstrumentID = 12
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 106: // string InstrumentName = 13
-        r.pos = pos; $InstrumentName = readString(r, stringsTickDataMessage_InstrumentName); pos = r.pos; break;
-      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
-      case 121: { // double LTP = 15
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 128: // int32 LTQ = 16
-        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
-        break;
-      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x58) { // ExchangeSegment ExchangeSegment = 11
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x60) { // uint32 ExchangeInstrumentID = 12
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // string InstrumentName = 13
+    r.pos = pos + 1;
+    $InstrumentName = readString(r, stringsTickDataMessage_InstrumentName);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x70) { // int64 TimeStamp = 14
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $TimeStamp = (hi * 0x10000000 + lo) as unknown as typeof $TimeStamp;
+    } else { r.pos = start; $TimeStamp = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x79) { // double LTP = 15
+    const view = r.view;
+    if (view !== undefined) $LTP = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $LTP = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // int32 LTQ = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $LTQ = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) { $LTQ = (b & 0x7f) | (buf[pos + 3]! << 7); pos += 4; }
+    else { r.pos = pos + 2; $LTQ = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01) { // int64 LTT = 17
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $LTT = (hi * 0x10000000 + lo) as unknown as typeof $LTT;
+    else { r.pos = start; $LTT = readInt64(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: TickDataMessage = {
@@ -414,7 +421,7 @@ export function readTickDataMessage(r: Reader, end: number, depth: number): Tick
     LTQ: $LTQ,
     LTT: $LTT,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TickDataMessage["$unknown"]>;
+  if (pos < end) mergeTickDataMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -521,113 +528,216 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
   let $OI: TouchLineDataMessage["OI"] = zero64;
   const $BestBidLevel: TouchLineDataMessage["BestBidLevel"] = [];
   const $BestAskLevel: TouchLineDataMessage["BestAskLevel"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x50) { // uint64 InstrumentID = 10
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
-      case 88: // ExchangeSegment ExchangeSegment = 11
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 96: // uint32 ExchangeInstrumentID = 12
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 106: // string InstrumentName = 13
-        r.pos = pos; $InstrumentName = readString(r, stringsTouchLineDataMessage_InstrumentName); pos = r.pos; break;
-      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
-      case 121: { // double LTP = 15
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 128: // int32 LTQ = 16
-        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
-        break;
-      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
-      case 145: { // double ATP = 18
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $ATP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $ATP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 152: r.pos = pos; $VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
-      case 160: r.pos = pos; $TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
-      case 168: r.pos = pos; $TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
-      case 177: { // double Open = 22
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 185: { // double High = 23
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 193: { // double Low = 24
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 201: { // double Close = 25
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
-      case 218: // repeated PriceDepthLevel BestBidLevel = 27
-        for (;;) {
-          r.pos = pos;
-          $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
-          pos += 2;
-        }
-        break;
-      case 226: // repeated PriceDepthLevel BestAskLevel = 28
-        for (;;) {
-          r.pos = pos;
-          $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
-          pos += 2;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
-          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x58) { // ExchangeSegment ExchangeSegment = 11
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x60) { // uint32 ExchangeInstrumentID = 12
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // string InstrumentName = 13
+    r.pos = pos + 1;
+    $InstrumentName = readString(r, stringsTouchLineDataMessage_InstrumentName);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x70) { // int64 TimeStamp = 14
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $TimeStamp = (hi * 0x10000000 + lo) as unknown as typeof $TimeStamp;
+    } else { r.pos = start; $TimeStamp = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x79) { // double LTP = 15
+    const view = r.view;
+    if (view !== undefined) $LTP = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $LTP = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // int32 LTQ = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $LTQ = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) { $LTQ = (b & 0x7f) | (buf[pos + 3]! << 7); pos += 4; }
+    else { r.pos = pos + 2; $LTQ = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01) { // int64 LTT = 17
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $LTT = (hi * 0x10000000 + lo) as unknown as typeof $LTT;
+    else { r.pos = start; $LTT = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 9 < end && buf[pos]! === 0x91 && buf[pos + 1]! === 0x01) { // double ATP = 18
+    const view = r.view;
+    if (view !== undefined) $ATP = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $ATP = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x01) { // int64 VTT = 19
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $VTT = (hi * 0x10000000 + lo) as unknown as typeof $VTT;
+    else { r.pos = start; $VTT = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x01) { // int64 TBQ = 20
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $TBQ = (hi * 0x10000000 + lo) as unknown as typeof $TBQ;
+    else { r.pos = start; $TBQ = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x01) { // int64 TSQ = 21
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $TSQ = (hi * 0x10000000 + lo) as unknown as typeof $TSQ;
+    else { r.pos = start; $TSQ = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 9 < end && buf[pos]! === 0xb1 && buf[pos + 1]! === 0x01) { // double Open = 22
+    const view = r.view;
+    if (view !== undefined) $Open = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Open = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xb9 && buf[pos + 1]! === 0x01) { // double High = 23
+    const view = r.view;
+    if (view !== undefined) $High = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $High = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xc1 && buf[pos + 1]! === 0x01) { // double Low = 24
+    const view = r.view;
+    if (view !== undefined) $Low = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Low = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xc9 && buf[pos + 1]! === 0x01) { // double Close = 25
+    const view = r.view;
+    if (view !== undefined) $Close = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Close = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xd0 && buf[pos + 1]! === 0x01) { // int64 OI = 26
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $OI = (hi * 0x10000000 + lo) as unknown as typeof $OI;
+    else { r.pos = start; $OI = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x01) { // repeated PriceDepthLevel BestBidLevel = 27
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $BestBidLevel.push(readPriceDepthLevel(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x01) { // repeated PriceDepthLevel BestAskLevel = 28
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $BestAskLevel.push(readPriceDepthLevel(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
     }
   }
   r.pos = pos;
@@ -653,7 +763,7 @@ export function readTouchLineDataMessage(r: Reader, end: number, depth: number):
     BestBidLevel: $BestBidLevel,
     BestAskLevel: $BestAskLevel,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TouchLineDataMessage["$unknown"]>;
+  if (pos < end) mergeTouchLineDataMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -769,43 +879,26 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
   let $Qty: PriceDepthLevel["Qty"] = 0;
   let $Price: PriceDepthLevel["Price"] = 0;
   let $Orders: PriceDepthLevel["Orders"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 8: // int32 Qty = 1
-        if (pos < len && buf[pos]! < 0x80) $Qty = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $Qty = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $Qty = readInt32(r); pos = r.pos; }
-        break;
-      case 17: { // double Price = 2
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Price = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Price = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 24: // int32 Orders = 3
-        if (pos < len && buf[pos]! < 0x80) $Orders = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $Orders = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $Orders = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 Qty = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $Qty = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $Qty = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $Qty = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x11) { // double Price = 2
+    const view = r.view;
+    if (view !== undefined) $Price = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $Price = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // int32 Orders = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $Orders = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $Orders = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $Orders = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: PriceDepthLevel = {
@@ -814,7 +907,7 @@ export function readPriceDepthLevel(r: Reader, end: number, depth: number): Pric
     Price: $Price,
     Orders: $Orders,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<PriceDepthLevel["$unknown"]>;
+  if (pos < end) mergePriceDepthLevelFrom(r, end, m, depth);
   return m;
 }
 
@@ -889,113 +982,216 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
   let $OI: MarketDepthMessage["OI"] = zero64;
   const $BestBidLevel: MarketDepthMessage["BestBidLevel"] = [];
   const $BestAskLevel: MarketDepthMessage["BestAskLevel"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x50) { // uint64 InstrumentID = 10
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
-      case 88: // ExchangeSegment ExchangeSegment = 11
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 96: // uint32 ExchangeInstrumentID = 12
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 106: // string InstrumentName = 13
-        r.pos = pos; $InstrumentName = readString(r, stringsMarketDepthMessage_InstrumentName); pos = r.pos; break;
-      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
-      case 121: { // double LTP = 15
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 128: // int32 LTQ = 16
-        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
-        break;
-      case 136: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 17
-      case 145: { // double ATP = 18
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $ATP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $ATP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 152: r.pos = pos; $VTT = readInt64(r); pos = r.pos; break; // int64 VTT = 19
-      case 160: r.pos = pos; $TBQ = readInt64(r); pos = r.pos; break; // int64 TBQ = 20
-      case 168: r.pos = pos; $TSQ = readInt64(r); pos = r.pos; break; // int64 TSQ = 21
-      case 177: { // double Open = 22
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 185: { // double High = 23
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 193: { // double Low = 24
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 201: { // double Close = 25
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 208: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 26
-      case 218: // repeated PriceDepthLevel BestBidLevel = 27
-        for (;;) {
-          r.pos = pos;
-          $BestBidLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0xda || buf[pos + 1]! !== 0x01) break;
-          pos += 2;
-        }
-        break;
-      case 226: // repeated PriceDepthLevel BestAskLevel = 28
-        for (;;) {
-          r.pos = pos;
-          $BestAskLevel.push(readPriceDepthLevel(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0xe2 || buf[pos + 1]! !== 0x01) break;
-          pos += 2;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
-          case 22: case 23: case 24: case 25: case 26: case 27: case 28:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x58) { // ExchangeSegment ExchangeSegment = 11
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x60) { // uint32 ExchangeInstrumentID = 12
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // string InstrumentName = 13
+    r.pos = pos + 1;
+    $InstrumentName = readString(r, stringsMarketDepthMessage_InstrumentName);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x70) { // int64 TimeStamp = 14
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $TimeStamp = (hi * 0x10000000 + lo) as unknown as typeof $TimeStamp;
+    } else { r.pos = start; $TimeStamp = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x79) { // double LTP = 15
+    const view = r.view;
+    if (view !== undefined) $LTP = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $LTP = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // int32 LTQ = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $LTQ = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) { $LTQ = (b & 0x7f) | (buf[pos + 3]! << 7); pos += 4; }
+    else { r.pos = pos + 2; $LTQ = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01) { // int64 LTT = 17
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $LTT = (hi * 0x10000000 + lo) as unknown as typeof $LTT;
+    else { r.pos = start; $LTT = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 9 < end && buf[pos]! === 0x91 && buf[pos + 1]! === 0x01) { // double ATP = 18
+    const view = r.view;
+    if (view !== undefined) $ATP = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $ATP = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x01) { // int64 VTT = 19
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $VTT = (hi * 0x10000000 + lo) as unknown as typeof $VTT;
+    else { r.pos = start; $VTT = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x01) { // int64 TBQ = 20
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $TBQ = (hi * 0x10000000 + lo) as unknown as typeof $TBQ;
+    else { r.pos = start; $TBQ = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa8 && buf[pos + 1]! === 0x01) { // int64 TSQ = 21
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $TSQ = (hi * 0x10000000 + lo) as unknown as typeof $TSQ;
+    else { r.pos = start; $TSQ = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 9 < end && buf[pos]! === 0xb1 && buf[pos + 1]! === 0x01) { // double Open = 22
+    const view = r.view;
+    if (view !== undefined) $Open = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Open = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xb9 && buf[pos + 1]! === 0x01) { // double High = 23
+    const view = r.view;
+    if (view !== undefined) $High = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $High = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xc1 && buf[pos + 1]! === 0x01) { // double Low = 24
+    const view = r.view;
+    if (view !== undefined) $Low = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Low = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xc9 && buf[pos + 1]! === 0x01) { // double Close = 25
+    const view = r.view;
+    if (view !== undefined) $Close = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Close = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 1 < end && buf[pos]! === 0xd0 && buf[pos + 1]! === 0x01) { // int64 OI = 26
+    const start = pos + 2;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $OI = (hi * 0x10000000 + lo) as unknown as typeof $OI;
+    else { r.pos = start; $OI = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x01) { // repeated PriceDepthLevel BestBidLevel = 27
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $BestBidLevel.push(readPriceDepthLevel(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xda && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x01) { // repeated PriceDepthLevel BestAskLevel = 28
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $BestAskLevel.push(readPriceDepthLevel(r, childEnd, depth + 1));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xe2 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
     }
   }
   r.pos = pos;
@@ -1021,7 +1217,7 @@ export function readMarketDepthMessage(r: Reader, end: number, depth: number): M
     BestBidLevel: $BestBidLevel,
     BestAskLevel: $BestAskLevel,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MarketDepthMessage["$unknown"]>;
+  if (pos < end) mergeMarketDepthMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1135,37 +1331,17 @@ export function zeroIndexDataMessage(r: Reader): IndexDataMessage {
 
 export function readIndexDataMessage(r: Reader, end: number, depth: number): IndexDataMessage {
   let $IndexData: IndexDataMessage["IndexData"];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: { // IndexData IndexData = 1
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $IndexData;
-        if (current !== undefined) mergeIndexDataFrom(r, childEnd, current, depth + 1);
-        else $IndexData = readIndexData(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // IndexData IndexData = 1
+    r.pos = pos + 1;
+    $IndexData = readIndexData(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: IndexDataMessage = { $typeName: "tickwire.marketdata.v1.IndexDataMessage" };
   if ($IndexData !== undefined) m.IndexData = $IndexData;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexDataMessage["$unknown"]>;
+  if (pos < end) mergeIndexDataMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1235,99 +1411,114 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
   let $YearlyHigh: IndexData["YearlyHigh"] = 0;
   let $YearlyLow: IndexData["YearlyLow"] = 0;
   let $NetChangeIndicator: IndexData["NetChangeIndicator"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x50) { // uint64 InstrumentID = 10
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 80: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 10
-      case 88: // ExchangeSegment ExchangeSegment = 11
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 96: // uint32 ExchangeInstrumentID = 12
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 106: // string IndexName = 13
-        r.pos = pos; $IndexName = readString(r, stringsIndexData_IndexName); pos = r.pos; break;
-      case 112: r.pos = pos; $TimeStamp = readInt64(r); pos = r.pos; break; // int64 TimeStamp = 14
-      case 121: { // double Last = 15
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Last = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Last = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 129: { // double Open = 16
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Open = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Open = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 137: { // double High = 17
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $High = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $High = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 145: { // double Low = 18
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Low = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Low = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 153: { // double Close = 19
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $Close = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $Close = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 161: { // double YearlyHigh = 20
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $YearlyHigh = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $YearlyHigh = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 169: { // double YearlyLow = 21
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $YearlyLow = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $YearlyLow = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 176: // uint32 NetChangeIndicator = 22
-        if (pos < len && buf[pos]! < 0x80) $NetChangeIndicator = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $NetChangeIndicator = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $NetChangeIndicator = readUint32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 10: case 11: case 12: case 13: case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
-          case 22:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x58) { // ExchangeSegment ExchangeSegment = 11
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x60) { // uint32 ExchangeInstrumentID = 12
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // string IndexName = 13
+    r.pos = pos + 1;
+    $IndexName = readString(r, stringsIndexData_IndexName);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x70) { // int64 TimeStamp = 14
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $TimeStamp = (hi * 0x10000000 + lo) as unknown as typeof $TimeStamp;
+    } else { r.pos = start; $TimeStamp = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x79) { // double Last = 15
+    const view = r.view;
+    if (view !== undefined) $Last = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $Last = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 9 < end && buf[pos]! === 0x81 && buf[pos + 1]! === 0x01) { // double Open = 16
+    const view = r.view;
+    if (view !== undefined) $Open = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Open = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0x89 && buf[pos + 1]! === 0x01) { // double High = 17
+    const view = r.view;
+    if (view !== undefined) $High = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $High = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0x91 && buf[pos + 1]! === 0x01) { // double Low = 18
+    const view = r.view;
+    if (view !== undefined) $Low = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Low = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0x99 && buf[pos + 1]! === 0x01) { // double Close = 19
+    const view = r.view;
+    if (view !== undefined) $Close = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $Close = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xa1 && buf[pos + 1]! === 0x01) { // double YearlyHigh = 20
+    const view = r.view;
+    if (view !== undefined) $YearlyHigh = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $YearlyHigh = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 9 < end && buf[pos]! === 0xa9 && buf[pos + 1]! === 0x01) { // double YearlyLow = 21
+    const view = r.view;
+    if (view !== undefined) $YearlyLow = view.getFloat64(pos + 2, true);
+    else { r.pos = pos + 2; $YearlyLow = readDouble(r); }
+    pos += 10;
+  }
+  if (pos + 2 < end && buf[pos]! === 0xb0 && buf[pos + 1]! === 0x01) { // uint32 NetChangeIndicator = 22
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $NetChangeIndicator = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) {
+      $NetChangeIndicator = (b & 0x7f) | (buf[pos + 3]! << 7);
+      pos += 4;
+    } else { r.pos = pos + 2; $NetChangeIndicator = readUint32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: IndexData = {
@@ -1346,7 +1537,7 @@ export function readIndexData(r: Reader, end: number, depth: number): IndexData 
     YearlyLow: $YearlyLow,
     NetChangeIndicator: $NetChangeIndicator,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexData["$unknown"]>;
+  if (pos < end) mergeIndexDataFrom(r, end, m, depth);
   return m;
 }
 
@@ -1420,36 +1611,20 @@ export function zeroIndexDataListMessage(r: Reader): IndexDataListMessage {
 
 export function readIndexDataListMessage(r: Reader, end: number, depth: number): IndexDataListMessage {
   const $IndexDataList: IndexDataListMessage["IndexDataList"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x19) { // repeated IndexData IndexDataList = 401
+    pos += 2;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $IndexDataList.push(readIndexData(r, childEnd, depth + 1));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 3210: // repeated IndexData IndexDataList = 401
-        for (;;) {
-          r.pos = pos;
-          $IndexDataList.push(readIndexData(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos + 1 >= end || buf[pos]! !== 0x8a || buf[pos + 1]! !== 0x19) break;
-          pos += 2;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 401: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x19)) break;
+      pos += 2;
     }
   }
   r.pos = pos;
@@ -1457,7 +1632,7 @@ export function readIndexDataListMessage(r: Reader, end: number, depth: number):
     $typeName: "tickwire.marketdata.v1.IndexDataListMessage",
     IndexDataList: $IndexDataList,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IndexDataListMessage["$unknown"]>;
+  if (pos < end) mergeIndexDataListMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1497,32 +1672,20 @@ export function zeroIncrementalUpdateMessage(r: Reader): IncrementalUpdateMessag
 
 export function readIncrementalUpdateMessage(r: Reader, end: number, depth: number): IncrementalUpdateMessage {
   const $MDEntriesList: IncrementalUpdateMessage["MDEntriesList"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
+  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos < end && buf[pos]! === 0x5a) { // repeated MDEntries MDEntriesList = 11
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $MDEntriesList.push(readMDEntries(r, childEnd, depth + 1));
       pos = r.pos;
-    }
-    switch (tag) {
-      case 90: // repeated MDEntries MDEntriesList = 11
-        for (;;) {
-          r.pos = pos;
-          $MDEntriesList.push(readMDEntries(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x5a) break;
-          pos += 1;
-        }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 11: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x5a)) break;
+      pos += 1;
     }
   }
   r.pos = pos;
@@ -1530,7 +1693,7 @@ export function readIncrementalUpdateMessage(r: Reader, end: number, depth: numb
     $typeName: "tickwire.marketdata.v1.IncrementalUpdateMessage",
     MDEntriesList: $MDEntriesList,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<IncrementalUpdateMessage["$unknown"]>;
+  if (pos < end) mergeIncrementalUpdateMessageFrom(r, end, m, depth);
   return m;
 }
 
@@ -1598,87 +1761,99 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
   let $MDEntryTime: MDEntries["MDEntryTime"] = 0;
   let $MDEntryPosition: MDEntries["MDEntryPosition"] = 0;
   let $OI: MDEntries["OI"] = zero64;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos + 1 < end && buf[pos]! === 0x08) { // int32 MDUpdateAction = 1
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MDUpdateAction = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MDUpdateAction = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MDUpdateAction = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // int32 MDEntryType = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MDEntryType = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MDEntryType = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MDEntryType = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x18) { // uint64 InstrumentID = 3
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: // int32 MDUpdateAction = 1
-        if (pos < len && buf[pos]! < 0x80) $MDUpdateAction = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MDUpdateAction = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MDUpdateAction = readInt32(r); pos = r.pos; }
-        break;
-      case 16: // int32 MDEntryType = 2
-        if (pos < len && buf[pos]! < 0x80) $MDEntryType = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MDEntryType = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MDEntryType = readInt32(r); pos = r.pos; }
-        break;
-      case 24: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 3
-      case 32: // ExchangeSegment ExchangeSegment = 4
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 40: // uint32 ExchangeInstrumentID = 5
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 50: // string InstrumentName = 6
-        r.pos = pos; $InstrumentName = readString(r, stringsMDEntries_InstrumentName); pos = r.pos; break;
-      case 57: { // double MDEntryPrice = 7
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $MDEntryPrice = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $MDEntryPrice = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 64: // int32 MDEntrySize = 8
-        if (pos < len && buf[pos]! < 0x80) $MDEntrySize = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MDEntrySize = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MDEntrySize = readInt32(r); pos = r.pos; }
-        break;
-      case 72: // int32 MDEntryTime = 9
-        if (pos < len && buf[pos]! < 0x80) $MDEntryTime = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MDEntryTime = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MDEntryTime = readInt32(r); pos = r.pos; }
-        break;
-      case 80: // int32 MDEntryPosition = 10
-        if (pos < len && buf[pos]! < 0x80) $MDEntryPosition = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $MDEntryPosition = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $MDEntryPosition = readInt32(r); pos = r.pos; }
-        break;
-      case 88: r.pos = pos; $OI = readInt64(r); pos = r.pos; break; // int64 OI = 11
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x20) { // ExchangeSegment ExchangeSegment = 4
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // uint32 ExchangeInstrumentID = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x32) { // string InstrumentName = 6
+    r.pos = pos + 1;
+    $InstrumentName = readString(r, stringsMDEntries_InstrumentName);
+    pos = r.pos;
+  }
+  if (pos + 8 < end && buf[pos]! === 0x39) { // double MDEntryPrice = 7
+    const view = r.view;
+    if (view !== undefined) $MDEntryPrice = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $MDEntryPrice = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x40) { // int32 MDEntrySize = 8
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MDEntrySize = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MDEntrySize = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MDEntrySize = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x48) { // int32 MDEntryTime = 9
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MDEntryTime = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MDEntryTime = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MDEntryTime = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x50) { // int32 MDEntryPosition = 10
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $MDEntryPosition = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $MDEntryPosition = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $MDEntryPosition = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x58) { // int64 OI = 11
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $OI = (hi * 0x10000000 + lo) as unknown as typeof $OI;
+    else { r.pos = start; $OI = readInt64(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: MDEntries = {
@@ -1695,7 +1870,7 @@ export function readMDEntries(r: Reader, end: number, depth: number): MDEntries 
     MDEntryPosition: $MDEntryPosition,
     OI: $OI,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<MDEntries["$unknown"]>;
+  if (pos < end) mergeMDEntriesFrom(r, end, m, depth);
   return m;
 }
 
@@ -1782,59 +1957,81 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
   let $LTQ: TickData["LTQ"] = 0;
   let $LTT: TickData["LTT"] = zero64;
   let $Flag: TickData["Flag"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // uint64 InstrumentID = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $InstrumentID = readUint64(r); pos = r.pos; break; // uint64 InstrumentID = 1
-      case 16: // ExchangeSegment ExchangeSegment = 2
-        if (pos < len && buf[pos]! < 0x80) $ExchangeSegment = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeSegment = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeSegment = readInt32(r); pos = r.pos; }
-        break;
-      case 24: // uint32 ExchangeInstrumentID = 3
-        if (pos < len && buf[pos]! < 0x80) $ExchangeInstrumentID = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ExchangeInstrumentID = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
-        break;
-      case 34: // string InstrumentName = 4
-        r.pos = pos; $InstrumentName = readString(r, stringsTickData_InstrumentName); pos = r.pos; break;
-      case 41: { // double LTP = 5
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $LTP = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $LTP = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 48: // int32 LTQ = 6
-        if (pos < len && buf[pos]! < 0x80) $LTQ = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $LTQ = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $LTQ = readInt32(r); pos = r.pos; }
-        break;
-      case 56: r.pos = pos; $LTT = readInt64(r); pos = r.pos; break; // int64 LTT = 7
-      case 64: // int32 Flag = 8
-        if (pos < len && buf[pos]! < 0x80) $Flag = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $Flag = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $Flag = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $InstrumentID = (hi * 0x10000000 + lo) as unknown as typeof $InstrumentID;
+    } else { r.pos = start; $InstrumentID = readUint64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // ExchangeSegment ExchangeSegment = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeSegment = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ExchangeSegment = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ExchangeSegment = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // uint32 ExchangeInstrumentID = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ExchangeInstrumentID = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) {
+      $ExchangeInstrumentID = (b & 0x7f) | (buf[pos + 2]! << 7);
+      pos += 3;
+    } else { r.pos = pos + 1; $ExchangeInstrumentID = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x22) { // string InstrumentName = 4
+    r.pos = pos + 1;
+    $InstrumentName = readString(r, stringsTickData_InstrumentName);
+    pos = r.pos;
+  }
+  if (pos + 8 < end && buf[pos]! === 0x29) { // double LTP = 5
+    const view = r.view;
+    if (view !== undefined) $LTP = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $LTP = readDouble(r); }
+    pos += 9;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x30) { // int32 LTQ = 6
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $LTQ = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $LTQ = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $LTQ = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x38) { // int64 LTT = 7
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) $LTT = (hi * 0x10000000 + lo) as unknown as typeof $LTT;
+    else { r.pos = start; $LTT = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x40) { // int32 Flag = 8
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $Flag = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $Flag = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $Flag = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: TickData = {
@@ -1848,7 +2045,7 @@ export function readTickData(r: Reader, end: number, depth: number): TickData {
     LTT: $LTT,
     Flag: $Flag,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<TickData["$unknown"]>;
+  if (pos < end) mergeTickDataFrom(r, end, m, depth);
   return m;
 }
 

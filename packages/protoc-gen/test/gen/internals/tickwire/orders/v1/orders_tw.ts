@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, int64Key, InternSite, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "../../../../tickwire/orders/v1/orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -100,75 +100,119 @@ export function readScalars(r: Reader, end: number, depth: number): Scalars {
   let $fString: Scalars["fString"] = "";
   let $fBytes: Scalars["fBytes"] = EMPTY_BYTES;
   let $fEnum: Scalars["fEnum"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos + 8 < end && buf[pos]! === 0x09) { // double f_double = 1
+    const view = r.view;
+    if (view !== undefined) $fDouble = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $fDouble = readDouble(r); }
+    pos += 9;
+  }
+  if (pos < end && buf[pos]! === 0x15) { // float f_float = 2
+    r.pos = pos + 1;
+    $fFloat = readFloat(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // int32 f_int32 = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fInt32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fInt32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fInt32 = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x20) { // int64 f_int64 = 4
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 9: { // double f_double = 1
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // float f_float = 2
-      case 24: // int32 f_int32 = 3
-        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
-        break;
-      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // int64 f_int64 = 4
-      case 40: // uint32 f_uint32 = 5
-        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
-        break;
-      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // uint64 f_uint64 = 6
-      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // sint32 f_sint32 = 7
-      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // sint64 f_sint64 = 8
-      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // fixed32 f_fixed32 = 9
-      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // fixed64 f_fixed64 = 10
-      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // sfixed32 f_sfixed32 = 11
-      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // sfixed64 f_sfixed64 = 12
-      case 104: // bool f_bool = 13
-        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
-        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
-        break;
-      case 114: // string f_string = 14
-        r.pos = pos; $fString = readString(r, stringsScalars_fString); pos = r.pos; break;
-      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // bytes f_bytes = 15
-      case 128: // Side f_enum = 16
-        if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fEnum = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15: case 16:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fInt64 = (hi * 0x10000000 + lo) as unknown as typeof $fInt64;
+    } else { r.pos = start; $fInt64 = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // uint32 f_uint32 = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fUint32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fUint32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fUint32 = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x30) { // uint64 f_uint64 = 6
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fUint64 = (hi * 0x10000000 + lo) as unknown as typeof $fUint64;
+    } else { r.pos = start; $fUint64 = readUint64(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x38) { // sint32 f_sint32 = 7
+    r.pos = pos + 1;
+    $fSint32 = readSint32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x40) { // sint64 f_sint64 = 8
+    r.pos = pos + 1;
+    $fSint64 = readSint64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4d) { // fixed32 f_fixed32 = 9
+    r.pos = pos + 1;
+    $fFixed32 = readFixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x51) { // fixed64 f_fixed64 = 10
+    r.pos = pos + 1;
+    $fFixed64 = readFixed64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5d) { // sfixed32 f_sfixed32 = 11
+    r.pos = pos + 1;
+    $fSfixed32 = readSfixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x61) { // sfixed64 f_sfixed64 = 12
+    r.pos = pos + 1;
+    $fSfixed64 = readSfixed64(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x68) { // bool f_bool = 13
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fBool = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $fBool = readBool(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x72) { // string f_string = 14
+    r.pos = pos + 1;
+    $fString = readString(r, stringsScalars_fString);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x7a) { // bytes f_bytes = 15
+    r.pos = pos + 1;
+    $fBytes = readBytes(r);
+    pos = r.pos;
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // Side f_enum = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $fEnum = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) { $fEnum = (b & 0x7f) | (buf[pos + 3]! << 7); pos += 4; }
+    else { r.pos = pos + 2; $fEnum = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Scalars = {
@@ -190,7 +234,7 @@ export function readScalars(r: Reader, end: number, depth: number): Scalars {
     fBytes: $fBytes,
     fEnum: $fEnum,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Scalars["$unknown"]>;
+  if (pos < end) mergeScalarsFrom(r, end, m, depth);
   return m;
 }
 
@@ -286,83 +330,124 @@ export function readOptionalScalars(r: Reader, end: number, depth: number): Opti
   let $fBytes: OptionalScalars["fBytes"];
   let $fEnum: OptionalScalars["fEnum"];
   let $fMessage: OptionalScalars["fMessage"];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos + 8 < end && buf[pos]! === 0x09) { // optional double f_double = 1
+    const view = r.view;
+    if (view !== undefined) $fDouble = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $fDouble = readDouble(r); }
+    pos += 9;
+  }
+  if (pos < end && buf[pos]! === 0x15) { // optional float f_float = 2
+    r.pos = pos + 1;
+    $fFloat = readFloat(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // optional int32 f_int32 = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fInt32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fInt32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fInt32 = readInt32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x20) { // optional int64 f_int64 = 4
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 9: { // optional double f_double = 1
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $fDouble = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $fDouble = readDouble(r); pos = r.pos; }
-        break;
-      }
-      case 21: r.pos = pos; $fFloat = readFloat(r); pos = r.pos; break; // optional float f_float = 2
-      case 24: // optional int32 f_int32 = 3
-        if (pos < len && buf[pos]! < 0x80) $fInt32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fInt32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fInt32 = readInt32(r); pos = r.pos; }
-        break;
-      case 32: r.pos = pos; $fInt64 = readInt64(r); pos = r.pos; break; // optional int64 f_int64 = 4
-      case 40: // optional uint32 f_uint32 = 5
-        if (pos < len && buf[pos]! < 0x80) $fUint32 = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fUint32 = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fUint32 = readUint32(r); pos = r.pos; }
-        break;
-      case 48: r.pos = pos; $fUint64 = readUint64(r); pos = r.pos; break; // optional uint64 f_uint64 = 6
-      case 56: r.pos = pos; $fSint32 = readSint32(r); pos = r.pos; break; // optional sint32 f_sint32 = 7
-      case 64: r.pos = pos; $fSint64 = readSint64(r); pos = r.pos; break; // optional sint64 f_sint64 = 8
-      case 77: r.pos = pos; $fFixed32 = readFixed32(r); pos = r.pos; break; // optional fixed32 f_fixed32 = 9
-      case 81: r.pos = pos; $fFixed64 = readFixed64(r); pos = r.pos; break; // optional fixed64 f_fixed64 = 10
-      case 93: r.pos = pos; $fSfixed32 = readSfixed32(r); pos = r.pos; break; // optional sfixed32 f_sfixed32 = 11
-      case 97: r.pos = pos; $fSfixed64 = readSfixed64(r); pos = r.pos; break; // optional sfixed64 f_sfixed64 = 12
-      case 104: // optional bool f_bool = 13
-        if (pos < len && buf[pos]! < 0x80) $fBool = buf[pos++] !== 0;
-        else { r.pos = pos; $fBool = readBool(r); pos = r.pos; }
-        break;
-      case 114: // optional string f_string = 14
-        r.pos = pos; $fString = readString(r, stringsOptionalScalars_fString); pos = r.pos; break;
-      case 122: r.pos = pos; $fBytes = readBytes(r); pos = r.pos; break; // optional bytes f_bytes = 15
-      case 128: // optional Side f_enum = 16
-        if (pos < len && buf[pos]! < 0x80) $fEnum = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $fEnum = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $fEnum = readInt32(r); pos = r.pos; }
-        break;
-      case 138: { // optional Instrument f_message = 17
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $fMessage;
-        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
-        else $fMessage = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15: case 16: case 17:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fInt64 = (hi * 0x10000000 + lo) as unknown as typeof $fInt64;
+    } else { r.pos = start; $fInt64 = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x28) { // optional uint32 f_uint32 = 5
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fUint32 = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $fUint32 = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $fUint32 = readUint32(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x30) { // optional uint64 f_uint64 = 6
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
+    }
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
+    }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $fUint64 = (hi * 0x10000000 + lo) as unknown as typeof $fUint64;
+    } else { r.pos = start; $fUint64 = readUint64(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x38) { // optional sint32 f_sint32 = 7
+    r.pos = pos + 1;
+    $fSint32 = readSint32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x40) { // optional sint64 f_sint64 = 8
+    r.pos = pos + 1;
+    $fSint64 = readSint64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4d) { // optional fixed32 f_fixed32 = 9
+    r.pos = pos + 1;
+    $fFixed32 = readFixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x51) { // optional fixed64 f_fixed64 = 10
+    r.pos = pos + 1;
+    $fFixed64 = readFixed64(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5d) { // optional sfixed32 f_sfixed32 = 11
+    r.pos = pos + 1;
+    $fSfixed32 = readSfixed32(r);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x61) { // optional sfixed64 f_sfixed64 = 12
+    r.pos = pos + 1;
+    $fSfixed64 = readSfixed64(r);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x68) { // optional bool f_bool = 13
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $fBool = b !== 0; pos += 2; }
+    else { r.pos = pos + 1; $fBool = readBool(r); pos = r.pos; }
+  }
+  if (pos < end && buf[pos]! === 0x72) { // optional string f_string = 14
+    r.pos = pos + 1;
+    $fString = readString(r, stringsOptionalScalars_fString);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x7a) { // optional bytes f_bytes = 15
+    r.pos = pos + 1;
+    $fBytes = readBytes(r);
+    pos = r.pos;
+  }
+  if (pos + 2 < end && buf[pos]! === 0x80 && buf[pos + 1]! === 0x01) { // optional Side f_enum = 16
+    const b = buf[pos + 2]!;
+    if (b < 0x80) { $fEnum = b; pos += 3; }
+    else if (pos + 3 < len && buf[pos + 3]! < 0x80) { $fEnum = (b & 0x7f) | (buf[pos + 3]! << 7); pos += 4; }
+    else { r.pos = pos + 2; $fEnum = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x8a && buf[pos + 1]! === 0x01) { // optional Instrument f_message = 17
+    r.pos = pos + 2;
+    $fMessage = readInstrument(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: OptionalScalars = { $typeName: "tickwire.orders.v1.OptionalScalars" };
@@ -383,7 +468,7 @@ export function readOptionalScalars(r: Reader, end: number, depth: number): Opti
   if ($fBytes !== undefined) m.fBytes = $fBytes;
   if ($fEnum !== undefined) m.fEnum = $fEnum;
   if ($fMessage !== undefined) m.fMessage = $fMessage;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<OptionalScalars["$unknown"]>;
+  if (pos < end) mergeOptionalScalarsFrom(r, end, m, depth);
   return m;
 }
 
@@ -701,38 +786,38 @@ export function readgoogle_protobuf_Timestamp(r: Reader, end: number, depth: num
   const zero64 = r.zero64 as bigint;
   let $seconds: Timestamp["seconds"] = zero64;
   let $nanos: Timestamp["nanos"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 seconds = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
-      case 16: // int32 nanos = 2
-        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $seconds = (hi * 0x10000000 + lo) as unknown as typeof $seconds;
+    } else { r.pos = start; $seconds = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // int32 nanos = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $nanos = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $nanos = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $nanos = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Timestamp = { $typeName: "google.protobuf.Timestamp", seconds: $seconds, nanos: $nanos };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Timestamp["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_TimestampFrom(r, end, m, depth);
   return m;
 }
 
@@ -771,54 +856,38 @@ export function readUnderlying(r: Reader, end: number, depth: number): Underlyin
   let $instrument: Underlying["instrument"];
   const $basket: Underlying["basket"] = [];
   let $weight: Underlying["weight"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
+  if (pos < end && buf[pos]! === 0x0a) { // Instrument instrument = 1
+    r.pos = pos + 1;
+    $instrument = readInstrument(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x12) { // repeated Underlying basket = 2
+    pos += 1;
+    for (;;) {
+      const n = buf[pos]!;
+      let childEnd = pos + 1 + n;
+      if (n < 0x80 && childEnd <= len) r.pos = pos + 1;
+      else { r.pos = pos; childEnd = readLengthEnd(r); }
+      $basket.push(readUnderlying(r, childEnd, depth + 1));
       pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x12)) break;
+      pos += 1;
     }
-    switch (tag) {
-      case 10: { // Instrument instrument = 1
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $instrument;
-        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
-        else $instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 18: // repeated Underlying basket = 2
-        for (;;) {
-          r.pos = pos;
-          $basket.push(readUnderlying(r, readLengthEnd(r), depth + 1));
-          pos = r.pos;
-          if (pos >= end || buf[pos]! !== 0x12) break;
-          pos += 1;
-        }
-        break;
-      case 25: { // double weight = 3
-        const view = r.view;
-        if (view !== undefined && pos + 8 <= len) { $weight = view.getFloat64(pos, true); pos += 8; }
-        else { r.pos = pos; $weight = readDouble(r); pos = r.pos; }
-        break;
-      }
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  }
+  if (pos + 8 < end && buf[pos]! === 0x19) { // double weight = 3
+    const view = r.view;
+    if (view !== undefined) $weight = view.getFloat64(pos + 1, true);
+    else { r.pos = pos + 1; $weight = readDouble(r); }
+    pos += 9;
   }
   r.pos = pos;
   const m: Underlying = { $typeName: "tickwire.orders.v1.Underlying", basket: $basket, weight: $weight };
   if ($instrument !== undefined) m.instrument = $instrument;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Underlying["$unknown"]>;
+  if (pos < end) mergeUnderlyingFrom(r, end, m, depth);
   return m;
 }
 
@@ -913,90 +982,146 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
   const $unpackedSint64: RepeatedScalars["unpackedSint64"] = [];
   const $unpackedEnum: RepeatedScalars["unpackedEnum"] = [];
   const $unpackedFixed32: RepeatedScalars["unpackedFixed32"] = [];
-  let unknownFields: UnknownField[] | undefined;
   const buf = r.buf;
-  const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-      tag = (tag & 0x7f) | (buf[pos + 1]! << 7);
-      pos += 2;
-    } else {
+  if (pos < end && buf[pos]! === 0x0a) { // repeated double f_double = 1
+    r.pos = pos + 1;
+    readPackedDouble(r, $fDouble);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x12) { // repeated float f_float = 2
+    r.pos = pos + 1;
+    readPackedFloat(r, $fFloat);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x1a) { // repeated int32 f_int32 = 3
+    r.pos = pos + 1;
+    readPackedInt32(r, $fInt32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x22) { // repeated int64 f_int64 = 4
+    r.pos = pos + 1;
+    readPackedInt64(r, $fInt64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x2a) { // repeated uint32 f_uint32 = 5
+    r.pos = pos + 1;
+    readPackedUint32(r, $fUint32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x32) { // repeated uint64 f_uint64 = 6
+    r.pos = pos + 1;
+    readPackedUint64(r, $fUint64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x3a) { // repeated sint32 f_sint32 = 7
+    r.pos = pos + 1;
+    readPackedSint32(r, $fSint32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x42) { // repeated sint64 f_sint64 = 8
+    r.pos = pos + 1;
+    readPackedSint64(r, $fSint64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x4a) { // repeated fixed32 f_fixed32 = 9
+    r.pos = pos + 1;
+    readPackedFixed32(r, $fFixed32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x52) { // repeated fixed64 f_fixed64 = 10
+    r.pos = pos + 1;
+    readPackedFixed64(r, $fFixed64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x5a) { // repeated sfixed32 f_sfixed32 = 11
+    r.pos = pos + 1;
+    readPackedSfixed32(r, $fSfixed32);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x62) { // repeated sfixed64 f_sfixed64 = 12
+    r.pos = pos + 1;
+    readPackedSfixed64(r, $fSfixed64);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x6a) { // repeated bool f_bool = 13
+    r.pos = pos + 1;
+    readPackedBool(r, $fBool);
+    pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x72) { // repeated string f_string = 14
+    pos += 1;
+    for (;;) {
       r.pos = pos;
-      tag = readTag(r);
+      $fString.push(readString(r, stringsRepeatedScalars_fString));
       pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x72)) break;
+      pos += 1;
     }
-    switch (tag) {
-      case 9: r.pos = pos; $fDouble.push(readDouble(r)); pos = r.pos; break; // repeated double f_double = 1, unpacked
-      case 10: r.pos = pos; readPackedDouble(r, $fDouble); pos = r.pos; break; // repeated double f_double = 1, packed
-      case 21: r.pos = pos; $fFloat.push(readFloat(r)); pos = r.pos; break; // repeated float f_float = 2, unpacked
-      case 18: r.pos = pos; readPackedFloat(r, $fFloat); pos = r.pos; break; // repeated float f_float = 2, packed
-      case 24: r.pos = pos; $fInt32.push(readInt32(r)); pos = r.pos; break; // repeated int32 f_int32 = 3, unpacked
-      case 26: r.pos = pos; readPackedInt32(r, $fInt32); pos = r.pos; break; // repeated int32 f_int32 = 3, packed
-      case 32: r.pos = pos; $fInt64.push(readInt64(r)); pos = r.pos; break; // repeated int64 f_int64 = 4, unpacked
-      case 34: r.pos = pos; readPackedInt64(r, $fInt64); pos = r.pos; break; // repeated int64 f_int64 = 4, packed
-      case 40: r.pos = pos; $fUint32.push(readUint32(r)); pos = r.pos; break; // repeated uint32 f_uint32 = 5, unpacked
-      case 42: r.pos = pos; readPackedUint32(r, $fUint32); pos = r.pos; break; // repeated uint32 f_uint32 = 5, packed
-      case 48: r.pos = pos; $fUint64.push(readUint64(r)); pos = r.pos; break; // repeated uint64 f_uint64 = 6, unpacked
-      case 50: r.pos = pos; readPackedUint64(r, $fUint64); pos = r.pos; break; // repeated uint64 f_uint64 = 6, packed
-      case 56: r.pos = pos; $fSint32.push(readSint32(r)); pos = r.pos; break; // repeated sint32 f_sint32 = 7, unpacked
-      case 58: r.pos = pos; readPackedSint32(r, $fSint32); pos = r.pos; break; // repeated sint32 f_sint32 = 7, packed
-      case 64: r.pos = pos; $fSint64.push(readSint64(r)); pos = r.pos; break; // repeated sint64 f_sint64 = 8, unpacked
-      case 66: r.pos = pos; readPackedSint64(r, $fSint64); pos = r.pos; break; // repeated sint64 f_sint64 = 8, packed
-      case 77: // repeated fixed32 f_fixed32 = 9, unpacked
-        r.pos = pos; $fFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 74: // repeated fixed32 f_fixed32 = 9, packed
-        r.pos = pos; readPackedFixed32(r, $fFixed32); pos = r.pos; break;
-      case 81: // repeated fixed64 f_fixed64 = 10, unpacked
-        r.pos = pos; $fFixed64.push(readFixed64(r)); pos = r.pos; break;
-      case 82: // repeated fixed64 f_fixed64 = 10, packed
-        r.pos = pos; readPackedFixed64(r, $fFixed64); pos = r.pos; break;
-      case 93: // repeated sfixed32 f_sfixed32 = 11, unpacked
-        r.pos = pos; $fSfixed32.push(readSfixed32(r)); pos = r.pos; break;
-      case 90: // repeated sfixed32 f_sfixed32 = 11, packed
-        r.pos = pos; readPackedSfixed32(r, $fSfixed32); pos = r.pos; break;
-      case 97: // repeated sfixed64 f_sfixed64 = 12, unpacked
-        r.pos = pos; $fSfixed64.push(readSfixed64(r)); pos = r.pos; break;
-      case 98: // repeated sfixed64 f_sfixed64 = 12, packed
-        r.pos = pos; readPackedSfixed64(r, $fSfixed64); pos = r.pos; break;
-      case 104: r.pos = pos; $fBool.push(readBool(r)); pos = r.pos; break; // repeated bool f_bool = 13, unpacked
-      case 106: r.pos = pos; readPackedBool(r, $fBool); pos = r.pos; break; // repeated bool f_bool = 13, packed
-      case 114: // repeated string f_string = 14
-        r.pos = pos; $fString.push(readString(r, stringsRepeatedScalars_fString)); pos = r.pos; break;
-      case 122: r.pos = pos; $fBytes.push(readBytes(r)); pos = r.pos; break; // repeated bytes f_bytes = 15
-      case 128: r.pos = pos; $fEnum.push(readInt32(r)); pos = r.pos; break; // repeated Side f_enum = 16, unpacked
-      case 130: r.pos = pos; readPackedInt32(r, $fEnum); pos = r.pos; break; // repeated Side f_enum = 16, packed
-      case 136: // repeated int32 unpacked_int32 = 17, unpacked
-        r.pos = pos; $unpackedInt32.push(readInt32(r)); pos = r.pos; break;
-      case 138: // repeated int32 unpacked_int32 = 17, packed
-        r.pos = pos; readPackedInt32(r, $unpackedInt32); pos = r.pos; break;
-      case 145: // repeated double unpacked_double = 18, unpacked
-        r.pos = pos; $unpackedDouble.push(readDouble(r)); pos = r.pos; break;
-      case 146: // repeated double unpacked_double = 18, packed
-        r.pos = pos; readPackedDouble(r, $unpackedDouble); pos = r.pos; break;
-      case 152: // repeated sint64 unpacked_sint64 = 19, unpacked
-        r.pos = pos; $unpackedSint64.push(readSint64(r)); pos = r.pos; break;
-      case 154: // repeated sint64 unpacked_sint64 = 19, packed
-        r.pos = pos; readPackedSint64(r, $unpackedSint64); pos = r.pos; break;
-      case 160: // repeated Side unpacked_enum = 20, unpacked
-        r.pos = pos; $unpackedEnum.push(readInt32(r)); pos = r.pos; break;
-      case 162: // repeated Side unpacked_enum = 20, packed
-        r.pos = pos; readPackedInt32(r, $unpackedEnum); pos = r.pos; break;
-      case 173: // repeated fixed32 unpacked_fixed32 = 21, unpacked
-        r.pos = pos; $unpackedFixed32.push(readFixed32(r)); pos = r.pos; break;
-      case 170: // repeated fixed32 unpacked_fixed32 = 21, packed
-        r.pos = pos; readPackedFixed32(r, $unpackedFixed32); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) {
-          case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11: case 12: case 13:
-          case 14: case 15: case 16: case 17: case 18: case 19: case 20: case 21:
-            failWireType(r, tag);
-        }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+  }
+  if (pos < end && buf[pos]! === 0x7a) { // repeated bytes f_bytes = 15
+    pos += 1;
+    for (;;) {
+      r.pos = pos;
+      $fBytes.push(readBytes(r));
+      pos = r.pos;
+      if (!(pos < end && buf[pos]! === 0x7a)) break;
+      pos += 1;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x82 && buf[pos + 1]! === 0x01) { // repeated Side f_enum = 16
+    r.pos = pos + 2;
+    readPackedInt32(r, $fEnum);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01) { // repeated int32 unpacked_int32 = 17
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $unpackedInt32.push(readInt32(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x88 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x91 && buf[pos + 1]! === 0x01) { // repeated double unpacked_double = 18
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $unpackedDouble.push(readDouble(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x91 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x01) { // repeated sint64 unpacked_sint64 = 19
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $unpackedSint64.push(readSint64(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0x98 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x01) { // repeated Side unpacked_enum = 20
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $unpackedEnum.push(readInt32(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xa0 && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
+    }
+  }
+  if (pos + 1 < end && buf[pos]! === 0xad && buf[pos + 1]! === 0x01) { // repeated fixed32 unpacked_fixed32 = 21
+    pos += 2;
+    for (;;) {
+      r.pos = pos;
+      $unpackedFixed32.push(readFixed32(r));
+      pos = r.pos;
+      if (!(pos + 1 < end && buf[pos]! === 0xad && buf[pos + 1]! === 0x01)) break;
+      pos += 2;
     }
   }
   r.pos = pos;
@@ -1024,7 +1149,7 @@ export function readRepeatedScalars(r: Reader, end: number, depth: number): Repe
     unpackedEnum: $unpackedEnum,
     unpackedFixed32: $unpackedFixed32,
   };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<RepeatedScalars["$unknown"]>;
+  if (pos < end) mergeRepeatedScalarsFrom(r, end, m, depth);
   return m;
 }
 
@@ -2549,38 +2674,38 @@ export function readgoogle_protobuf_Duration(r: Reader, end: number, depth: numb
   const zero64 = r.zero64 as bigint;
   let $seconds: Duration["seconds"] = zero64;
   let $nanos: Duration["nanos"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 seconds = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $seconds = readInt64(r); pos = r.pos; break; // int64 seconds = 1
-      case 16: // int32 nanos = 2
-        if (pos < len && buf[pos]! < 0x80) $nanos = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $nanos = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $nanos = readInt32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $seconds = (hi * 0x10000000 + lo) as unknown as typeof $seconds;
+    } else { r.pos = start; $seconds = readInt64(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // int32 nanos = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $nanos = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $nanos = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $nanos = readInt32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Duration = { $typeName: "google.protobuf.Duration", seconds: $seconds, nanos: $nanos };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Duration["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_DurationFrom(r, end, m, depth);
   return m;
 }
 
@@ -2619,51 +2744,31 @@ export function readOrder_Leg(r: Reader, end: number, depth: number): Order_Leg 
   let $instrument: Order_Leg["instrument"];
   let $side: Order_Leg["side"] = 0;
   let $ratio: Order_Leg["ratio"] = 0;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   const len = r.len;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: { // Instrument instrument = 1
-        r.pos = pos;
-        const childEnd = readLengthEnd(r);
-        const current = $instrument;
-        if (current !== undefined) mergeInstrumentFrom(r, childEnd, current, depth + 1);
-        else $instrument = readInstrument(r, childEnd, depth + 1);
-        pos = r.pos; break;
-      }
-      case 16: // Side side = 2
-        if (pos < len && buf[pos]! < 0x80) $side = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) { $side = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7); pos += 2; }
-        else { r.pos = pos; $side = readInt32(r); pos = r.pos; }
-        break;
-      case 24: // uint32 ratio = 3
-        if (pos < len && buf[pos]! < 0x80) $ratio = buf[pos++]!;
-        else if (pos + 1 < len && buf[pos + 1]! < 0x80) {
-          $ratio = (buf[pos]! & 0x7f) | (buf[pos + 1]! << 7);
-          pos += 2;
-        } else { r.pos = pos; $ratio = readUint32(r); pos = r.pos; }
-        break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: case 2: case 3: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // Instrument instrument = 1
+    r.pos = pos + 1;
+    $instrument = readInstrument(r, readLengthEnd(r), depth + 1);
+    pos = r.pos;
+  }
+  if (pos + 1 < end && buf[pos]! === 0x10) { // Side side = 2
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $side = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $side = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $side = readInt32(r); pos = r.pos; }
+  }
+  if (pos + 1 < end && buf[pos]! === 0x18) { // uint32 ratio = 3
+    const b = buf[pos + 1]!;
+    if (b < 0x80) { $ratio = b; pos += 2; }
+    else if (pos + 2 < len && buf[pos + 2]! < 0x80) { $ratio = (b & 0x7f) | (buf[pos + 2]! << 7); pos += 3; }
+    else { r.pos = pos + 1; $ratio = readUint32(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Order_Leg = { $typeName: "tickwire.orders.v1.Order.Leg", side: $side, ratio: $ratio };
   if ($instrument !== undefined) m.instrument = $instrument;
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Order_Leg["$unknown"]>;
+  if (pos < end) mergeOrder_LegFrom(r, end, m, depth);
   return m;
 }
 
@@ -2711,30 +2816,32 @@ export function zerogoogle_protobuf_Int64Value(r: Reader): Int64Value {
 export function readgoogle_protobuf_Int64Value(r: Reader, end: number, depth: number): Int64Value {
   const zero64 = r.zero64 as bigint;
   let $value: Int64Value["value"] = zero64;
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
+  const len = r.len;
+  const numbers = r.int64 === INT64_NUMBER;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
+  if (pos < end && buf[pos]! === 0x08) { // int64 value = 1
+    const start = pos + 1;
+    let lo = 0;
+    let hi = 0;
+    let b = numbers ? 0x80 : 0;
+    pos = start;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      lo |= (b & 0x7f) << shift;
     }
-    switch (tag) {
-      case 8: r.pos = pos; $value = readInt64(r); pos = r.pos; break; // int64 value = 1
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
+    for (let shift = 0; b >= 0x80 && shift < 28; shift += 7) {
+      b = buf[pos++]!;
+      hi |= (b & 0x7f) << shift;
     }
+    if (numbers && b < 0x80 && hi < 0x2000000 && pos <= len) {
+      $value = (hi * 0x10000000 + lo) as unknown as typeof $value;
+    } else { r.pos = start; $value = readInt64(r); pos = r.pos; }
   }
   r.pos = pos;
   const m: Int64Value = { $typeName: "google.protobuf.Int64Value", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<Int64Value["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_Int64ValueFrom(r, end, m, depth);
   return m;
 }
 
@@ -2769,31 +2876,17 @@ export function zerogoogle_protobuf_StringValue(r: Reader): StringValue {
 
 export function readgoogle_protobuf_StringValue(r: Reader, end: number, depth: number): StringValue {
   let $value: StringValue["value"] = "";
-  let unknownFields: UnknownField[] | undefined;
   if (depth > RECURSION_LIMIT) failNesting(r);
   const buf = r.buf;
   let pos = r.pos;
-  while (pos < end) {
-    let tag = buf[pos]!;
-    if (tag < 0x80) pos += 1;
-    else {
-      r.pos = pos;
-      tag = readTag(r);
-      pos = r.pos;
-    }
-    switch (tag) {
-      case 10: // string value = 1
-        r.pos = pos; $value = readString(r, stringsgoogle_protobuf_StringValue_value); pos = r.pos; break;
-      default:
-        r.pos = pos;
-        switch (tag >>> 3) { case 1: failWireType(r, tag); }
-        unknownFields = keepUnknown(r, unknownFields, tag, depth);
-        pos = r.pos;
-    }
+  if (pos < end && buf[pos]! === 0x0a) { // string value = 1
+    r.pos = pos + 1;
+    $value = readString(r, stringsgoogle_protobuf_StringValue_value);
+    pos = r.pos;
   }
   r.pos = pos;
   const m: StringValue = { $typeName: "google.protobuf.StringValue", value: $value };
-  if (unknownFields !== undefined) m.$unknown = unknownFields as NonNullable<StringValue["$unknown"]>;
+  if (pos < end) mergegoogle_protobuf_StringValueFrom(r, end, m, depth);
   return m;
 }
 
