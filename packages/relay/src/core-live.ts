@@ -310,6 +310,32 @@ export class CoreLive {
     }
   }
 
+  /**
+   * Frames of the filters' subjects may have gone out in the relay's batches only (it did not know this consumer read
+   * them: a lease that lapsed, a relay that took over without having heard the announcement): replay from the last
+   * frame delivered, as after a reconnect.
+   */
+  catchUp(): void {
+    if (this.#closed) return;
+    this.#deps.stats.gapsDetected++;
+    this.#replayFrom(Number.isFinite(this.#lastReceivedAt) ? this.#lastReceivedAt : Date.now());
+  }
+
+  /**
+   * Holds the live messages while the live subjects' announcement is answered: a relay that did not know this
+   * consumer starts publishing its subjects when the announcement reaches it, and those first frames of its epoch must
+   * not be delivered before the replay (`catchUp`) of what it sent in batches only, or they would pass it over.
+   */
+  hold(): void {
+    if (!this.#closed) this.#held ??= [];
+  }
+
+  /** Ends `hold`: the held messages follow, after a replay if they leave a hole; a running replay releases them. */
+  release(): void {
+    if (this.#closed || this.#replaying || this.#held === undefined) return;
+    if (!this.#replayStartHoles()) this.#releaseHeld();
+  }
+
   /** Batches were missed: replay the stream from the last frame delivered (each subject's numbering skips the rest). */
   #onBatchGap(): void {
     if (this.#closed) return;

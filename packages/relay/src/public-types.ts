@@ -22,6 +22,11 @@ export interface PublisherStats {
   enqueued: number;
   /** Stored by the stream (its ack said so). */
   published: number;
+  /**
+   * Stream format "batches", live subjects "announced": numbered but not published on their per-instrument subject,
+   * which no consumer had announced (they went out in the batches). 0 otherwise.
+   */
+  notPublished: number;
   /** Acknowledged as already stored (another relay's copy, or a retry of one whose ack was lost). */
   duplicates: number;
   /** Publishes the stream did not acknowledge (each goes to the backlog). */

@@ -48,6 +48,11 @@ export interface PublisherOptions {
    * publish without a reply, counted as published once NATS took it, never acknowledged nor sent again. Default true.
    */
   stored?: boolean;
+  /**
+   * With `stored: false`: whether anyone reads the subject live (live-interest.ts). A frame whose subject nobody reads
+   * is numbered (its batches carry the position) but not published on it. Default: every subject is published.
+   */
+  publishLive?: (subject: string) => boolean;
 }
 
 /** Bytes an entry is charged for beyond its payload: subject, id and headers. */
@@ -73,6 +78,7 @@ export const NO_PUBLISHES: Readonly<
 > = Object.freeze({
   enqueued: 0,
   published: 0,
+  notPublished: 0,
   duplicates: 0,
   publishErrors: 0,
   retried: 0,
@@ -240,8 +246,13 @@ export class Publisher {
       entry.position = `${this.#epoch}.${n}`;
       this.#options.onNumbered?.(entry as PendingPublish & { position: string }, this.#epoch, n);
     }
-    entry.headers ??= encodeRelayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
     if (this.#options.stored === false) {
+      // Nobody reads it on its subject: the batches carry it, numbered, and a consumer announcing it later replays it.
+      if (this.#options.publishLive?.(entry.subject) === false) {
+        this.stats.notPublished++;
+        return;
+      }
+      entry.headers ??= encodeRelayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
       try {
         this.#publish(entry.subject, "", entry.headers, entry.bytes);
         this.stats.published++;
@@ -252,6 +263,7 @@ export class Publisher {
       }
       return;
     }
+    entry.headers ??= encodeRelayHeaders(entry.msgId, entry.receivedAt, entry.position, entry.frameId);
     try {
       this.#publish(entry.subject, `${this.#inbox}.${id}`, entry.headers, entry.bytes);
     } catch (error) {

@@ -20,6 +20,7 @@ import { DecodeError } from "@tickwire/codec";
 import { Batcher } from "./batch.js";
 import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
+import { LIVE_SUBJECT, type LiveAnswer, LiveInterest } from "./live-interest.js";
 import { ActiveLock } from "./lock.js";
 import type {
   BatchOptions,
@@ -74,6 +75,13 @@ export interface RelayOptions {
    * server died fills its gap from them without waiting for JetStream). `false` turns it off.
    */
   recentWindow?: RecentWindowOptions | false;
+  /**
+   * Stream format "batches": which per-instrument subjects get each frame live. "announced" (the default there): only
+   * those a consumer reading them has announced (`subscribeRelay` does, on its per-instrument path); "all": every
+   * one, for subscribers that do not announce (plain NATS subscriptions). The format "frames" stores those publishes,
+   * so it publishes every subject ("all", the only value it takes).
+   */
+  liveSubjects?: "all" | "announced";
   logger?: Logger;
 }
 
@@ -92,6 +100,15 @@ export interface RelayStats extends PublisherStats {
   platformSessions: number;
   platform: FeedStats | null;
   interest: { requests: number; refused: number; instruments: number; added: number; expired: number };
+  /** Which per-instrument subjects are published live, and the announcements that say so (`liveSubjects`). */
+  liveSubjects: {
+    mode: "all" | "announced";
+    /** Consumers whose announcement's lease runs. */
+    consumers: number;
+    requests: number;
+    refused: number;
+    expired: number;
+  };
   takeovers: number;
   locksLost: number;
   /** Lock renewals the KV did not answer (the relay stayed active: its heartbeat holds the standby off). */
@@ -177,6 +194,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
   const pinned = toIds(options.instruments, "options.instruments");
   validateStream(options.stream);
+  const liveSubjects = options.liveSubjects ?? (options.stream?.format === "batches" ? "announced" : "all");
+  if (liveSubjects !== "all" && liveSubjects !== "announced") {
+    throw new InvalidArgumentError("options.liveSubjects", 'must be "all" or "announced"');
+  }
+  if (liveSubjects === "announced" && options.stream?.format !== "batches") {
+    throw new InvalidArgumentError("options.liveSubjects", '"announced" needs stream format "batches"');
+  }
   const relay = new RelayImpl(name, options, pinned, {
     maxBufferBytes: nonNegative("maxBufferBytes", options.maxBufferBytes, 64 * 1024 ** 2),
     maxInFlight: Math.max(1, nonNegative("maxInFlight", options.maxInFlight, 512)),
@@ -215,6 +239,9 @@ class RelayImpl implements Relay {
   #client: TickwireClient | undefined;
   #feed: MarketDataFeed | undefined;
   #interestSub: Subscription | undefined;
+  /** Stream format "batches" with live subjects "announced": who reads which per-instrument subjects. */
+  readonly #liveInterest: LiveInterest | undefined;
+  #liveSub: Subscription | undefined;
   #timers: ReturnType<typeof setInterval>[] = [];
   #lockTimer: ReturnType<typeof setTimeout> | undefined;
   #activeWaiters: (() => void)[] = [];
@@ -241,6 +268,9 @@ class RelayImpl implements Relay {
     this.#timing = timing;
     this.#log = options.logger ?? silent;
     this.#pinned = new Set(pinned);
+    const announced =
+      (options.liveSubjects ?? (options.stream?.format === "batches" ? "announced" : "all")) === "announced";
+    if (announced) this.#liveInterest = new LiveInterest(timing.interestLeaseMs);
   }
 
   get role(): RelayRole {
@@ -286,9 +316,12 @@ class RelayImpl implements Relay {
       const storesBatches = this.#options.stream?.format === "batches";
       if (storesBatches) this.#store = new BatchStore(nc, publishOptions, this.#options.stream?.batches);
       const store = this.#store;
+      const liveInterest = this.#liveInterest;
+      if (liveInterest) this.#liveSub = this.#serveLiveInterest(nc, liveInterest);
       this.#publisher = new Publisher(nc, {
         ...publishOptions,
         stored: !storesBatches,
+        publishLive: liveInterest ? (subject) => liveInterest.wants(subject) : undefined,
         onNumbered: (entry, epoch, n) => {
           recent?.record({
             subject: entry.subject,
@@ -315,7 +348,15 @@ class RelayImpl implements Relay {
     if (this.#timing.statusIntervalMs > 0) {
       this.#timers.push(setInterval(() => this.#publishStatus(), this.#timing.statusIntervalMs));
     }
-    this.#timers.push(setInterval(() => this.#expireLeases(), Math.min(1000, this.#timing.interestLeaseMs)));
+    this.#timers.push(
+      setInterval(
+        () => {
+          this.#expireLeases();
+          this.#liveInterest?.expire(Date.now());
+        },
+        Math.min(1000, this.#timing.interestLeaseMs),
+      ),
+    );
     if (this.#lock) {
       this.#role = "standby";
       void this.#contend();
@@ -506,6 +547,25 @@ class RelayImpl implements Relay {
     });
   }
 
+  /**
+   * Announcements of the per-instrument subjects consumers read. Every relay of a pair records them (no queue group),
+   * so a standby that takes over publishes them from its first frame; only the active one answers.
+   */
+  #serveLiveInterest(nc: NatsConnection, interest: LiveInterest): Subscription {
+    return nc.subscribe(LIVE_SUBJECT, {
+      callback: (error, msg) => {
+        if (error) return;
+        const result = interest.announce(msg.data, Date.now());
+        if (this.#role !== "active") return;
+        const answer: LiveAnswer | { error: string } =
+          "error" in result
+            ? result
+            : { relay: this.name, leaseMs: this.#timing.interestLeaseMs, continued: result.continued };
+        msg.respond(JSON.stringify(answer));
+      },
+    });
+  }
+
   #expireLeases(): void {
     const now = Date.now();
     const expired: bigint[] = [];
@@ -550,6 +610,11 @@ class RelayImpl implements Relay {
       platformSessions: c.platformSessions,
       platform: this.#feed?.stats() ?? null,
       interest: { ...c.interest, instruments: this.#pinned.size + this.#leases.size },
+      liveSubjects: {
+        mode: this.#liveInterest ? "announced" : "all",
+        consumers: this.#liveInterest?.consumers ?? 0,
+        ...(this.#liveInterest?.stats ?? { requests: 0, refused: 0, expired: 0 }),
+      },
       takeovers: c.takeovers,
       locksLost: c.locksLost,
       lockUnanswered: c.lockUnanswered,
@@ -580,6 +645,7 @@ class RelayImpl implements Relay {
       for (const timer of this.#timers) clearInterval(timer);
       this.#interestSub?.unsubscribe();
       this.#recentSub?.unsubscribe();
+      this.#liveSub?.unsubscribe();
       await this.#client?.close();
       this.#client = undefined;
       this.#feed = undefined;

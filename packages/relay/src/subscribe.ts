@@ -22,6 +22,7 @@ import { BatchReader, batchSubjects, type RoutePattern, routePatterns } from "./
 import { CoreLive } from "./core-live.js";
 import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
+import { LIVE_SUBJECT, type LiveAnswer } from "./live-interest.js";
 import type { BatchReaderStats } from "./public-types.js";
 import { DEFAULT_STREAM, type StoredFormat, storedFormat } from "./stream.js";
 import { FRAME_HEADER, INTEREST_SUBJECT, RECEIVED_HEADER, STATUS_ROOT, subjectFilters } from "./subjects.js";
@@ -156,6 +157,10 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
   /** The activations seen on the status subject (`<relay>@<activeSince>`). */
   readonly #activations = new Set<string>();
   #interestAnswered = false;
+  /** Format "batches", per-instrument path: the id under which the filters are announced to the relay. */
+  #liveId: string | undefined;
+  #liveAnswered = false;
+  #liveTimer: ReturnType<typeof setInterval> | undefined;
   #readyWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   #closing: Promise<void> | undefined;
 
@@ -237,10 +242,11 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     void (async () => {
       for await (const status of nc.status()) if (status.type === "reconnect") this.#stats.reconnects++;
     })().catch(() => {});
+    const renewEveryMs = this.#options.interestRenewMs ?? 20_000;
     if (this.#instruments.length > 0 && this.#options.requestInterest !== false) {
       this.#watchActivations(nc);
       await this.#requestInterest(nc);
-      this.#interestTimer = setInterval(() => void this.#requestInterest(nc), this.#options.interestRenewMs ?? 20_000);
+      this.#interestTimer = setInterval(() => void this.#requestInterest(nc), renewEveryMs);
     }
     const js = jetstream(nc);
     const stream = this.#options.stream ?? DEFAULT_STREAM;
@@ -253,6 +259,15 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     if ((this.#options.live ?? "core") === "core") {
       const patterns = this.#batchPatterns();
       if (patterns) this.#batchReader = new BatchReader(patterns);
+      // A batch-storing relay publishes the per-instrument subjects only for consumers that announce them: announce
+      // before subscribing; what it published in batches only until then is the start's to read (the last values and
+      // the hole after them, replayed).
+      if (!patterns && format.format === "batches") {
+        this.#liveId = globalThis.crypto.randomUUID();
+        if (this.#statusSub === undefined) this.#watchActivations(nc);
+        await this.#announceLive(nc, false);
+        this.#liveTimer = setInterval(() => void this.#announceLive(nc, true), renewEveryMs);
+      }
       this.#core = new CoreLive({
         storedBatches: this.#storedBatches(format),
         batches:
@@ -336,9 +351,47 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
         const first = this.#activations.size === 0;
         this.#activations.add(activation);
         // The first one seen is usually the relay our last request reached: no need to ask it twice.
-        if (!first || !this.#interestAnswered) void this.#requestInterest(nc);
+        const requestsInterest = this.#instruments.length > 0 && this.#options.requestInterest !== false;
+        if (requestsInterest && (!first || !this.#interestAnswered)) void this.#requestInterest(nc);
+        if (this.#liveId !== undefined && (!first || !this.#liveAnswered)) void this.#announceLive(nc, true);
       },
     });
+  }
+
+  /**
+   * Tells the relay (every relay of a pair listens) which per-instrument subjects this feed reads live. A renewal the
+   * relay answers as not `continued` (its lease had lapsed, or a relay took over without having heard it) means frames
+   * of them may have gone out in batches only: the stream is replayed from the last frame delivered.
+   */
+  async #announceLive(nc: NatsConnection, renewal: boolean): Promise<void> {
+    this.#stats.interestRequests++;
+    // A relay that did not know us publishes our subjects from the moment the announcement reaches it: hold those
+    // first frames until the answer says whether a replay must come before them.
+    const core = renewal ? this.#core : undefined;
+    core?.hold();
+    let replay = false;
+    try {
+      const answer = await nc.request(LIVE_SUBJECT, JSON.stringify({ id: this.#liveId, filters: this.#filters }), {
+        timeout: 2000,
+      });
+      const body = JSON.parse(new TextDecoder().decode(answer.data)) as Partial<LiveAnswer> & { error?: string };
+      if (body.error) throw new RelayError(`the relay refused the live subjects: ${body.error}`, "INTEREST_REFUSED");
+      this.#liveAnswered = true;
+      replay = body.continued !== true;
+    } catch (error) {
+      this.#liveAnswered = false;
+      this.#stats.interestFailures++;
+      this.#report(
+        error instanceof RelayError
+          ? error
+          : new RelayError(`announcing the live subjects on ${LIVE_SUBJECT} failed`, "INTEREST_FAILED", {
+              cause: error,
+            }),
+      );
+    } finally {
+      if (replay) core?.catchUp();
+      else core?.release();
+    }
   }
 
   async #requestInterest(nc: NatsConnection): Promise<void> {
@@ -528,6 +581,7 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
     this.#closing ??= (async () => {
       this.#state = "closed";
       clearInterval(this.#interestTimer);
+      clearInterval(this.#liveTimer);
       this.#statusSub?.unsubscribe();
       this.#fanout.end();
       for (const w of this.#readyWaiters) w.reject(new RelayError("the feed closed before it was ready", "CLOSED"));
@@ -536,6 +590,14 @@ export class RelayFeed<M extends Int64Mode = "bigint"> {
       for (const c of this.#consumers) c.stop();
       this.#consumers = [];
       this.#core?.close();
+      // The relay stops publishing our subjects now rather than when the lease runs out.
+      if (this.#liveId !== undefined && this.#nc && !this.#nc.isClosed()) {
+        try {
+          this.#nc.publish(LIVE_SUBJECT, JSON.stringify({ id: this.#liveId, filters: [] }));
+        } catch {
+          // Disconnected: the lease runs out by itself.
+        }
+      }
       await this.#nc?.close().catch(() => {});
     })();
     return this.#closing;

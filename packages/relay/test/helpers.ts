@@ -13,6 +13,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from "@tickwire/sandb
 import { type NatsServers, startNatsServers } from "@tickwire/testkit/nats-server";
 import { until as waitUntil } from "@tickwire/testkit/until";
 import type { CoreLiveStats } from "../src/core-live.js";
+import { LIVE_SUBJECT } from "../src/live-interest.js";
 
 export interface Stack {
   sandbox: Sandbox;
@@ -42,6 +43,18 @@ export async function startStack(
       await nats.close();
     },
   };
+}
+
+/**
+ * Announces per-instrument subject filters to a batch-storing relay, as subscribeRelay does, for a test driving the
+ * core live path (CoreLive) directly: such a relay publishes only announced subjects live.
+ */
+export async function announceLive(nc: NatsConnection, filters: readonly string[]): Promise<void> {
+  const answer = await nc.request(LIVE_SUBJECT, JSON.stringify({ id: `test-${Math.random()}`, filters }), {
+    timeout: 5000,
+  });
+  const body = JSON.parse(new TextDecoder().decode(answer.data)) as { error?: string };
+  if (body.error) throw new Error(body.error);
 }
 
 /** The testkit's wait, 15 s by default: NATS answers slowly on a loaded machine. */

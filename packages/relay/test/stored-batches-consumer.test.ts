@@ -12,7 +12,7 @@ import { defaultInstruments } from "@tickwire/sandbox";
 import { BatchReader, routePatterns } from "../src/batch.js";
 import { CoreLive } from "../src/core-live.js";
 import { type Relay, RelayError, startRelay, subjectFilters, subscribeRelay } from "../src/index.js";
-import { lossy, type Stack, startStack, storedMessages, until, zeroStats } from "./helpers.js";
+import { announceLive, lossy, type Stack, startStack, storedMessages, until, zeroStats } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
 const PLAIN = defaultInstruments.filter((i) => i.kind !== "index").map((i) => i.id);
@@ -158,6 +158,7 @@ describe("subscribeRelay on a stream of batches", () => {
       deliver: (bytes, subject) => delivered.push({ subject, id: decodeMessage(bytes).ID }),
       report: () => {},
     });
+    await announceLive(stack.nc, filters);
     try {
       await core.start("last");
       link.slowReadsMs = 0;
@@ -218,6 +219,7 @@ describe("subscribeRelay on a stream of batches", () => {
         deliver: (bytes, subject) => delivered.push({ subject, id: decodeMessage(bytes).ID }),
         report: (error) => errors.push(`${(error as RelayError).code}: ${error.message}`),
       });
+      await announceLive(stack.nc, filters);
       try {
         await core.start("new");
         await until(() => delivered.length >= 20, "20 frames live");

@@ -45,6 +45,8 @@ describe("stream format batches", () => {
       servers: stack.nats.urls,
       instruments: ALL,
       stream: { format: "batches" },
+      // This test's subscriber is a plain NATS one, which announces nothing.
+      liveSubjects: "all",
     });
     await relay.active();
     await until(() => (relay.stats().store?.published ?? 0) > 20, "20 batches or last values stored");
