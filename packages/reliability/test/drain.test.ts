@@ -2,7 +2,7 @@
 // consumer still receiving is "catching up" (not a loss), and one that stops below its target is "short".
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DrainWatch } from "../src/relay/drain.js";
+import { DrainWatch, owedToStream } from "../src/relay/drain.js";
 
 const idle = (framesSinceBase: number, received: number[]) => ({ relayIdle: true, framesSinceBase, received });
 
@@ -57,4 +57,31 @@ test("consumers of a few instruments (no target) are drained once none has moved
   assert.equal(watch.observe(idle(50_000, [40, 61]), 1200), false);
   assert.equal(watch.observe(idle(50_000, [40, 61]), 1600), true);
   assert.deepEqual(watch.outcome(1600).consumers, ["quiet", "quiet"]);
+});
+
+// The node-fault scenario's count (ci58, Node 24 under load: 20 of 61,356 frames not in the stream): the rule before
+// counted once every relay's backlog was empty, while publishes the stream never answered still awaited their ack.
+const relayAt = (counts: { bufferedMessages?: number; inFlight?: number; backlogMessages?: number }) => ({
+  bufferedMessages: 0,
+  inFlight: 0,
+  backlogMessages: 0,
+  store: null,
+  ...counts,
+});
+
+test("a relay whose backlog is empty still owes the stream its publishes awaiting an ack", () => {
+  // 20 sent, unanswered, not yet past the publish timeout: in flight, not in the backlog.
+  const awaiting = relayAt({ inFlight: 20, backlogMessages: 0 });
+  assert.equal(awaiting.backlogMessages === 0, true, "the rule before counted here");
+  assert.equal(owedToStream(awaiting), 20);
+  // Past the timeout they join the backlog (still in flight: inFlight counts the backlog too).
+  assert.equal(owedToStream(relayAt({ inFlight: 20, backlogMessages: 20 })), 20);
+  assert.equal(owedToStream(relayAt({ bufferedMessages: 5 })), 5);
+  assert.equal(owedToStream(relayAt({})), 0);
+});
+
+test("a relay storing batches owes what its batch store has buffered or in flight too", () => {
+  const storing = { ...relayAt({}), store: { bufferedMessages: 2, inFlight: 3 } };
+  assert.equal(owedToStream(storing), 5);
+  assert.equal(owedToStream({ ...storing, store: { bufferedMessages: 0, inFlight: 0 } }), 0);
 });

@@ -87,3 +87,22 @@ export class DrainWatch {
     };
   }
 }
+
+/** The counts a relay reports of what it has not yet had stored (its stored-batches path too). */
+export interface RelayOwing {
+  bufferedMessages: number;
+  inFlight: number;
+  store: { bufferedMessages: number; inFlight: number } | null;
+}
+
+/**
+ * What a relay still owes the stream: frames not sent yet, publishes awaiting an ack, publishes waiting to go again.
+ * A publish the stream never answered stays awaiting its ack until the relay's publish timeout (5 s) before it joins
+ * the backlog and goes again: a count taken once the backlog alone was empty (the rule before, in the node-fault
+ * scenario) missed it, and closing the relay then gave it up.
+ */
+export function owedToStream(relay: RelayOwing): number {
+  return (
+    relay.bufferedMessages + relay.inFlight + (relay.store ? relay.store.bufferedMessages + relay.store.inFlight : 0)
+  );
+}

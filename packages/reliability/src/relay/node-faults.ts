@@ -14,6 +14,7 @@ import { jetStreamBack, replicasCurrent } from "@tickwire/testkit/jetstream";
 import { metaLeader, type NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, Delivered } from "./children.js";
 import { ALL, PLAIN, platformAt, resetStream, sleep, until } from "./common.js";
+import { owedToStream } from "./drain.js";
 import { type Child, spawnChild } from "./processes.js";
 import { withRetries } from "./retries.js";
 
@@ -180,8 +181,14 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
 
   platform.sandbox.feed.pause();
   await until(settled, 60_000);
+  // The count waits until neither relay owes the stream anything (bounded): a publish the stream never answered is
+  // published again only after the relay's publish timeout, and closing the relay gives up what it still owes.
+  const countWaitStart = Date.now();
+  await until(async () => (await relayStats()).every((r) => owedToStream(r) === 0), 60_000);
+  const waitedForRelaysMs = Date.now() - countWaitStart;
   await sleep(2000);
   const rs = await relayStats();
+  const owedAtCount = rs.reduce((sum, r) => sum + owedToStream(r), 0);
   const cs = await consumerStats();
   const delivered = await Promise.all(consumers.map((c) => c.request<Delivered[]>("delivered")));
   await Promise.all([...consumers, ...relays].map((c) => c.close()));
@@ -282,6 +289,10 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       ),
     })),
     frames,
+    /** Publishes the relays still owed the stream when it was counted (0 unless the wait for them ran out). */
+    owedAtCount,
+    /** From the consumers settled until the relays owed nothing. */
+    waitedForRelaysMs,
     storedFrames: ids.size,
     storedSpan: span,
     storedTwice,
@@ -295,6 +306,11 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       retried: r.retried,
       backlogDrops: r.backlogDrops,
       bufferDrops: r.bufferDrops,
+      /** At the count: publishes still awaiting an ack or waiting to go again, and frames not sent yet. */
+      inFlight: r.inFlight,
+      backlogMessages: r.backlogMessages,
+      bufferedMessages: r.bufferedMessages,
+      takeovers: r.takeovers,
       platformSessions: r.platformSessions,
       locksLost: r.locksLost,
       lockUnanswered: r.lockUnanswered,
@@ -317,6 +333,7 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     result.faults.every((f, k) => perConsumer.every((c) => c.pausesMs[k] <= f.answersAgainMs + 1000));
   const ok =
     faults.length === 3 &&
+    owedAtCount === 0 &&
     storedTwice === 0 &&
     ids.size === span &&
     ids.size === frames &&
