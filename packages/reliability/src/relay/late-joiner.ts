@@ -132,7 +132,7 @@ async function lateJoinerSeam(nats: NatsServers, nc: NatsConnection, store: Stor
   await Promise.all(joiners.map((j) => j.close()));
   await relay.close();
   await platform.sandbox.close();
-  const stored = await readStored(nc, nats.urls, stream, store);
+  const stored = await readStored(nc, stream, store);
   for (const name of streamsOf(stream, store)) await resetStream(nc, name);
   const subjects = bySubject(stored.frames);
   const plain = new Set(PLAIN);

@@ -88,7 +88,7 @@ export async function natsDown(
   await relay.close();
   await platform.sandbox.close();
   const s = relay.stats();
-  const stored = await readStored(nc, nats.urls, stream, store);
+  const stored = await readStored(nc, stream, store);
   const { unique, span: storedSpan } = span(stored.frames);
   const subjects = bySubject(stored.frames);
   const plain = new Set(PLAIN);
@@ -139,7 +139,6 @@ export async function natsDown(
     storedFrames: unique,
     storedSpan,
     storedTwice: stored.storedTwice,
-    copiesSkipped: stored.copiesSkipped,
     accountedFor: accounted(s) && (s.store === null || accounted(s.store)),
     consumers: perConsumer,
     // Nothing lost of what the stream holds, nothing twice, in order. A frame that went out live and was then given up

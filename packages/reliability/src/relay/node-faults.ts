@@ -186,9 +186,9 @@ export async function nodeFaults(
 
   // The stream: every frame from the relay's first to its last (the simulator numbers its messages consecutively and
   // the relays carry every instrument), none twice on a subject.
-  const stored = await readStored(nc, nats.urls, STREAM, store);
+  const stored = await readStored(nc, STREAM, store);
   for (const name of streamsOf(STREAM, store)) await resetStream(nc, name);
-  const { storedTwice, copiesSkipped } = stored;
+  const { storedTwice } = stored;
   const { unique, span: storedSpan } = span(stored.frames);
   const subjects = bySubject(stored.frames);
   const frames = rs.reduce((sum, r) => sum + r.frames, 0);
@@ -253,7 +253,6 @@ export async function nodeFaults(
     storedFrames: unique,
     storedSpan,
     storedTwice,
-    copiesSkipped,
     relays: rs.map((r) => ({
       name: r.name,
       role: r.role,

@@ -1,13 +1,12 @@
 // What a scenario's stream holds, frame by frame, in either stream format, and a consumer's deliveries checked against
-// it. Storing frames, the stream is read message by message; storing batches, a consumer reads the stored batches from
-// the start (subscribeRelay with a Date), which drops a frame both relays of a pair stored (counted as copies
-// skipped). Each subject's frames are then put in the feed's order, by message ID.
+// it. Storing frames, the stream is read message by message; storing batches, the stored batches' stream is read
+// message by message and each batch taken apart here (a frame both relays of a pair stored, or a batch stored twice,
+// counted as copies). Each subject's frames are then put in the feed's order, by message ID.
 import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/transport-node";
 import { decodeMessage } from "@tickwire/codec";
-import { subscribeRelay } from "@tickwire/relay";
+import { routeFrame } from "@tickwire/relay";
 import type { Delivered } from "./children.js";
-import { until } from "./common.js";
 import { withRetries } from "./retries.js";
 import type { Store } from "./size.js";
 
@@ -20,21 +19,14 @@ export interface StoredFrame {
 
 export interface StoredContents {
   frames: StoredFrame[];
-  /** A frame on a subject twice. */
+  /** A frame on a subject twice (storing batches: in two relays' batches, which readers drop as copies). */
   storedTwice: number;
-  /** Storing batches: frames both relays stored, dropped by the reader (null storing frames). */
-  copiesSkipped: number | null;
 }
 
-/** The stream's frames; `servers` for the batches reader (a connection of its own). */
-export function readStored(
-  nc: NatsConnection,
-  servers: string[],
-  stream: string,
-  store: Store,
-): Promise<StoredContents> {
+/** The stream's frames. */
+export function readStored(nc: NatsConnection, stream: string, store: Store): Promise<StoredContents> {
   return withRetries(`reading what ${stream} stored`, () =>
-    store === "frames" ? readFrames(nc, stream) : readBatches(servers, stream),
+    store === "frames" ? readFrames(nc, stream) : readBatches(nc, stream),
   );
 }
 
@@ -62,34 +54,91 @@ async function readFrames(nc: NatsConnection, stream: string): Promise<StoredCon
   }
   clearTimeout(timer);
   messages.stop();
-  return { frames, storedTwice, copiesSkipped: null };
+  return { frames, storedTwice };
 }
 
-async function readBatches(servers: string[], stream: string): Promise<StoredContents> {
-  const feed = await subscribeRelay({ servers, stream, subjects: ["tickwire.md.>"], start: new Date(0) });
-  feed.on("error", () => {});
+/**
+ * The stored batches' stream read message by message and each batch taken apart here, by the format the relay package
+ * documents (batch.ts), not through subscribeRelay: a reader of the product's own would hide what it drops (its Date
+ * start skips a frame stored after newer ones of its subject as a repeat). Each frame is decoded and routed as the
+ * relay routes it (`routeFrame`) to name its subjects.
+ */
+async function readBatches(nc: NatsConnection, stream: string): Promise<StoredContents> {
+  const batches = `${stream}_BATCHES`;
+  const jsm = await jetstreamManager(nc);
+  const last = (await jsm.streams.info(batches)).state.last_seq;
   const frames: StoredFrame[] = [];
   const keys = new Set<string>();
-  let storedTwice = 0;
-  feed.on("message", (message, info) => {
-    const key = `${info.subject} ${message.ID}`;
-    if (keys.has(key)) storedTwice++;
-    keys.add(key);
-    frames.push({ subject: info.subject, id: message.ID, receivedAt: info.receivedAt });
-  });
-  // Read to the end: caught up, and nothing more for 2 s.
-  let count = -1;
-  let movedAt = Date.now();
-  await until(() => {
-    if (frames.length !== count) {
-      count = frames.length;
-      movedAt = Date.now();
+  let copies = 0;
+  if (last === 0) return { frames, storedTwice: 0 };
+  const consumer = await jetstream(nc).consumers.get(batches, { deliver_policy: DeliverPolicy.All });
+  const messages = await consumer.consume({ max_messages: 200 });
+  const timer = setTimeout(() => messages.stop(), 60_000);
+  for await (const m of messages) {
+    const batch = framesOfBatch(m.data);
+    for (const frame of batch.frames) {
+      const message = decodeMessage(frame.bytes);
+      const routed = routeFrame(message, frame.bytes);
+      if (!routed.ok) continue;
+      // A frame on instruments of several segments is in each segment's batch, with that segment's routes.
+      for (const route of routed.routes) {
+        if (route.segment !== batch.segment) continue;
+        const key = `${route.subject} ${message.ID}`;
+        if (keys.has(key)) copies++;
+        keys.add(key);
+        frames.push({ subject: route.subject, id: message.ID, receivedAt: frame.receivedAtMicros / 1000 });
+      }
     }
-    return !feed.stats().catchingUp && Date.now() - movedAt > 2000;
-  }, 60_000);
-  const stats = feed.stats();
-  await feed.close();
-  return { frames, storedTwice, copiesSkipped: stats.repeatsSkipped };
+    if (m.seq >= last) break;
+  }
+  clearTimeout(timer);
+  messages.stop();
+  // The stream drops a batch published again by its id: a frame twice is in two relays' batches (a takeover's overlap).
+  return { frames, storedTwice: copies };
+}
+
+/** One stored batch (version 1): its segment number, and each frame's original bytes and receive time. */
+function framesOfBatch(data: Uint8Array): {
+  segment: number;
+  frames: { bytes: Uint8Array; receivedAtMicros: number }[];
+} {
+  let at = 0;
+  const varint = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const b = data[at++];
+      if (b === undefined) throw new Error(`a stored batch ends inside a varint at byte ${at}`);
+      value += (b & 0x7f) * scale;
+      if (b < 0x80) return value;
+      scale *= 128;
+    }
+  };
+  const skip = (n: number) => {
+    at += n;
+  };
+  if (data[at++] !== 1) throw new Error(`a stored batch of version ${data[0]}, not 1`);
+  const segment = varint();
+  skip(varint()); // epoch
+  varint(); // batch number
+  const firstAt = varint();
+  const count = varint();
+  const out: { bytes: Uint8Array; receivedAtMicros: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const receivedAt = firstAt + varint(); // from the batch's first frame
+    const length = varint();
+    out.push({ bytes: data.subarray(at, at + length), receivedAtMicros: receivedAt });
+    skip(length);
+    skip(varint()); // key
+    skip(1); // fanned
+    const routes = varint();
+    for (let r = 0; r < routes; r++) {
+      varint(); // subtype index
+      varint(); // instrument id (64 bits)
+      varint(); // position
+    }
+  }
+  return { segment, frames: out };
 }
 
 /**
