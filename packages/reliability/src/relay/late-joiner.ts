@@ -89,14 +89,16 @@ export async function lateJoiner(
 async function lateJoinerSeam(nats: NatsServers, nc: NatsConnection, store: Store) {
   const stream = "SEAM";
   const platform = await platformAt(2000);
-  const relay = await startRelay({
-    name: "seam",
-    platform: platform.options,
-    servers: nats.urls,
-    instruments: ALL,
-    stream: streamOptions(stream, store),
-    statusIntervalMs: 0,
-  });
+  const relay = await withRetries("startRelay", () =>
+    startRelay({
+      name: "seam",
+      platform: platform.options,
+      servers: nats.urls,
+      instruments: ALL,
+      stream: streamOptions(stream, store),
+      statusIntervalMs: 0,
+    }),
+  );
   await relay.active();
   platform.sandbox.feed.resume();
   await sleep(2000);
