@@ -634,7 +634,9 @@ export class CoreLive {
     }
     await Promise.all(
       created.map(async (consumer) => {
-        for (const m of await this.#readConsumer(jsm, js, consumer, end, source)) take(m);
+        // In each subject's numbering order: the relay publishes what the stream did not acknowledge again, which the
+        // stream then holds after newer frames of its subject (a Date start took such a frame for a repeat).
+        for (const m of inPositionOrder(await this.#readConsumer(jsm, js, consumer, end, source))) take(m);
       }),
     );
   }

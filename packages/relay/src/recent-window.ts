@@ -108,6 +108,19 @@ export class RecentWindow {
     return out;
   }
 
+  /** Each subject's newest frame kept, in the order published. */
+  newestPerSubject(now = Date.now()): RecentFrame[] {
+    this.#evict(now);
+    const newest = new Map<string, RecentFrame>();
+    for (let i = this.#head; i < this.#kept.length; i++) {
+      const { frame } = this.#kept[i];
+      // Deleted first so that the Map's order is that of each subject's newest frame.
+      newest.delete(frame.subject);
+      newest.set(frame.subject, frame);
+    }
+    return [...newest.values()];
+  }
+
   /** Answers catch-up requests on RECENT_SUBJECT (one relay of a queue group answers each) until unsubscribed. */
   serve(nc: NatsConnection): Subscription {
     return nc.subscribe(RECENT_SUBJECT, {

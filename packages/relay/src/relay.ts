@@ -22,6 +22,7 @@ import { RelayError } from "./errors.js";
 import { toIds } from "./ids.js";
 import { LIVE_SUBJECT, type LiveAnswer, LiveInterest } from "./live-interest.js";
 import { ActiveLock } from "./lock.js";
+import { publishNewestAgain } from "./newest-again.js";
 import type {
   BatchOptions,
   BatchStats,
@@ -380,7 +381,12 @@ class RelayImpl implements Relay {
         this.#store?.setConnected(true);
         // What the lost connection swallowed shows as a gap in the next batch: make sure there is one.
         this.#batcher?.mark();
-        this.#say("info", "relay reconnected to NATS");
+        // And on each per-instrument subject, when no stream acknowledges (and so republishes) those publishes.
+        const again =
+          this.#store && this.#recent && this.#role === "active"
+            ? publishNewestAgain(nc, this.#recent.newestPerSubject())
+            : 0;
+        this.#say("info", "relay reconnected to NATS", again > 0 ? { newestPublishedAgain: again } : undefined);
       }
     }
   }

@@ -4,12 +4,15 @@
 // subject's newest frame is kept and stored as its last value on `tickwire.last.<segment>.<instrumentId>.<subtype>`
 // at most once per interval (100 ms), with the frame's own position, message id and receive time. The stream then
 // stores tens of messages a second per segment instead of one per frame: what costs the NATS nodes is per message.
-// Both go through an acknowledging Publisher: unacknowledged batches and last values wait in its backlog and are
-// published again with the same id, as frames are in the "frames" format.
+// Each goes through an acknowledging Publisher of its own: unacknowledged batches and last values wait in its backlog
+// and are published again with the same id, as frames are in the "frames" format. One per stream because a publisher
+// takes any ack as its stream answering and then publishes its whole backlog again at once: with one for both, every
+// ack of the batches' stream sent the last values again while their stream had no leader (refused at once), which
+// in a node kill retried 109,427 publishes of 22,758 and blocked the relay's event loop for 27 s.
 import type { NatsConnection } from "@nats-io/transport-node";
 import { Batcher, type BatchIdentity, type BatchRoute } from "./batch.js";
 import type { RelayError } from "./errors.js";
-import type { StoreStats } from "./public-types.js";
+import type { PublisherStats, StoreStats } from "./public-types.js";
 import { type PendingPublish, Publisher } from "./publisher.js";
 import { LAST_ROOT, STORE_ROOT, type StoredBatchOptions } from "./stream.js";
 import { SUBJECT_ROOT } from "./subjects.js";
@@ -32,7 +35,9 @@ interface LastValue {
 const LAST_TAIL_FROM = SUBJECT_ROOT.length + 1;
 
 export class BatchStore {
-  readonly #publisher: Publisher;
+  /** The stored batches' publishes, and the last values' (another stream). */
+  readonly #batchPublisher: Publisher;
+  readonly #lastPublisher: Publisher;
   readonly #batcher: Batcher;
   /** Each subject's newest frame not stored yet as its last value (a view of the relay's copy, kept ≤ one interval). */
   #last = new Map<string, LastValue>();
@@ -41,7 +46,8 @@ export class BatchStore {
   readonly #counts = { batches: 0, frames: 0, lastValues: 0 };
 
   constructor(nc: NatsConnection, options: BatchStoreOptions, batches: StoredBatchOptions = {}) {
-    this.#publisher = new Publisher(nc, options);
+    this.#batchPublisher = new Publisher(nc, options);
+    this.#lastPublisher = new Publisher(nc, options);
     this.#batcher = new Batcher(
       (subject, data, batch) => this.#storeBatch(subject, data, batch),
       {
@@ -74,7 +80,7 @@ export class BatchStore {
 
   #storeBatch(subject: string, data: Uint8Array, batch: BatchIdentity): void {
     this.#counts.batches++;
-    this.#publisher.enqueue({
+    this.#batchPublisher.enqueue({
       subject,
       msgId: `${batch.epoch}.${batch.segment}.${batch.seq}`,
       bytes: data,
@@ -91,7 +97,7 @@ export class BatchStore {
     this.#last = new Map();
     for (const [subject, value] of last) {
       this.#counts.lastValues++;
-      this.#publisher.enqueue({
+      this.#lastPublisher.enqueue({
         subject: `${LAST_ROOT}.${subject.slice(LAST_TAIL_FROM)}`,
         msgId: value.msgId,
         // Its own copy: the relay's frame copies are views of shared blocks, which a kept view would keep alive.
@@ -111,25 +117,31 @@ export class BatchStore {
   }
 
   setConnected(connected: boolean): void {
-    this.#publisher.setConnected(connected);
+    this.#batchPublisher.setConnected(connected);
+    this.#lastPublisher.setConnected(connected);
   }
 
   /** Resolves when everything flushed so far has been stored (or dropped). */
   drained(): Promise<void> {
     this.flush();
-    return this.#publisher.drained();
+    return Promise.all([this.#batchPublisher.drained(), this.#lastPublisher.drained()]).then(() => {});
   }
 
   stop(): void {
     clearInterval(this.#timer);
     this.#batcher.stop();
-    this.#publisher.stop();
+    this.#batchPublisher.stop();
+    this.#lastPublisher.stop();
   }
 
   snapshot(): StoreStats {
+    const batches = this.#batchPublisher.snapshot();
+    const last = this.#lastPublisher.snapshot();
+    const both = { ...batches };
+    for (const key of Object.keys(both) as (keyof PublisherStats)[]) both[key] += last[key];
     return {
       format: "batches",
-      ...this.#publisher.snapshot(),
+      ...both,
       batches: this.#counts.batches,
       frames: this.#batcher.stats.frames,
       lastValues: this.#counts.lastValues,

@@ -73,4 +73,21 @@ describe("recent window", () => {
     assert.equal(window.size, 0);
     assert.equal(window.coversAfterMs, T0 + 500);
   });
+
+  test("gives each subject's newest frame kept, in the order those were published", () => {
+    const window = new RecentWindow({ ms: 1000 }, T0);
+    window.record(frame(1, T0, 101), T0);
+    window.record(frame(2, T0 + 10, 102), T0 + 10);
+    window.record(frame(3, T0 + 20, 101), T0 + 20);
+    window.record(frame(4, T0 + 30, 103), T0 + 30);
+    assert.deepEqual(
+      window.newestPerSubject(T0 + 40).map((f) => f.position),
+      ["e.2", "e.3", "e.4"],
+    );
+    // Past the time bound a subject's frames are gone: nothing of it is given.
+    assert.deepEqual(
+      window.newestPerSubject(T0 + 1015).map((f) => f.position),
+      ["e.3", "e.4"],
+    );
+  });
 });

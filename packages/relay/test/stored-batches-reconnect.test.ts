@@ -4,61 +4,14 @@
 // must show it, and the replay fill it; the relay sends an empty batch on each segment after a reconnect, so that a
 // loss with no later batch (the feed paused, a quiet segment) shows too.
 import assert from "node:assert/strict";
-import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { defaultInstruments } from "@tickwire/sandbox";
 import { startRelay, subscribeRelay } from "../src/index.js";
+import { cuttableProxy } from "./cut-proxy.js";
 import { retry, type Stack, startStack, until } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);
-
-/** A TCP proxy to `port` whose connections `cut()` destroys (both sides), as a lost route to the server would. */
-async function cuttableProxy(
-  port: number,
-): Promise<{ url: string; stall(): void; cut(): number; close(): Promise<void> }> {
-  const open = new Set<Socket>();
-  const clients = new Map<Socket, Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = tcpConnect(port, "127.0.0.1");
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on("error", () => {});
-      s.on("close", () => {
-        open.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    clients.set(client, upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no proxy address");
-  return {
-    url: `nats://127.0.0.1:${address.port}`,
-    /** What the clients write from now on stays in the proxy (a server not reading), lost at the cut. */
-    stall() {
-      for (const [client, upstream] of clients) {
-        client.unpipe(upstream);
-        client.pause();
-      }
-    },
-    cut() {
-      const n = open.size;
-      for (const s of open) s.destroy();
-      return n;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of open) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe("relay storing batches: its NATS connection cut mid-run", () => {
   let stack: Stack;

@@ -7,14 +7,21 @@ type NatsConnection = Parameters<typeof jetstreamManager>[0];
 
 /**
  * JetStream answers what a consumer's catch-up read needs: `stream`'s info (naming a leader), then a consumer made as
- * the read makes its own (one replica, in memory, no acks; deleted again). Each request waits at most `timeoutMs`.
+ * the read makes its own (one replica, in memory, no acks; deleted again), filtered on `filterSubject`, which must be
+ * within the stream's subjects (a stream of the relay's stored batches holds `tickwire.store.>`). Each request waits
+ * at most `timeoutMs`.
  */
-export async function jetStreamAnswers(nc: NatsConnection, stream: string, timeoutMs = 1000): Promise<boolean> {
+export async function jetStreamAnswers(
+  nc: NatsConnection,
+  stream: string,
+  timeoutMs = 1000,
+  filterSubject = "tickwire.md.none",
+): Promise<boolean> {
   try {
     const jsm = await jetstreamManager(nc, { timeout: timeoutMs, checkAPI: false });
     if (!(await jsm.streams.info(stream)).cluster?.leader) return false;
     const consumer = await jsm.consumers.add(stream, {
-      filter_subject: "tickwire.md.none",
+      filter_subject: filterSubject,
       ack_policy: AckPolicy.None,
       mem_storage: true,
       num_replicas: 1,
@@ -45,9 +52,9 @@ export interface JetStreamBack {
 export function jetStreamBack(
   nc: NatsConnection,
   stream: string,
-  options: { everyMs?: number; timeoutMs?: number; giveUpMs?: number } = {},
+  options: { everyMs?: number; timeoutMs?: number; giveUpMs?: number; filterSubject?: string } = {},
 ): Promise<JetStreamBack> {
-  const { everyMs = 100, timeoutMs = 1000, giveUpMs = 60_000 } = options;
+  const { everyMs = 100, timeoutMs = 1000, giveUpMs = 60_000, filterSubject } = options;
   const began = Date.now();
   return new Promise((resolve, reject) => {
     let probes = 0;
@@ -62,7 +69,7 @@ export function jetStreamBack(
       }
       probes++;
       const sentAt = Date.now();
-      void jetStreamAnswers(nc, stream, timeoutMs).then((answered) => {
+      void jetStreamAnswers(nc, stream, timeoutMs, filterSubject).then((answered) => {
         if (!answered || done) return;
         done = true;
         clearInterval(timer);

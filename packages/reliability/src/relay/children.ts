@@ -36,6 +36,8 @@ export interface ConsumerReport
   max: number;
   /** Time from start to the first `expectLast` messages (the last values), ms. */
   lastValuesMs: number | null;
+  /** When subscribeRelay was called, epoch ms. */
+  subscribedAt: number;
   /** Messages by latency: up to 5, 20, 100, 500, 1,000 ms and above. */
   histogram: number[];
 }
@@ -52,8 +54,11 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** A delivered message: subject, message ID (digits) and arrival time (epoch ms). */
-export type Delivered = [subject: string, id: string, at: number];
+/**
+ * A delivered message: subject, message ID (digits), arrival time (epoch ms) and its stream sequence (0: it arrived
+ * live, not read from the stream).
+ */
+export type Delivered = [subject: string, id: string, at: number, streamSequence: number];
 
 async function consumer(config: {
   servers: string[];
@@ -80,12 +85,13 @@ async function consumer(config: {
       start: config.start,
       live: config.live,
     });
+  const subscribedAt = Date.now();
   const feed = await withRetries("subscribeRelay", subscribe);
   const delivered: Delivered[] = [];
   // Counted into the histogram as they arrive: the parent's progress polls and reports then cost no pass over them.
   const histogram = HISTOGRAM_BOUNDS.map(() => 0).concat(0);
   feed.on("message", (message, info) => {
-    if (config.record) delivered.push([info.subject, String(message.ID), Date.now()]);
+    if (config.record) delivered.push([info.subject, String(message.ID), Date.now(), info.streamSequence]);
     const latency = performance.timeOrigin + performance.now() - info.receivedAt;
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);
@@ -129,6 +135,7 @@ async function consumer(config: {
         p99: percentile(sorted, 99),
         max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
         lastValuesMs,
+        subscribedAt,
         repeatsSkipped: stats.repeatsSkipped,
         gapsDetected: stats.gapsDetected,
         replays: stats.replays,

@@ -1,14 +1,15 @@
 // NATS nodes lost under a relay pair (issue 28): a three-node cluster, a stream of three replicas, two relay processes
 // with failover at their defaults, several consumer processes (core live path, every node's URL, about six instruments
-// each) and the simulator at 2,000 msg/s. In turn the node leading the stream, the JetStream metadata leader and the
-// node leading the lock's KV bucket (each found through JetStream's own answers: stream info, /jsz) is killed with
-// SIGKILL, left down a few seconds and restarted; the next fault waits until the relay's backlog is stored and every
-// consumer is live again. Measured: the time JetStream took to answer again, each consumer's longest pause, the
-// relays' counters. Checked: the stream holds every frame the platform sent (its IDs are consecutive) once; every
-// consumer got every frame of its instruments exactly once, in order; one platform session throughout.
-import { DeliverPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
+// each on the per-instrument subjects, and one reading the whole feed from the batches) and the simulator at 2,000
+// msg/s. In turn the node leading the stream (storing batches: the stored batches' stream), the JetStream metadata
+// leader and the node leading the lock's KV bucket (each found through JetStream's own answers: stream info, /jsz) is
+// killed with SIGKILL, left down a few seconds and restarted; the next fault waits until the relay's backlog is stored
+// and every consumer is live again. Measured: the time JetStream took to answer again, each consumer's longest pause,
+// the relays' counters. Checked: the stream holds every frame the platform sent (its IDs are consecutive) once; every
+// consumer got every frame of its instruments exactly once, in order; one platform session throughout. Either stream
+// format (stored.ts reads it).
+import { jetstreamManager } from "@nats-io/jetstream";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
-import { decodeMessage } from "@tickwire/codec";
 import type { RelayStats } from "@tickwire/relay";
 import { jetStreamBack, replicasCurrent } from "@tickwire/testkit/jetstream";
 import { metaLeader, type NatsServers } from "@tickwire/testkit/nats-server";
@@ -16,7 +17,8 @@ import type { ConsumerReport, Delivered } from "./children.js";
 import { ALL, PLAIN, platformAt, resetStream, sleep, until } from "./common.js";
 import { owedToStream } from "./drain.js";
 import { type Child, spawnChild } from "./processes.js";
-import { withRetries } from "./retries.js";
+import type { Store } from "./size.js";
+import { bySubject, checkDelivered, readStored, span, streamsOf } from "./stored.js";
 
 const STREAM = "NODEFAULTS";
 const LOCK_STREAM = "KV_tickwire_relay_lock";
@@ -56,49 +58,31 @@ async function leaderOf(nc: NatsConnection, stream: string): Promise<string | un
   }
 }
 
-interface StoredFrame {
-  subject: string;
-  id: bigint;
-  /** The relay's per-subject publish number (the stream may hold a frame it published again after newer ones). */
-  n: number;
-}
-
-function storedFrames(nc: NatsConnection): Promise<StoredFrame[]> {
-  return withRetries("reading the stored frames", () => readStoredFrames(nc));
-}
-
-async function readStoredFrames(nc: NatsConnection): Promise<StoredFrame[]> {
-  const jsm = await jetstreamManager(nc);
-  const last = (await jsm.streams.info(STREAM)).state.last_seq;
-  const consumer = await jetstream(nc).consumers.get(STREAM, { deliver_policy: DeliverPolicy.All });
-  const out: StoredFrame[] = [];
-  const messages = await consumer.consume({ max_messages: 1000 });
-  const timer = setTimeout(() => messages.stop(), 60_000);
-  for await (const m of messages) {
-    const position = m.headers?.get("Tickwire-Seq") ?? "";
-    out.push({
-      subject: m.subject,
-      id: decodeMessage(m.data).ID,
-      n: Number(position.slice(position.lastIndexOf(".") + 1)),
-    });
-    if (m.seq >= last) break;
-  }
-  clearTimeout(timer);
-  messages.stop();
-  return out;
-}
+const PLAIN_IDS = new Set(PLAIN);
+/** A subject of an instrument that is not an index (`tickwire.md.<segment>.<instrumentId>.<subtype>`). */
+const isPlain = (subject: string) => PLAIN_IDS.has(subject.split(".")[3]);
 
 /** The smallest value, 0 for none. */
 const shortest = (values: number[]) => (values.length === 0 ? 0 : Math.min(...values));
 
-export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: NodeFaultSize, log: (l: string) => void) {
+export async function nodeFaults(
+  nats: NatsServers,
+  nc: NatsConnection,
+  size: NodeFaultSize,
+  log: (l: string) => void,
+  store: Store = "frames",
+) {
   const platform = await platformAt(size.rate);
-  // Default settings but for the stream's per-subject bound, raised so the stream keeps the whole run to compare.
+  // Default settings but for the stream's per-subject bound, raised so the stream keeps the whole run to compare
+  // (storing batches, the stream bounds bytes and age only: the defaults keep the run).
   const common = {
     platform: platform.options,
     servers: nats.urls,
     instruments: ALL,
-    stream: { name: STREAM, replicas: 3, maxMsgsPerSubject: 1_000_000 },
+    stream:
+      store === "frames"
+        ? { name: STREAM, replicas: 3, maxMsgsPerSubject: 1_000_000 }
+        : { name: STREAM, replicas: 3, format: "batches" as const },
     failover: true,
   };
   const relays = [
@@ -118,11 +102,16 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       }),
     );
   }
+  // The last consumer reads the whole feed: the batched live path, its gaps replayed from the same stream.
+  consumers.push(await spawnChild("consumer", { servers: nats.urls, stream: STREAM, start: "new", record: true }));
   const relayStats = () => Promise.all(relays.map((r) => r.request<RelayStats>("report")));
   const consumerStats = () => Promise.all(consumers.map((c) => c.request<ConsumerReport>("report")));
   const settled = async () => {
     const [rs, cs] = await Promise.all([relayStats(), consumerStats()]);
-    return rs.every((r) => r.backlogMessages === 0) && cs.every((c) => !c.catchingUp);
+    return (
+      rs.every((r) => r.backlogMessages === 0 && (r.store?.backlogMessages ?? 0) === 0) &&
+      cs.every((c) => !c.catchingUp)
+    );
   };
   // A connection to each node alone: JetStream is probed through a node that stays up.
   const direct = new Map<string, NatsConnection>();
@@ -133,6 +122,8 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
   await sleep(3000);
 
   const faults: Fault[] = [];
+  /** Where the frames are stored: the stream, or the stored batches' stream. */
+  const storedIn = streamsOf(STREAM, store).at(-1) ?? STREAM;
   const kill = async (role: string, find: () => Promise<string | undefined>) => {
     let victim: string | undefined;
     await until(async () => {
@@ -149,13 +140,18 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     if (!probe) throw new Error(`${role}: no node left to ask`);
     const killedAt = Date.now();
     await node.kill();
-    const back = await jetStreamBack(probe, STREAM);
+    // Storing batches, a consumer's catch-up reads the stored batches' stream (tickwire.store.<segment>).
+    const back = await jetStreamBack(
+      probe,
+      storedIn,
+      store === "frames" ? {} : { filterSubject: "tickwire.store.none" },
+    );
     const answersAgainMs = back.answeredAt - killedAt;
     await sleep(Math.max(0, killedAt + size.downSeconds * 1000 - Date.now()));
     await node.start();
     const restartedAt = Date.now();
     await until(
-      async () => (await replicasCurrent(nc, STREAM)) && (await replicasCurrent(nc, LOCK_STREAM)) && (await settled()),
+      async () => (await everyReplicaCurrent(nc, [...streamsOf(STREAM, store), LOCK_STREAM])) && (await settled()),
       60_000,
     );
     const settledMs = Date.now() - restartedAt;
@@ -175,7 +171,7 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     faults.push(fault);
     await sleep(2000);
   };
-  await kill("stream leader", () => leaderOf(nc, STREAM));
+  await kill("stream leader", () => leaderOf(nc, storedIn));
   await kill("metadata leader", () => metaLeader(nats));
   await kill("lock's node", () => leaderOf(nc, LOCK_STREAM));
 
@@ -197,46 +193,17 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
 
   // The stream: every frame from the relay's first to its last (the simulator numbers its messages consecutively and
   // the relays carry every instrument), none twice on a subject.
-  const stored = await storedFrames(nc);
-  await resetStream(nc, STREAM);
-  const keys = new Set<string>();
-  const ids = new Set<bigint>();
-  let storedTwice = 0;
-  const bySubject = new Map<string, StoredFrame[]>();
-  for (const frame of stored) {
-    const key = `${frame.subject} ${frame.id}`;
-    if (keys.has(key)) storedTwice++;
-    keys.add(key);
-    ids.add(frame.id);
-    const list = bySubject.get(frame.subject) ?? [];
-    list.push(frame);
-    bySubject.set(frame.subject, list);
-  }
-  const sorted = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const span = sorted.length === 0 ? 0 : Number(sorted[sorted.length - 1] - sorted[0]) + 1;
+  const stored = await readStored(nc, STREAM, store);
+  for (const name of streamsOf(STREAM, store)) await resetStream(nc, name);
+  const { storedTwice } = stored;
+  const { unique, span: storedSpan } = span(stored.frames);
+  const subjects = bySubject(stored.frames);
   const frames = rs.reduce((sum, r) => sum + r.frames, 0);
 
   // Each consumer, per subject, from its first message on: exactly the stream's frames in the relay's order.
   const perConsumer = delivered.map((list, c) => {
-    const got = new Map<string, string[]>();
-    for (const [subject, id] of list) got.set(subject, [...(got.get(subject) ?? []), id]);
-    let missing = 0;
-    let extra = 0;
-    let outOfOrder = 0;
-    for (const [subject, gotIds] of got) {
-      const expected = (bySubject.get(subject) ?? [])
-        .slice()
-        .sort((a, b) => a.n - b.n)
-        .map((f) => String(f.id));
-      const from = expected.indexOf(gotIds[0]);
-      const want = from < 0 ? [] : expected.slice(from);
-      const wantSet = new Set(want);
-      const gotSet = new Set(gotIds);
-      missing += want.filter((id) => !gotSet.has(id)).length;
-      extra += gotIds.length - gotSet.size + gotIds.filter((id) => !wantSet.has(id)).length;
-      const inOrder = want.filter((id) => gotSet.has(id));
-      if (inOrder.join() !== [...gotSet].filter((id) => wantSet.has(id)).join()) outOfOrder++;
-    }
+    // The whole-feed consumer delivers an index list once, on one of its subjects: compared on the plain instruments.
+    const check = checkDelivered(c < size.consumers ? list : list.filter(([subject]) => isPlain(subject)), subjects);
     // A pause belongs to the kill it spans (it ends after the kill, before the next): counted by the message that began
     // it, a consumer on the next node killed, whose last message arrives a few ms before that kill, had its reconnect
     // pause charged to the previous fault and its election time.
@@ -250,11 +217,11 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     });
     return {
       consumer: c,
-      subjects: got.size,
-      delivered: list.length,
-      missing,
-      extra,
-      subjectsOutOfOrder: outOfOrder,
+      subjects: check.subjects,
+      delivered: check.delivered,
+      missing: check.missing,
+      extra: check.extra,
+      subjectsOutOfOrder: check.subjectsOutOfOrder,
       pausesMs: pauses,
       gapsDetected: cs[c].gapsDetected,
       replays: cs[c].replays,
@@ -264,6 +231,7 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     };
   });
   const result = {
+    store,
     rate: size.rate,
     downSeconds: size.downSeconds,
     faults: faults.map((f, k) => ({
@@ -293,8 +261,8 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     owedAtCount,
     /** From the consumers settled until the relays owed nothing. */
     waitedForRelaysMs,
-    storedFrames: ids.size,
-    storedSpan: span,
+    storedFrames: unique,
+    storedSpan,
     storedTwice,
     relays: rs.map((r) => ({
       name: r.name,
@@ -315,6 +283,17 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
       locksLost: r.locksLost,
       lockUnanswered: r.lockUnanswered,
       natsReconnects: r.nats.reconnects,
+      /** Storing batches: the stored batches' and last values' publishes (the figures above are the live ones). */
+      store: r.store && {
+        published: r.store.published,
+        duplicates: r.store.duplicates,
+        publishErrors: r.store.publishErrors,
+        retried: r.store.retried,
+        backlogDrops: r.store.backlogDrops,
+        bufferDrops: r.store.bufferDrops,
+        batches: r.store.batches,
+        lastValues: r.store.lastValues,
+      },
       /** The relay process's longest event-loop delay and longest time without a frame from the platform. */
       eventLoopMaxMs: Math.round((r as unknown as { eventLoopMaxMs: number }).eventLoopMaxMs),
       longestWithoutFrameMs: (r as unknown as { longestWithoutFrameMs: number }).longestWithoutFrameMs,
@@ -335,11 +314,16 @@ export async function nodeFaults(nats: NatsServers, nc: NatsConnection, size: No
     faults.length === 3 &&
     owedAtCount === 0 &&
     storedTwice === 0 &&
-    ids.size === span &&
-    ids.size === frames &&
+    unique === storedSpan &&
+    unique === frames &&
     platformSessions === 1 &&
     pausesWithin &&
     perConsumer.every((c) => c.missing === 0 && c.extra === 0 && c.subjectsOutOfOrder === 0 && c.delivered > 0);
   log(`  node faults: ${JSON.stringify(result)}`);
   return { ...result, platformSessions, relayKeptSending, pausesWithin, ok };
+}
+
+async function everyReplicaCurrent(nc: NatsConnection, streams: string[]): Promise<boolean> {
+  for (const stream of streams) if (!(await replicasCurrent(nc, stream))) return false;
+  return true;
 }

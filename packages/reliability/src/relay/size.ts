@@ -32,10 +32,12 @@ export interface Size {
    */
   instrumentsPerConsumer: number;
   /**
-   * The rising rates' and the relay kill's stream format (TICKWIRE_RELAY_STORE: frames, the relay's default, or
-   * batches); the other scenarios store frames.
+   * Every scenario's stream format (TICKWIRE_RELAY_STORE: frames, the relay's default, or batches): the rising rates,
+   * the late joiner, the relay kill, the node kills and NATS down.
    */
   store: Store;
+  /** Only the late joiner and the faults, not the rising rates (TICKWIRE_RELAY_FAULTS_ONLY=1). */
+  faultsOnly: boolean;
 }
 
 export const FULL: Size = {
@@ -52,6 +54,7 @@ export const FULL: Size = {
   relayKillOnly: false,
   instrumentsPerConsumer: 0,
   store: "frames",
+  faultsOnly: false,
 };
 export const QUICK: Size = {
   ...FULL,
@@ -76,6 +79,7 @@ export function sizeFromEnv(quick: boolean): Size {
   const ratesOnly = env.TICKWIRE_RELAY_RATES_ONLY === "1";
   const nodeFaultsOnly = env.TICKWIRE_RELAY_NODE_FAULTS_ONLY === "1";
   const relayKillOnly = env.TICKWIRE_RELAY_KILL_ONLY === "1";
+  const faultsOnly = env.TICKWIRE_RELAY_FAULTS_ONLY === "1";
   const nodeFaults = {
     rate: Number(env.TICKWIRE_RELAY_NODE_FAULT_RATE ?? base.nodeFaults.rate),
     consumers: Number(env.TICKWIRE_RELAY_NODE_FAULT_CONSUMERS ?? base.nodeFaults.consumers),
@@ -100,6 +104,7 @@ export function sizeFromEnv(quick: boolean): Size {
     nodeFaults,
     relayKillOnly,
     nodeFaultsOnly,
+    faultsOnly,
     instrumentsPerConsumer,
   };
 }
