@@ -97,10 +97,17 @@ describe("live per-instrument subjects, announced", () => {
 
       await feed.close();
       await until(() => relay.stats().liveSubjects.consumers === 0, "the consumer's lease ended by its leave");
+      // The relay's own count first: a publish it made before it handled the leave may still be on its way to the
+      // watcher (a loaded CI run saw 43 arrive after the lease ended), so the watcher is read only after a settling
+      // window of 200 frames.
+      const publishedAtLeave = relay.stats().published;
+      let framesBefore = relay.stats().frames;
+      await until(() => relay.stats().frames > framesBefore + 200, "200 more frames");
       const before = seen.length;
-      const framesBefore = relay.stats().frames;
+      framesBefore = relay.stats().frames;
       await until(() => relay.stats().frames > framesBefore + 200, "200 more frames");
       await stack.nc.flush();
+      assert.equal(relay.stats().published, publishedAtLeave, "the relay published after the consumer left");
       assert.equal(seen.length, before, "published after the consumer left");
     } finally {
       await relay.close();

@@ -106,14 +106,16 @@ export async function natsDown(
     reconnects: reports[i].reconnects,
   }));
   // Every publish asked for ended stored, a duplicate or dropped (storing batches: the stored batches and last values
-  // too; the live per-instrument publishes count as published once NATS took them).
+  // too; the live per-instrument publishes count as published once NATS took them, or as not published when no
+  // consumer had announced their subject).
   const accounted = (p: {
     published: number;
     duplicates: number;
     bufferDrops: number;
     backlogDrops: number;
+    notPublished?: number;
     enqueued: number;
-  }) => p.published + p.duplicates + p.bufferDrops + p.backlogDrops === p.enqueued;
+  }) => p.published + p.duplicates + p.bufferDrops + p.backlogDrops + (p.notPublished ?? 0) === p.enqueued;
   const result = {
     kind,
     store,
@@ -123,6 +125,7 @@ export async function natsDown(
     bufferDrops: s.bufferDrops,
     backlogDrops: s.backlogDrops,
     publishErrors: s.publishErrors,
+    notPublished: s.notPublished,
     natsDisconnects: s.nats.disconnects,
     platformConnections: s.platformSessions,
     recovered,
