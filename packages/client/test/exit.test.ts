@@ -19,8 +19,9 @@ test("a process that only used the client exits on its own after close()", async
       stdio: ["ignore", "pipe", "pipe"],
     });
     // The child is killed if it is still there 5 s after it said it closed (a timer, socket or listener left behind),
-    // or 90 s after it started without saying so: a start that slow is a starved machine (CI runs this niced beside
-    // the timed tests), not a leak, and the time that matters is the one after close().
+    // or 90 s after it started without saying so: a start that slow is a starved machine, not a leak, and the time
+    // that matters is the one after close(). A bound in time: this file is in the timing tier (normal priority), since
+    // at the lowest priority beside a loaded CI run a child once took over 5 s to exit after saying it closed.
     let out = "";
     let timer = setTimeout(() => proc.kill("SIGKILL"), 90_000);
     proc.stdout.on("data", (chunk) => {
