@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fromBinary, type Message, toBinary } from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
+import { concatBytes } from "@tickwire/testkit/bytes";
 import fc from "fast-check";
 import { messageArb } from "./arbitrary.js";
 import { fuzzRuns } from "./differential-suite.js";
@@ -25,16 +26,6 @@ function fieldsOf(bytes: Uint8Array): Uint8Array[] {
     fields.push(bytes.subarray(start, reader.pos));
   }
   return fields;
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 const RUNS = fuzzRuns(100);
@@ -60,7 +51,7 @@ for (const codec of codecsOf(file_tickwire_orders_v1_orders, generated)) {
             return fc.shuffledSubarray(fields, { minLength: fields.length, maxLength: fields.length });
           }),
           (fields) => {
-            const bytes = join(fields);
+            const bytes = concatBytes(fields);
             assert.deepStrictEqual(codec.decode(bytes), fromBinary(codec.desc, bytes));
             assert.deepStrictEqual(
               codec.decode(bytes, { readUnknownFields: false }),
@@ -79,7 +70,7 @@ for (const codec of codecsOf(file_tickwire_orders_v1_orders, generated)) {
           if (fields.length === 0) return;
           const again = fields[pick % fields.length] as Uint8Array;
           fields.splice(at % (fields.length + 1), 0, again);
-          const joined = join(fields);
+          const joined = concatBytes(fields);
           assert.deepStrictEqual(codec.decode(joined), fromBinary(codec.desc, joined));
         }),
         { numRuns: RUNS },
