@@ -3,31 +3,15 @@
 // code, not src/ through tsx: a smoke run starts about 30 worker processes and tsx's loader cost each of them a third of
 // its CPU time (harness.test.ts's smoke run: 39 CPU-s through tsx, 27 built; bench:bounds' smoke run 10 and 5).
 import { spawnSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { assertBuiltFresh } from "@tickwire/testkit/workspace";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const src = fileURLToPath(new URL("../src/", import.meta.url));
 
-/**
- * Fails when `script` (a file under dist/) is missing or src/ holds a file changed after it was built (turbo builds
- * first; a test run by hand may not).
- */
+/** Fails when `script` (a file under dist/) is missing or older than a file of src/ (turbo builds first; a test run by hand may not). */
 function assertBuilt(script = cli): void {
-  let built: number;
-  try {
-    built = statSync(script).mtimeMs;
-  } catch {
-    throw new Error(`${script} is missing: run \`corepack pnpm build\` (the bench tests run the built command)`);
-  }
-  const newer = (readdirSync(src, { recursive: true, encoding: "utf8" }) as string[]).filter(
-    (file) => file.endsWith(".ts") && statSync(join(src, file)).mtimeMs > built,
-  );
-  if (newer.length > 0)
-    throw new Error(
-      `src/${newer[0]} changed after ${script} was built: run \`corepack pnpm build\` (the bench tests run the built command)`,
-    );
+  assertBuiltFresh(script, src, "the bench tests run the built command");
 }
 
 /** The built file `path` of the bench (e.g. "bounds/run.js"), checked as the bench command is. */

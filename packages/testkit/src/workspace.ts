@@ -1,7 +1,7 @@
 // The workspace as the repository-wide checks see it: where it is, its public packages, and the dependency ranges
 // it declares. Read from the files on disk, so the checks see the tree they run in.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -79,4 +79,23 @@ export function packPackages(
   const missing = packages.filter((p) => !tarballs.has(p.name)).map((p) => p.name);
   if (missing.length > 0) throw new Error(`pnpm pack left no tarball for ${missing.join(", ")} in ${destination}`);
   return tarballs;
+}
+
+/**
+ * Throws unless `built` (a file of a package's `dist/`) exists and is at least as new as every `.ts` file under the
+ * package's `src/`: tests that run a built script, as users run it, must not test an old build after an edit.
+ * `what` ends the messages, e.g. "the bench tests run the built command".
+ */
+export function assertBuiltFresh(built: string, src: string, what: string): void {
+  let builtAt: number;
+  try {
+    builtAt = statSync(built).mtimeMs;
+  } catch {
+    throw new Error(`${built} is missing: run \`corepack pnpm build\` (${what})`);
+  }
+  const newer = (readdirSync(src, { recursive: true, encoding: "utf8" }) as string[]).filter(
+    (file) => file.endsWith(".ts") && statSync(join(src, file)).mtimeMs > builtAt,
+  );
+  if (newer.length > 0)
+    throw new Error(`src/${newer[0]} changed after ${built} was built: run \`corepack pnpm build\` (${what})`);
 }

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { packagesDir, publicPackages, repoRoot, workspaceRange } from "../src/workspace.js";
+import { assertBuiltFresh, packagesDir, publicPackages, repoRoot, workspaceRange } from "../src/workspace.js";
 
 test("repoRoot is the workspace's root, without a trailing separator", () => {
   assert.ok(existsSync(join(repoRoot, "pnpm-workspace.yaml")));
@@ -34,4 +35,34 @@ test("workspaceRange is a declared range, never a workspace: one; an undeclared 
   assert.equal(workspaceRange("playwright-core"), ownManifest.dependencies["playwright-core"]);
   assert.throws(() => workspaceRange("@tickwire/codec"), /no package of the workspace depends on @tickwire\/codec/);
   assert.throws(() => workspaceRange("no-such-package-anywhere"), /no package/);
+});
+
+test("assertBuiltFresh passes a build newer than its sources, names a missing build and the first source edited after it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tickwire-built-"));
+  try {
+    mkdirSync(join(dir, "src", "deep"), { recursive: true });
+    mkdirSync(join(dir, "dist"));
+    const built = join(dir, "dist", "bin.js");
+    assert.throws(
+      () => assertBuiltFresh(built, join(dir, "src"), "why"),
+      /bin\.js is missing: run `corepack pnpm build` \(why\)/,
+    );
+    writeFileSync(join(dir, "src", "deep", "a.ts"), "");
+    writeFileSync(join(dir, "src", "notes.md"), "");
+    writeFileSync(built, "");
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, "src", "deep", "a.ts"), past, past);
+    assertBuiltFresh(built, join(dir, "src"), "why");
+    // A non-TypeScript file edited later does not count; a .ts file in a subdirectory does.
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, "src", "notes.md"), future, future);
+    assertBuiltFresh(built, join(dir, "src"), "why");
+    utimesSync(join(dir, "src", "deep", "a.ts"), future, future);
+    assert.throws(
+      () => assertBuiltFresh(built, join(dir, "src"), "why"),
+      /src\/deep\/a\.ts changed after .*bin\.js was built/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
