@@ -3,7 +3,7 @@
 // and the text saying what each measures.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { type BoardHarness, openBoard } from "./harness.js";
+import { type BoardHarness, openBoard, renderedCount } from "./harness.js";
 
 let h: BoardHarness;
 before(async () => {
@@ -34,22 +34,30 @@ test("the panel shows p50/p99 of decode, update, render and latency, the rate, d
   // A message decodes in microseconds, not milliseconds; a snapshot is drawn within a second of the server's receipt.
   assert.ok(decode.p50 < 200, `decode p50 ${decode.p50} µs`);
   assert.ok(latency.p50 < 1000 && latency.p99 < 5000, `latency ${JSON.stringify(latency)} ms`);
-  // The panel's rate against the board server's own count over the same span: on a loaded machine the sandbox sends
-  // below its nominal 2,000 msg/s, and the panel must follow what arrives, not the nominal rate.
+  // The panel's rate against what the page itself decoded over the same span (its message count), and the board
+  // server's count for the record: on a loaded machine the sandbox sends below its nominal 2,000 msg/s, and a starved
+  // page decodes below what the server sends (ci67, load 26: the page 629 msg/s, the server 1,755), so the panel must
+  // follow what arrives at the page, not the nominal rate nor the server's.
   const sentBefore = h.board.stats().framesSent;
+  const decodedBefore = await renderedCount(h.page);
   const startedAt = performance.now();
   const shown: number[] = [];
   for (let i = 0; i < 7; i++) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     shown.push(Number(((await h.page.textContent('[data-perf="rate"]')) ?? "").replaceAll(",", "")));
   }
-  const serverRate = ((h.board.stats().framesSent - sentBefore) * 1000) / (performance.now() - startedAt);
+  const span = performance.now() - startedAt;
+  const serverRate = ((h.board.stats().framesSent - sentBefore) * 1000) / span;
+  const pageRate = (((await renderedCount(h.page)) - decodedBefore) * 1000) / span;
   const rate = shown.sort((a, b) => a - b)[3];
-  t.diagnostic(`panel msg/s ${rate} (median of ${shown.join(", ")}), board server ${serverRate.toFixed(0)} msg/s`);
+  t.diagnostic(
+    `panel msg/s ${rate} (median of ${shown.join(", ")}), page ${pageRate.toFixed(0)}, board server ${serverRate.toFixed(0)}`,
+  );
   assert.ok(serverRate > 100, `the board server received ${serverRate.toFixed(0)} msg/s`);
+  assert.ok(pageRate > 100, `the page decoded ${pageRate.toFixed(0)} msg/s`);
   assert.ok(
-    rate > serverRate / 2 && rate < serverRate * 2,
-    `panel msg/s ${rate}, board server ${serverRate.toFixed(0)}`,
+    rate > pageRate / 2 && rate < pageRate * 2,
+    `panel msg/s ${rate}, the page decoded ${pageRate.toFixed(0)} msg/s, board server ${serverRate.toFixed(0)}`,
   );
   const points = ((await h.page.getAttribute("#rate-history path", "d")) ?? "").match(/[ML]/g) ?? [];
   assert.ok(points.length > 10, `${points.length} points of rate history`);
