@@ -60,6 +60,12 @@ export interface RelayOptions {
   maxInFlight?: number;
   /** A publish without an ack this long joins the backlog, published again when the stream answers (5,000 ms). */
   publishTimeoutMs?: number;
+  /**
+   * How long `close()` waits for the frames received so far to be stored (10,000 ms: a replicated stream that loses
+   * its leader answers again within about 8 s in the measured node kills). What is still unstored then is given up
+   * and counted in `givenUpAtClose`.
+   */
+  closeTimeoutMs?: number;
   /** How often the status JSON is published (default 1000 ms; 0: never). */
   statusIntervalMs?: number;
   /** How long an instrument asked for on the interest subject stays subscribed without a renewal (60,000 ms). */
@@ -125,6 +131,11 @@ export interface RelayStats extends PublisherStats {
    * publish figures are then the live per-instrument publishes, which no stream stores). null with "frames".
    */
   store: StoreStats | null;
+  /**
+   * Publishes (frames; with stream format "batches", stored batches and last values too) still not stored when
+   * `close()` stopped waiting for them (`closeTimeoutMs`): what a clean shutdown lost. 0 until `close()`.
+   */
+  givenUpAtClose: number;
 }
 
 export interface Relay {
@@ -140,6 +151,10 @@ export interface Relay {
 }
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Publishes not yet stored: buffered, sent and awaiting an ack, or waiting to be sent again. */
+const unsettled = (stats: PublisherStats | undefined): number =>
+  stats === undefined ? 0 : stats.bufferedMessages + stats.inFlight + stats.backlogMessages;
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -206,6 +221,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     maxBufferBytes: nonNegative("maxBufferBytes", options.maxBufferBytes, 64 * 1024 ** 2),
     maxInFlight: Math.max(1, nonNegative("maxInFlight", options.maxInFlight, 512)),
     publishTimeoutMs: Math.max(1, nonNegative("publishTimeoutMs", options.publishTimeoutMs, 5000)),
+    closeTimeoutMs: nonNegative("closeTimeoutMs", options.closeTimeoutMs, 10_000),
     statusIntervalMs: nonNegative("statusIntervalMs", options.statusIntervalMs, 1000),
     interestLeaseMs: Math.max(1, nonNegative("interestLeaseMs", options.interestLeaseMs, 60_000)),
   });
@@ -217,6 +233,7 @@ interface Timing {
   maxBufferBytes: number;
   maxInFlight: number;
   publishTimeoutMs: number;
+  closeTimeoutMs: number;
   statusIntervalMs: number;
   interestLeaseMs: number;
 }
@@ -250,6 +267,7 @@ class RelayImpl implements Relay {
   #activeSince = 0;
   #heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   #closing: Promise<void> | undefined;
+  #givenUpAtClose = 0;
   readonly #counts = {
     frames: 0,
     fannedOut: 0,
@@ -628,6 +646,7 @@ class RelayImpl implements Relay {
       batches: { ...(this.#batcher?.stats ?? { published: 0, frames: 0, failed: 0 }) },
       recent: { ...(this.#recent?.stats ?? { requests: 0, refused: 0, framesSent: 0 }) },
       store: this.#store?.snapshot() ?? null,
+      givenUpAtClose: this.#givenUpAtClose,
     };
   }
 
@@ -655,12 +674,27 @@ class RelayImpl implements Relay {
       await this.#client?.close();
       this.#client = undefined;
       this.#feed = undefined;
-      // Frames already received are still stored, briefly: a clean shutdown loses nothing it can help.
+      // Frames already received are still stored: a clean shutdown loses nothing it can help. The wait outlasts a
+      // publish's own timeout, so publishes awaiting the acks of a stream that is electing a leader are not given up
+      // (it was 2 s, under the 5 s publish timeout).
       if (this.#counts.nats.connected) {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([this.drained(), new Promise((r) => (timer = setTimeout(r, 2000)))]);
-        // Left armed, this timer kept the process alive for 2 s after a clean close (`tickwire relay` and SIGTERM).
+        const waited = new Promise((r) => (timer = setTimeout(r, this.#timing.closeTimeoutMs)));
+        await Promise.race([this.drained(), waited]);
+        // Left armed, this timer kept the process alive after a clean close (`tickwire relay` and SIGTERM).
         clearTimeout(timer);
+      }
+      this.#givenUpAtClose = unsettled(this.#publisher?.snapshot()) + unsettled(this.#store?.snapshot());
+      if (this.#givenUpAtClose > 0) {
+        this.#say(
+          "warn",
+          "relay closed with publishes not stored (no ack within closeTimeoutMs, or NATS unreachable)",
+          {
+            relay: this.name,
+            givenUp: this.#givenUpAtClose,
+            closeTimeoutMs: this.#timing.closeTimeoutMs,
+          },
+        );
       }
       this.#batcher?.flush();
       this.#batcher?.stop();
