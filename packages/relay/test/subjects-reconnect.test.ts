@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, type TestContext, test } from "node:test";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { defaultInstruments } from "@tickwire/sandbox";
+import { cuttableProxy } from "@tickwire/testkit/faults";
 import { startRelay, subscribeRelay } from "../src/index.js";
-import { cuttableProxy } from "./cut-proxy.js";
 import { retry, type Stack, startStack, until } from "./helpers.js";
 
 const ALL = defaultInstruments.map((i) => i.id);

@@ -3,10 +3,10 @@
 import { loadavg } from "node:os";
 import type { NatsConnection } from "@nats-io/transport-node";
 import type { RelayStats } from "@tickwire/relay";
+import { cuttableProxy } from "@tickwire/testkit/faults";
 import type { NatsServers } from "@tickwire/testkit/nats-server";
 import type { ConsumerReport, ProcessUsage } from "./children.js";
 import { ALL, median, PLAIN, platformAt, resetStream, round, sleep, until } from "./common.js";
-import { cutProxy } from "./cut-proxy.js";
 import { type DrainOutcome, DrainWatch } from "./drain.js";
 import { procUsage, schedStat, spawnChild } from "./processes.js";
 import type { Live, Size } from "./size.js";
@@ -29,7 +29,7 @@ export async function throughput(
   // TICKWIRE_RELAY_CUT_AT_SECONDS: the relay's NATS connection (through a proxy to the first node) lost once, that far
   // into the measured seconds, its writes stalled 300 ms first.
   const cutAt = Number(process.env.TICKWIRE_RELAY_CUT_AT_SECONDS ?? Number.NaN);
-  const proxy = Number.isFinite(cutAt) ? await cutProxy(nats.urls[0]) : undefined;
+  const proxy = Number.isFinite(cutAt) ? await cuttableProxy(Number(new URL(nats.urls[0]).port)) : undefined;
   const relay = await spawnChild("relay", {
     name: "load",
     platform: platform.options,
@@ -98,7 +98,10 @@ export async function throughput(
   let cutConnections = 0;
   if (proxy) {
     await sleep(cutAt * 1000);
-    cutConnections = await proxy.stallThenCut(300);
+    // The relay's writes stop reaching the server, then the connection is lost: what it wrote meanwhile never arrives.
+    proxy.stall();
+    await sleep(300);
+    cutConnections = proxy.cut();
   }
   await sleep(Math.max(0, size.seconds * 1000 - (performance.now() - t0)));
   platform.sandbox.feed.pause();

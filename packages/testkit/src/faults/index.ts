@@ -1,2 +1,3 @@
 export * from "./cases.js";
+export * from "./cut-proxy.js";
 export * from "./proxy.js";

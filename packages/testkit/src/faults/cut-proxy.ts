@@ -1,5 +1,6 @@
-// A TCP proxy between a relay and its NATS server whose connections can stall (the server no longer reading what the
-// relay writes) and be cut: what the relay wrote meanwhile never reaches the server, as on a lost route.
+// A TCP proxy between a client (a relay) and its NATS server whose connections can stall (the server no longer reading
+// what the client writes) and be cut: what the client wrote meanwhile never reaches the server, as on a lost route to
+// a busy server. Raw bytes both ways, nothing parsed (FaultProxy is the one that delays, fragments and injects).
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net";
 
 /** A TCP proxy to `port` whose connections `cut()` destroys (both sides), as a lost route to the server would. */
@@ -20,6 +21,7 @@ export async function cuttableProxy(
       });
     }
     clients.set(client, upstream);
+    client.on("close", () => clients.delete(client));
     client.pipe(upstream);
     upstream.pipe(client);
   });
@@ -36,8 +38,9 @@ export async function cuttableProxy(
         client.pause();
       }
     },
+    /** Destroys every connection, both sides; returns how many client connections there were. */
     cut() {
-      const n = open.size;
+      const n = clients.size;
       for (const s of open) s.destroy();
       return n;
     },
