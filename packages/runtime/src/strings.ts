@@ -61,12 +61,7 @@ export function readString(r: Reader, site: InternSite = unnamedSite): string {
   // Entries of one incremental update or depth frame mostly name one instrument:
   // the previous short string of the frame is checked first, from its last byte
   // (where option strikes and index numbers differ), before any hashing.
-  if (len === r.lastStringLength) {
-    const last = r.lastStringStart;
-    let k = len - 1;
-    while (k >= 0 && buf[start + k] === buf[last + k]) k--;
-    if (k < 0) return r.lastString;
-  }
+  if (len === r.lastStringLength && sameBytes(r, start, r.lastStringStart, len)) return r.lastString;
   let text: string | undefined;
   if (site.pausedFor > 0) {
     site.pausedFor--;
@@ -79,6 +74,21 @@ export function readString(r: Reader, site: InternSite = unnamedSite): string {
     return text;
   }
   return decodeOrFail(r, start, end);
+}
+
+/**
+ * Whether the frame's bytes at `a` and at `b` agree for `len` bytes, from the last (where option strikes and
+ * index numbers differ). Once the frame has its view (made at its first double: an update's second entry on),
+ * four bytes at a time through it: a 17-byte instrument name in 4 compares and 1, not 17.
+ */
+function sameBytes(r: Reader, a: number, b: number, len: number): boolean {
+  const buf = r.buf;
+  const view = r.view;
+  let k = len;
+  if (view !== undefined) while (k >= 4 && view.getInt32(a + k - 4, true) === view.getInt32(b + k - 4, true)) k -= 4;
+  k--;
+  while (k >= 0 && buf[a + k] === buf[b + k]) k--;
+  return k < 0;
 }
 
 /** The interned string for the short `buf[start, end)`, or undefined when shortUtf8 leaves it to TextDecoder. */
@@ -214,15 +224,10 @@ export function readStringReusing(r: Reader, previous: string): string {
   const end = start + len;
   if (end <= r.len) {
     const buf = r.buf;
-    // The frame's previous short string first: a byte-to-byte compare, cheaper than charCodeAt.
-    if (len === r.lastStringLength) {
-      const last = r.lastStringStart;
-      let k = len - 1;
-      while (k >= 0 && buf[start + k] === buf[last + k]) k--;
-      if (k < 0) {
-        r.pos = end;
-        return r.lastString;
-      }
+    // The frame's previous short string first: a compare of bytes, cheaper than charCodeAt.
+    if (len === r.lastStringLength && sameBytes(r, start, r.lastStringStart, len)) {
+      r.pos = end;
+      return r.lastString;
     }
     if (len === previous.length) {
       let i = 0;

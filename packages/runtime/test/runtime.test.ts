@@ -7,11 +7,13 @@ import {
   DecodeError,
   EncodeError,
   Reader,
+  readDouble,
   readString,
   readStringUnvalidated,
   readTag,
   readVarint64,
   Writer,
+  writeDouble,
   writeString,
   writeUint64,
 } from "../src/index.js";
@@ -39,6 +41,37 @@ describe("writer and reader", () => {
     readVarint64(r);
     assert.equal((BigInt(r.hi >>> 0) << 32n) | BigInt(r.lo >>> 0), value);
   });
+});
+
+describe("the frame's previous string", () => {
+  // readString returns the frame's previous short string when the bytes agree with it, compared four at a time
+  // through the frame's view once a double made one: every byte of a same-length name must still count.
+  const name = "BANKNIFTY24NOVFUT";
+  const variants = [...name].map((_, i) => name.slice(0, i) + (name[i] === "X" ? "Y" : "X") + name.slice(i + 1));
+
+  for (const withView of [false, true]) {
+    test(`a name differing in any one byte is read as itself (${withView ? "through the view" : "byte by byte"})`, () => {
+      const w = new Writer();
+      writeDouble(w, 51234.5, "Entry.price");
+      for (const variant of variants) {
+        writeString(w, name, "Entry.name");
+        writeString(w, variant, "Entry.name");
+        writeString(w, name, "Entry.name");
+      }
+      const r = readerOf(w.buf.slice(0, w.pos));
+      // A frame of 128 bytes or more gets its view at its first double.
+      assert.ok(w.pos >= 128);
+      if (withView) assert.equal(readDouble(r), 51234.5);
+      else r.pos = 8;
+      assert.equal(r.view !== undefined, withView);
+      for (const variant of variants) {
+        assert.equal(readString(r), name);
+        assert.equal(readString(r), variant);
+        assert.equal(readString(r), name);
+      }
+      assert.equal(r.pos, w.pos);
+    });
+  }
 });
 
 describe("unvalidated strings (proto2, utf8_validation = NONE)", () => {
