@@ -81,12 +81,16 @@ before(
       process.stderr.write(
         describeFailure("npm install (first try; trying again from the cache)", install).slice(-4000),
       );
+      // A killed install leaves packages half written that a later install takes as installed (ci69: typescript-7
+      // without its lib files, ajv without its declarations): each retry starts from an empty project.
+      forgetInstall(project);
       // Whatever the first try fetched, and any earlier install's packages, are in the cache: no registry needed.
       install = await run("npm", [...installArgs, "--offline"], { cwd: project, env, timeoutMs: 180_000 });
       // The cache may lack a document the first try had not reached (a CI run: "ENOTCACHED ... semver"): one more try
       // that may fetch it, the first try's files all cached by now.
       if (install.code !== 0) {
         process.stderr.write(describeFailure("npm install (from the cache; trying once more)", install).slice(-4000));
+        forgetInstall(project);
         install = await run("npm", installArgs, { cwd: project, env, timeoutMs: 180_000 });
       }
     }
@@ -234,6 +238,12 @@ for (const [config, what, compiler, options] of [
       assert.equal(result.code, 0, locate(describeFailure(`${compiler}: tsc -p ${config} (${what})`, result)));
     },
   );
+}
+
+/** Removes what an npm install wrote in `dir` (its packages and lock file), so the next one starts clean. */
+function forgetInstall(dir: string): void {
+  rmSync(join(dir, "node_modules"), { recursive: true, force: true });
+  rmSync(join(dir, "package-lock.json"), { force: true });
 }
 
 /** The installed compiler's tsc, by package (both TypeScripts ship a `tsc` bin: node_modules/.bin holds one). */
