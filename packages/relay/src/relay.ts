@@ -152,9 +152,9 @@ export interface Relay {
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** Publishes not yet stored: buffered, sent and awaiting an ack, or waiting to be sent again. */
+/** Publishes not yet acknowledged: buffered, or sent and awaiting an ack (`inFlight` counts the backlog too). */
 const unsettled = (stats: PublisherStats | undefined): number =>
-  stats === undefined ? 0 : stats.bufferedMessages + stats.inFlight + stats.backlogMessages;
+  stats === undefined ? 0 : stats.bufferedMessages + stats.inFlight;
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;

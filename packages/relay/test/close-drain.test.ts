@@ -75,10 +75,11 @@ describe("relay: close() with acks slower than a publish's timeout", () => {
         assert.equal(ids.length, stats.frames, JSON.stringify(stats));
         assert.equal(warnings.filter((w) => w.message.includes("not stored")).length, 0);
       } else {
-        // What close() gave up is what was not acknowledged when it stopped; the stream holds the rest.
+        // What close() gave up is what was not acknowledged when it stopped: every frame was acknowledged or given up.
+        // The stream holds every acknowledged frame, and some given up (sent before the pause, their acks held), not all.
         assert.ok(stats.givenUpAtClose > 0, JSON.stringify(stats));
-        assert.equal(ids.length + stats.givenUpAtClose, stats.frames, JSON.stringify(stats));
         assert.equal(stats.published + stats.duplicates + stats.givenUpAtClose, stats.enqueued, JSON.stringify(stats));
+        assert.ok(ids.length >= stats.published && ids.length < stats.frames, JSON.stringify(stats));
         const warning = warnings.find((w) => w.message.includes("not stored"));
         assert.equal(warning?.fields?.givenUp, stats.givenUpAtClose, JSON.stringify(warnings));
         assert.ok(closeMs < 2500, `close() took ${closeMs} ms with a 1 s wait`);
