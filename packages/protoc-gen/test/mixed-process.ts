@@ -10,6 +10,7 @@
 // one decoder in both variants: a loop shared by every message would itself turn megamorphic in the
 // mixed process and charge the harness's slowdown to the decoders.
 import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { toBinary } from "@bufbuild/protobuf";
@@ -121,6 +122,39 @@ function roundRobin(all: Subject[], rounds: number): void {
   for (let k = 0; k < rounds; k++) for (const s of all) for (const bytes of s.inputs) s.codec.decode(bytes, options);
 }
 
+/** CPU clock ticks spent so far by this process's threads other than the main one (Linux; 0 elsewhere). */
+function backgroundTicks(): number {
+  if (!existsSync("/proc/self/task")) return 0;
+  let ticks = 0;
+  for (const task of readdirSync("/proc/self/task")) {
+    if (task === String(process.pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Waits (up to 5 s) until the background threads have been idle for 100 ms. The round-robin leaves
+ * optimising compiles of other messages' decoders queued: TestAllTypesProto3's takes about 0.5 s of a
+ * compiler thread, and cpuUsage would charge it to the message timed next (it doubled TestMap's figure).
+ */
+function settleBackgroundThreads(): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let before = backgroundTicks();
+  for (let waited = 0; waited < 5000; waited += 100) {
+    Atomics.wait(pause, 0, 0, 100);
+    const now = backgroundTicks();
+    if (now === before) return;
+    before = now;
+  }
+}
+
 /** A child: "alone <name>" times one message in a fresh process; "mixed" times each after all have run. */
 function child(mode: string, name: string | undefined): void {
   const all = subjects(mode === "alone" ? name : undefined);
@@ -128,6 +162,7 @@ function child(mode: string, name: string | undefined): void {
   if (mode === "alone") {
     const subject = all[0];
     if (subject === undefined) throw new Error(`no subject ${name}`);
+    settleBackgroundThreads();
     times[subject.name] = time(subject);
   } else {
     const pattern = new RegExp(values.filter);
@@ -135,6 +170,7 @@ function child(mode: string, name: string | undefined): void {
     for (const s of all) {
       if (!pattern.test(s.name)) continue;
       roundRobin(all, 3);
+      settleBackgroundThreads();
       times[s.name] = time(s);
     }
   }
