@@ -98,22 +98,19 @@ export async function demoCommand(io: Io, options: DemoOptions): Promise<ExitCod
     };
     // The seconds count from the feed's opening: on a busy machine connecting can take longer than the run itself
     // (a CI run starved at the lowest priority took over 2 s, and `demo --seconds 2` then showed no data at all).
-    if (feed.state !== "open") {
-      let unsubscribe = () => {};
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const opened = await Promise.race([
-        new Promise<boolean>((resolve) => {
-          unsubscribe = feed.on("open", () => resolve(true));
-        }),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(false), FEED_OPEN_TIMEOUT_MS);
-        }),
-      ]);
-      unsubscribe();
-      clearTimeout(timer);
-      if (!opened)
-        throw new CliError(`the market-data feed did not open within ${FEED_OPEN_TIMEOUT_MS / 1000} s`, EXIT.FAILURE);
-    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ready = feed.ready().then(() => true);
+    // Closed after the timeout won (the client closes below), it rejects with no one waiting: not a crash.
+    ready.catch(() => {});
+    const opened = await Promise.race([
+      ready,
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), FEED_OPEN_TIMEOUT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!opened)
+      throw new CliError(`the market-data feed did not open within ${FEED_OPEN_TIMEOUT_MS / 1000} s`, EXIT.FAILURE);
     const redraw = live ? setInterval(draw, 250) : undefined;
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     clearInterval(redraw);
