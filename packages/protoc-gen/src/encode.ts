@@ -4,7 +4,7 @@ import { type DescField, type DescMessage, ScalarType } from "@bufbuild/protobuf
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
 import { fits, printSignature } from "./layout.js";
-import { SCALARS, tag, WIRE_END_GROUP, WIRE_LENGTH, WIRE_START_GROUP } from "./scalars.js";
+import { hexByte, SCALARS, tag, tagBytes, WIRE_END_GROUP, WIRE_LENGTH, WIRE_START_GROUP } from "./scalars.js";
 import { IMPLICIT, isGroup, isJsonStruct, isWrapper, LEGACY_REQUIRED, nameInPackage } from "./schema-facts.js";
 
 /** `writeX`: the message's fields in number order, then its unknown fields, as protobuf-es's toBinary writes them. */
@@ -42,17 +42,9 @@ export function generateWrite(gen: MessageGen, desc: DescMessage): void {
 
 /** A field's tag as its precomputed varint bytes: one or two byte stores instead of a varint loop. */
 function tagStatement(gen: MessageGen, no: number, wire: number): Printable {
-  const bytes: number[] = [];
-  for (let value = tag(no, wire); ; value >>>= 7) {
-    if (value < 0x80) {
-      bytes.push(value);
-      break;
-    }
-    bytes.push((value & 0x7f) | 0x80);
-  }
-  const hex = bytes.map((b) => `0x${b.toString(16).padStart(2, "0")}`);
-  if (bytes.length === 1) return [gen.rt("writeByte"), `(w, ${hex[0]});`];
-  if (bytes.length === 2) return [gen.rt("writeTwoBytes"), `(w, ${hex[0]}, ${hex[1]});`];
+  const hex = tagBytes(tag(no, wire)).map(hexByte);
+  if (hex.length === 1) return [gen.rt("writeByte"), `(w, ${hex[0]});`];
+  if (hex.length === 2) return [gen.rt("writeTwoBytes"), `(w, ${hex[0]}, ${hex[1]});`];
   return [gen.rt("writeVarint32"), `(w, ${tag(no, wire)});`];
 }
 

@@ -6,7 +6,16 @@ import { type DescField, ScalarType } from "@bufbuild/protobuf";
 import type { Printable } from "@bufbuild/protoplugin";
 import type { MessageGen } from "./generate.js";
 import { fits, type Lines } from "./layout.js";
-import { PACKED_READERS, SCALARS, tag, WIRE_BIT64, WIRE_LENGTH, WIRE_START_GROUP, WIRE_VARINT } from "./scalars.js";
+import {
+  hexByte,
+  PACKED_READERS,
+  SCALARS,
+  tag,
+  WIRE_BIT64,
+  WIRE_LENGTH,
+  WIRE_START_GROUP,
+  WIRE_VARINT,
+} from "./scalars.js";
 import { IMPLICIT, isClosedEnum, isGroup, isJsonStruct, isWrapper } from "./schema-facts.js";
 
 /**
@@ -253,11 +262,10 @@ function shortCase(out: Lines, caseTag: number, label: string, statements: Print
  * the loop's switch, which reads it as before.
  */
 function runCase(out: Lines, caseTag: number, label: string, item: Printable[][]): void {
-  const hex = (b: number) => `0x${b.toString(16).padStart(2, "0")}`;
   const oneByte = caseTag < 0x80;
   const next = oneByte
-    ? `pos >= end || buf[pos]! !== ${hex(caseTag)}`
-    : `pos + 1 >= end || buf[pos]! !== ${hex((caseTag & 0x7f) | 0x80)} || buf[pos + 1]! !== ${hex(caseTag >>> 7)}`;
+    ? `pos >= end || buf[pos]! !== ${hexByte(caseTag)}`
+    : `pos + 1 >= end || buf[pos]! !== ${hexByte((caseTag & 0x7f) | 0x80)} || buf[pos + 1]! !== ${hexByte(caseTag >>> 7)}`;
   out.line(`case ${caseTag}: // ${label}`);
   const body = out.nested();
   body.line("for (;;) {");

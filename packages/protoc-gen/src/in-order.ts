@@ -12,7 +12,7 @@ import type { Printable } from "@bufbuild/protoplugin";
 import { fieldLabel, localOf, readScalar, readsInline } from "./field-case.js";
 import type { MessageGen } from "./generate.js";
 import { fits, type Lines } from "./layout.js";
-import { PACKED_READERS, SCALARS, tag, WIRE_LENGTH } from "./scalars.js";
+import { hexByte, PACKED_READERS, SCALARS, tag, tagBytes, WIRE_LENGTH } from "./scalars.js";
 import { isClosedEnum, isGroup, isJsonStruct, isWrapper, usesPrototype } from "./schema-facts.js";
 
 /**
@@ -256,21 +256,9 @@ function open(out: Lines, condition: string, label: string): void {
   }
 }
 
-/** A tag as the bytes of its shortest varint. */
-function tagBytes(value: number): number[] {
-  const bytes: number[] = [];
-  while (value >= 0x80) {
-    bytes.push((value & 0x7f) | 0x80);
-    value >>>= 7;
-  }
-  bytes.push(value);
-  return bytes;
-}
-
 /** The condition that `buf` holds the tag's bytes at `at`, and they and `least` bytes more lie before `end`. */
 function tagAt(bytes: number[], at: string, least = 0): string {
-  const hex = (b: number) => `0x${b.toString(16).padStart(2, "0")}`;
   const last = bytes.length + least - 1;
-  const compares = bytes.map((b, i) => `buf[${i === 0 ? at : `${at} + ${i}`}]! === ${hex(b)}`);
+  const compares = bytes.map((b, i) => `buf[${i === 0 ? at : `${at} + ${i}`}]! === ${hexByte(b)}`);
   return [`${last === 0 ? at : `${at} + ${last}`} < end`, ...compares].join(" && ");
 }

@@ -118,6 +118,20 @@ export const SCALARS: Record<ScalarType, ScalarInfo> = {
 /** A field's tag: its number and wire type as the varint on the wire carries them. */
 export const tag = (no: number, wire: number) => ((no << 3) | wire) >>> 0;
 
+/** A tag as the bytes of its shortest varint, as the generated code compares or writes them. */
+export function tagBytes(value: number): number[] {
+  const bytes: number[] = [];
+  while (value >= 0x80) {
+    bytes.push((value & 0x7f) | 0x80);
+    value >>>= 7;
+  }
+  bytes.push(value);
+  return bytes;
+}
+
+/** A byte as the generated code spells it: `0x0a`. */
+export const hexByte = (b: number) => `0x${b.toString(16).padStart(2, "0")}`;
+
 /** The runtime's packed-run readers (one loop per type, the common case inline); other types loop here. */
 export const PACKED_READERS: Partial<Record<ScalarType, string>> = {
   [ScalarType.INT32]: "readPackedInt32",
