@@ -24,6 +24,8 @@ const SUBJECTS = [
 const bench = benchRunner();
 
 const smoke = bench("--smoke", "--out", out);
+// A failed smoke run writes no results: say why it failed (its stderr), not that the file is missing (a CI run, Node 24).
+if (smoke.code !== 0) throw new Error(`the smoke run exited ${smoke.code}:\n${smoke.stderr.slice(-4000)}`);
 const results = JSON.parse(readFileSync(join(out, "smoke.json"), "utf8")) as Results;
 
 test("the smoke run succeeds and prints the table and the target verdicts", () => {
