@@ -1,6 +1,6 @@
 // In-memory streams for calling run() in-process: what a program embedding the command line would pass.
 import { Readable, Writable } from "node:stream";
-import type { Io } from "../src/index.js";
+import { type Io, run } from "../src/index.js";
 
 export interface MemoryIo extends Io {
   stdout: Writable & { isTTY?: boolean };
@@ -29,4 +29,14 @@ export function memoryIo(options: { stdin?: Uint8Array | string; tty?: boolean }
     out: () => Buffer.concat(outChunks),
     err: () => Buffer.concat(errChunks).toString(),
   };
+}
+
+/** `tickwire ...args` through run() with in-memory streams: the exit code and output a child process would give. */
+export async function runInProcess(
+  args: readonly string[],
+  options: { input?: Uint8Array | string } = {},
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  const io = memoryIo({ stdin: options.input });
+  const code = await run(args, io);
+  return { code, stdout: io.out(), stderr: io.err() };
 }
