@@ -295,8 +295,8 @@ export class CoreLive {
   #offerStart(message: Incoming): void {
     const verdict =
       message instanceof BatchedMessage
-        ? this.#positions.classifyAt(message.subject, message.epoch, message.seq, message.msgId)
-        : this.#positions.classify(message.subject, message.position, message.headers.msgId);
+        ? this.#positions.classifyAt(message.subject, message.epoch, message.seq, message.msgId, message.receivedAt)
+        : this.#positions.classify(message.subject, message.position, message.headers.msgId, receivedOf(message));
     if (verdict === "gap" && this.#held !== undefined) this.#held.push(message);
     else this.#offer(message, true);
   }
@@ -310,7 +310,7 @@ export class CoreLive {
   #replayStartHoles(): boolean {
     if (!this.#deps.storedBatches || this.#closed || this.#held === undefined) return false;
     const all = inPositionOrder(this.#held);
-    if (this.#positions.missingBefore(all) === 0) return false;
+    if (this.#positions.missingBefore(all, receivedOf) === 0) return false;
     const from = this.#positions.holesFrom(all, receivedOf);
     this.#deps.stats.gapsDetected++;
     this.#replayFrom(Number.isFinite(from) ? from : this.#lastReceivedAt);
@@ -375,9 +375,9 @@ export class CoreLive {
     // A batch's frame carries its position and receive time as numbers: read them without the text forms.
     if (message instanceof BatchedMessage) {
       const { subject, epoch, seq, msgId } = message;
-      const verdict = this.#positions.classifyAt(subject, epoch, seq, msgId);
+      const receivedAt = message.receivedAt;
+      const verdict = this.#positions.classifyAt(subject, epoch, seq, msgId, receivedAt);
       if (verdict === "new" || (verdict === "gap" && gapAllowed)) {
-        const receivedAt = message.receivedAt;
         this.#positions.acceptAt(subject, epoch, seq, msgId, receivedAt);
         this.#delivered(message, receivedAt, message.frameId);
       } else this.#refuse(message, verdict);
@@ -385,9 +385,9 @@ export class CoreLive {
     }
     const { subject, headers } = message;
     const { position, msgId, received } = headers;
-    const verdict = this.#positions.classify(subject, position, msgId);
+    const receivedAt = Number(received ?? Number.NaN);
+    const verdict = this.#positions.classify(subject, position, msgId, receivedAt);
     if (verdict === "new" || (verdict === "gap" && gapAllowed)) {
-      const receivedAt = Number(received ?? Number.NaN);
       this.#positions.accept(subject, position, msgId, receivedAt);
       this.#delivered(message, receivedAt, headers.frameId);
     } else this.#refuse(message, verdict);
@@ -549,14 +549,14 @@ export class CoreLive {
         // when no subject's numbering jumps.
         if (fromRelay !== undefined && fromMs > fromRelay.coversAfterMs) {
           const all = inPositionOrder([...relayed, ...held]);
-          if (this.#positions.missingBefore(all) === 0) {
+          if (this.#positions.missingBefore(all, receivedOf) === 0) {
             this.#deps.stats.relayCatchUps++;
             return all;
           }
         }
         if (latest !== undefined) {
           const all = inPositionOrder([...latest, ...relayed, ...held]);
-          const missing = this.#positions.missingBefore(all);
+          const missing = this.#positions.missingBefore(all, receivedOf);
           if (missing === 0) {
             return all;
           }
@@ -579,7 +579,11 @@ export class CoreLive {
           }
         } else {
           const all = inPositionOrder([...relayed, ...held]);
-          if (held.length > 0 && Date.now() - began >= HELD_AT_LEAST_MS && this.#positions.missingBefore(all) === 0) {
+          if (
+            held.length > 0 &&
+            Date.now() - began >= HELD_AT_LEAST_MS &&
+            this.#positions.missingBefore(all, receivedOf) === 0
+          ) {
             return all;
           }
           // No read failure can end the wait here: the reads stop on a failure only once one has answered, or when

@@ -5,17 +5,84 @@
 
 export type Verdict = "new" | "repeat" | "gap";
 
-interface SubjectState {
+/** Where a subject stands: the last message delivered, and the other epochs seen of it. */
+interface Cursor {
   epoch: string;
   seq: number;
   /** The relay's receive time of the last accepted message: where a replay after a gap starts. */
   receivedAt: number;
+  /**
+   * Other epochs of the subject, by the last number seen: one delivered before `epoch` (a takeover's overlap
+   * interleaves two), or one skipped because it is older than what was delivered. At most OTHER_EPOCHS, oldest first.
+   */
+  others: Map<string, { seq: number; delivered: boolean }>;
+}
+
+interface SubjectState extends Cursor {
   /** The last few message ids, to spot a copy from another relay (another epoch) during a takeover. */
   recentIds: string[];
   nextId: number;
 }
 
 const RECENT_IDS = 8;
+const OTHER_EPOCHS = 4;
+
+function noteOther(c: Cursor, epoch: string, seq: number, delivered: boolean): void {
+  const known = c.others.get(epoch);
+  c.others.delete(epoch);
+  c.others.set(epoch, { seq: Math.max(seq, known?.seq ?? 0), delivered: delivered || (known?.delivered ?? false) });
+  if (c.others.size > OTHER_EPOCHS) c.others.delete(c.others.keys().next().value as string);
+}
+
+/** Moves `c` to a message delivered (or, in a simulation, to be delivered). */
+function advance(c: Cursor, epoch: string, seq: number, receivedAt: number): void {
+  if (epoch !== c.epoch) {
+    noteOther(c, c.epoch, c.seq, true);
+    c.others.delete(epoch);
+  }
+  c.epoch = epoch;
+  c.seq = seq;
+  if (Number.isFinite(receivedAt)) c.receivedAt = receivedAt;
+}
+
+/**
+ * The verdict on a message of a subject standing at `c`, and how many messages delivering it passes over. In the
+ * delivered epoch: the next is new, an old one a repeat, a jump a gap. Another epoch (another relay process):
+ * - a copy of a message just delivered (`recentIds`) is a repeat;
+ * - an epoch delivered before is compared with its own last message (a takeover's overlap interleaves the two);
+ * - an epoch older than what was delivered (received before it) began before this consumer followed the subject (a
+ *   read reaching back past its start) or overlaps the one delivered: a repeat, noted, so that its next message is
+ *   compared with it;
+ * - a newer one (received after) owes its first message: a relay numbers each subject from 1 and sends every frame it
+ *   numbers (in batches only, until a consumer of the subject announces itself), so a consumer following the subject
+ *   when another relay began must see that relay's first frames too. Taken as new, a relay's live frames from its
+ *   sixth on were delivered and its first five passed over uncounted (a CI run, test/live-subjects.test.ts).
+ * A receive time of NaN (unknown) is neither older nor newer: another epoch is new, as a subject's first message is.
+ * Noting a repeat changes `c.others`.
+ */
+function judge(
+  c: Cursor,
+  recentIds: readonly string[],
+  epoch: string,
+  seq: number,
+  msgId: string | undefined,
+  receivedAt: number,
+): { verdict: Verdict; missing: number } {
+  if (epoch === c.epoch) {
+    if (seq <= c.seq) return { verdict: "repeat", missing: 0 };
+    return seq === c.seq + 1 ? { verdict: "new", missing: 0 } : { verdict: "gap", missing: seq - c.seq - 1 };
+  }
+  const other = c.others.get(epoch);
+  if (other?.delivered) return { verdict: seq <= other.seq ? "repeat" : "new", missing: 0 };
+  if ((msgId !== undefined && recentIds.includes(msgId)) || receivedAt <= c.receivedAt) {
+    noteOther(c, epoch, seq, false);
+    return { verdict: "repeat", missing: 0 };
+  }
+  const from = other?.seq ?? 0;
+  if (seq <= from) return { verdict: "repeat", missing: 0 };
+  if (receivedAt > c.receivedAt && seq > from + 1) return { verdict: "gap", missing: seq - from - 1 };
+  return { verdict: "new", missing: 0 };
+}
 
 interface Position {
   epoch: string;
@@ -72,21 +139,19 @@ export class SubjectPositions {
   readonly #subjects = new Map<string, SubjectState>();
 
   /**
-   * A message without a readable position (an older relay) is always new: nothing to compare it with. Another epoch
-   * (another relay process) starts the count again, unless the message id was just seen from the previous one.
+   * A message without a readable position (an older relay) is always new: nothing to compare it with; so is a subject's
+   * first message. Otherwise `judge` above. `receivedAt`: the message's relay receive time (NaN when unknown).
    */
-  classify(subject: string, position: string | undefined, msgId: string | undefined): Verdict {
+  classify(subject: string, position: string | undefined, msgId: string | undefined, receivedAt = Number.NaN): Verdict {
     const at = parse(position);
-    return at === undefined ? "new" : this.classifyAt(subject, at.epoch, at.seq, msgId);
+    return at === undefined ? "new" : this.classifyAt(subject, at.epoch, at.seq, msgId, receivedAt);
   }
 
   /** `classify` with the position as its parts (the batched path reads them as numbers: nothing to parse). */
-  classifyAt(subject: string, epoch: string, seq: number, msgId: string | undefined): Verdict {
+  classifyAt(subject: string, epoch: string, seq: number, msgId: string | undefined, receivedAt = Number.NaN): Verdict {
     const state = this.#subjects.get(subject);
     if (state === undefined || !readable(epoch, seq)) return "new";
-    if (epoch !== state.epoch) return msgId !== undefined && state.recentIds.includes(msgId) ? "repeat" : "new";
-    if (seq <= state.seq) return "repeat";
-    return seq === state.seq + 1 ? "new" : "gap";
+    return judge(state, state.recentIds, epoch, seq, msgId, receivedAt).verdict;
   }
 
   /** Records a message as delivered. */
@@ -100,12 +165,10 @@ export class SubjectPositions {
     if (!readable(epoch, seq)) return;
     let state = this.#subjects.get(subject);
     if (state === undefined) {
-      state = { epoch, seq, receivedAt, recentIds: [], nextId: 0 };
+      state = { epoch, seq, receivedAt, others: new Map(), recentIds: [], nextId: 0 };
       this.#subjects.set(subject, state);
     }
-    state.epoch = epoch;
-    state.seq = seq;
-    if (Number.isFinite(receivedAt)) state.receivedAt = receivedAt;
+    advance(state, epoch, seq, receivedAt);
     if (msgId !== undefined) {
       state.recentIds[state.nextId] = msgId;
       state.nextId = (state.nextId + 1) % RECENT_IDS;
@@ -113,23 +176,49 @@ export class SubjectPositions {
   }
 
   /**
-   * Whether delivering `messages` in this order, after what was delivered, would pass over a message: a subject whose
-   * numbering jumps. Returns the messages that would be passed over (0: none).
+   * Goes through `messages` in order as if each that is not a repeat were delivered, on copies of the subjects' states,
+   * calling `onHole` with the messages a delivery would pass over and the receive time before the hole.
    */
-  missingBefore(messages: readonly { subject: string; position: string | undefined }[]): number {
-    const at = new Map<string, Position>();
-    let missing = 0;
-    for (const { subject, position } of messages) {
-      const next = parse(position);
+  #simulate<T extends { subject: string; position: string | undefined }>(
+    messages: readonly T[],
+    receivedOf: (message: T) => number,
+    onHole: (missing: number, receivedBefore: number) => void,
+  ): void {
+    const cursors = new Map<string, Cursor>();
+    for (const m of messages) {
+      const next = parse(m.position);
       if (next === undefined) continue;
-      const state = this.#subjects.get(subject);
-      const current = at.get(subject) ?? (state ? { epoch: state.epoch, seq: state.seq } : undefined);
-      if (current !== undefined && current.epoch === next.epoch) {
-        if (next.seq <= current.seq) continue;
-        if (next.seq > current.seq + 1) missing += next.seq - current.seq - 1;
+      const receivedAt = receivedOf(m);
+      let c = cursors.get(m.subject);
+      if (c === undefined) {
+        const state = this.#subjects.get(m.subject);
+        if (state === undefined) {
+          cursors.set(m.subject, { epoch: next.epoch, seq: next.seq, receivedAt, others: new Map() });
+          continue;
+        }
+        c = { epoch: state.epoch, seq: state.seq, receivedAt: state.receivedAt, others: new Map(state.others) };
+        cursors.set(m.subject, c);
       }
-      at.set(subject, { epoch: next.epoch, seq: next.seq });
+      const recentIds = this.#subjects.get(m.subject)?.recentIds ?? [];
+      const { verdict, missing } = judge(c, recentIds, next.epoch, next.seq, undefined, receivedAt);
+      if (verdict === "repeat") continue;
+      if (missing > 0) onHole(missing, c.receivedAt);
+      advance(c, next.epoch, next.seq, receivedAt);
     }
+  }
+
+  /**
+   * Whether delivering `messages` in this order, after what was delivered, would pass over a message (`judge`'s gaps).
+   * Returns the messages that would be passed over (0: none). Without `receivedOf` no epoch is older or newer.
+   */
+  missingBefore<T extends { subject: string; position: string | undefined }>(
+    messages: readonly T[],
+    receivedOf: (message: T) => number = () => Number.NaN,
+  ): number {
+    let missing = 0;
+    this.#simulate(messages, receivedOf, (n) => {
+      missing += n;
+    });
     return missing;
   }
 
@@ -142,20 +231,10 @@ export class SubjectPositions {
     messages: readonly T[],
     receivedOf: (message: T) => number,
   ): number {
-    const at = new Map<string, Position & { receivedAt: number }>();
     let earliest = Number.NaN;
-    for (const m of messages) {
-      const next = parse(m.position);
-      if (next === undefined) continue;
-      const state = this.#subjects.get(m.subject);
-      const current = at.get(m.subject) ?? state;
-      if (current !== undefined && current.epoch === next.epoch) {
-        if (next.seq <= current.seq) continue;
-        const known = Number.isFinite(current.receivedAt);
-        if (next.seq > current.seq + 1 && known && !(current.receivedAt >= earliest)) earliest = current.receivedAt;
-      }
-      at.set(m.subject, { epoch: next.epoch, seq: next.seq, receivedAt: receivedOf(m) });
-    }
+    this.#simulate(messages, receivedOf, (_missing, receivedBefore) => {
+      if (Number.isFinite(receivedBefore) && !(receivedBefore >= earliest)) earliest = receivedBefore;
+    });
     return earliest;
   }
 

@@ -20,10 +20,11 @@ test("another relay's epoch starts again, unless it is a copy of a message just 
   const p = new SubjectPositions();
   p.accept("s", "e1.7", "frame-a", 1);
   assert.equal(p.classify("s", "e2.1", "frame-a"), "repeat", "the standby published the same frame");
-  assert.equal(p.classify("s", "e2.1", "frame-b"), "new");
-  p.accept("s", "e2.1", "frame-b", 2);
-  assert.equal(p.classify("s", "e2.2", "frame-c"), "new");
-  assert.equal(p.classify("s", "e1.8", "frame-d"), "new", "epochs are not ordered: no verdict across them");
+  assert.equal(p.classify("s", "e2.2", "frame-b"), "new", "compared with the copy skipped");
+  p.accept("s", "e2.2", "frame-b", 2);
+  assert.equal(p.classify("s", "e2.3", "frame-c"), "new");
+  assert.equal(p.classify("s", "e1.8", "frame-d"), "new", "the epoch delivered before goes on from its last message");
+  assert.equal(p.classify("s", "e1.7", "frame-a"), "repeat", "and its last message is a repeat");
 });
 
 test("a message without a readable position is always new", () => {
@@ -81,4 +82,57 @@ test("where a read must start to fill every hole: the earliest time on a hole's 
   assert.equal(p.holesFrom(read.slice(0, 2), at), 5100);
   assert.ok(Number.isNaN(p.holesFrom([{ subject: "a", position: "e1.11", received: 5100 }], at)), "no hole");
   assert.ok(Number.isNaN(p.holesFrom([{ subject: "c", position: "e1.9", received: 1 }], at)), "nothing known of c");
+});
+
+test("a newer relay epoch that does not begin at 1 leaves a hole in a subject being followed", () => {
+  const p = new SubjectPositions();
+  p.accept("s", "e1.7", "a7", 1000);
+  const at = (m: { received: number }) => m.received;
+  // The new relay's first five frames of s went out in batches the read did not hold yet: its live frames begin at 6.
+  const live = [
+    { subject: "s", position: "e2.6", received: 2600 },
+    { subject: "s", position: "e2.7", received: 2700 },
+  ];
+  assert.equal(p.missingBefore(live, at), 5);
+  assert.equal(p.missingBefore(live), 0, "without receive times no epoch is known to be newer");
+  assert.equal(p.holesFrom(live, at), 1000, "the read starts before the subject's last delivered message");
+  const read = [1, 2, 3, 4, 5].map((n) => ({ subject: "s", position: `e2.${n}`, received: 2000 + n }));
+  assert.equal(p.missingBefore([...read, ...live], at), 0);
+  assert.ok(Number.isNaN(p.holesFrom([...read, ...live], at)));
+  // An epoch received before the last delivered message began before this consumer followed s (a read reaching back
+  // past its start) or overlaps the delivered one (a takeover): no first message is owed.
+  assert.equal(p.missingBefore([{ subject: "s", position: "e0.6", received: 900 }, ...read, ...live], at), 0);
+  // Nothing delivered of a subject yet: it may begin anywhere (a late joiner, a consumer that started at "new").
+  assert.equal(p.missingBefore([{ subject: "t", position: "e2.40", received: 3000 }], at), 0);
+  // An epoch the subject was delivered in before is no new one: a takeover's overlap interleaves the two.
+  p.accept("s", "e2.1", "b1", 2001);
+  assert.equal(p.missingBefore([{ subject: "s", position: "e1.8", received: 2002 }], at), 0);
+  assert.equal(p.missingBefore([{ subject: "s", position: "e3.2", received: 2003 }], at), 1);
+});
+
+test("live: a newer epoch's message past its first is a gap; an older or overlapping epoch's is new", () => {
+  const p = new SubjectPositions();
+  p.accept("s", "e1.7", "a7", 1000);
+  assert.equal(p.classify("s", "e2.6", "b6", 2600), "gap", "received after the last delivered: 1-5 are missing");
+  assert.equal(p.classifyAt("s", "e2", 6, "b6", 2600), "gap");
+  assert.equal(p.classify("s", "e2.1", "b1", 2100), "new", "its first message");
+  assert.equal(p.classify("s", "e2.6", "b6"), "new", "receive time unknown: neither older nor newer");
+  assert.equal(p.classify("s", "e2.6", "a7", 2600), "repeat", "a copy of a message just delivered");
+});
+
+test("an epoch older than what was delivered is skipped and noted: a read reaching back past the start", () => {
+  const p = new SubjectPositions();
+  p.accept("s", "e2.7", "last-value", 1000); // a late joiner's last value
+  // A replay's read starts before it: an epoch of another relay that ran before, then the last value's own epoch.
+  assert.equal(p.classify("s", "e1.4", "old4", 400), "repeat");
+  assert.equal(p.classify("s", "e1.5", "old5", 500), "repeat");
+  assert.equal(p.classify("s", "e2.6", "b6", 900), "repeat");
+  // A takeover's overlap: the new relay's first frames were received before the last delivered one; the first it
+  // received after is compared with them, not taken as a gap.
+  assert.equal(p.classify("s", "e3.1", "x1", 990), "repeat");
+  assert.equal(p.classify("s", "e3.2", "x2", 1010), "new");
+  assert.equal(
+    p.missingBefore([{ subject: "s", position: "e3.3", received: 1020 }], (m) => m.received),
+    1,
+  );
 });
