@@ -1,6 +1,6 @@
 // The exported API of each of a file's own messages: decodeX, mergeX, encodeX,
-// encodeXDelimited and newXFrameDecoder, thin wrappers of the runtime's drivers
-// around the message's read, merge and write functions. What they promise is said
+// encodeXDelimited and newXFrameDecoder, thin wrappers around the message's read, merge and
+// write functions on the runtime's shared reader and writer. What they promise is said
 // once, in the file header (generate.ts); decodeX carries the message's proto comments.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { getComments, type Printable } from "@bufbuild/protoplugin";
@@ -29,22 +29,40 @@ export function generatePublicApi(gen: MessageGen, desc: DescMessage): void {
     ";",
   );
   sig(`export function decode${name}`, ["bytes: Uint8Array", ["options?: ", Options]], Shape);
-  f.print`  return ${rt("decodeWith")}(bytes, options, read${name});`;
+  // The reader is called here, not passed to the runtime: a shared call site would see every message type.
+  f.print`  const r = ${rt("decodeReader")}(bytes, options);`;
+  f.print`  try {`;
+  f.print`    return read${name}(r, r.len, 1);`;
+  f.print`  } finally {`;
+  f.print`    r.release();`;
+  f.print`  }`;
   f.print`}`;
   f.print();
   f.print`/** Merges \`bytes\` into \`target\` as mergeFromBinary(${name}Schema, target, bytes) does. */`;
   sig(f.export("function", `merge${name}`), [["target: ", Shape], "bytes: Uint8Array", ["options?: ", Options]], Shape);
-  f.print`  return ${rt("mergeWith")}(target, bytes, options, merge${name}From);`;
+  f.print`  const r = ${rt("decodeReader")}(bytes, options);`;
+  f.print`  try {`;
+  f.print`    merge${name}From(r, r.len, target, 1);`;
+  f.print`    return target;`;
+  f.print`  } finally {`;
+  f.print`    r.release();`;
+  f.print`  }`;
   f.print`}`;
   f.print();
   f.print`/** Encodes byte for byte as toBinary(${name}Schema, message) does; 64-bit fields in any int64 mode. */`;
   sig(f.export("function", `encode${name}`), [["message: ", Either]], "Uint8Array");
-  f.print`  return ${rt("encodeWith")}(message as ${Shape}, write${name});`;
+  f.print`  const w = ${rt("encodeWriter")}();`;
+  f.print`  write${name}(w, message as ${Shape});`;
+  f.print`  return ${rt("takeBytes")}(w);`;
   f.print`}`;
   f.print();
   f.print`/** As encode${name}, behind a varint length prefix (the "delimited" framing). */`;
   sig(f.export("function", `encode${name}Delimited`), [["message: ", Either]], "Uint8Array");
-  f.print`  return ${rt("encodeDelimitedWith")}(message as ${Shape}, write${name});`;
+  f.print`  const w = ${rt("encodeWriter")}();`;
+  f.print`  const at = ${rt("fork")}(w);`;
+  f.print`  write${name}(w, message as ${Shape});`;
+  f.print`  ${rt("join")}(w, at);`;
+  f.print`  return ${rt("takeBytes")}(w);`;
   f.print`}`;
   f.print();
   f.print`/** A frame decoder (delimited, message or base64 framing) that yields ${name} messages. */`;

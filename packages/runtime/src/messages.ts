@@ -59,7 +59,18 @@ const sharedReader = new Reader();
 // The caller owns the input: bytes fields are views into it, as fromBinary's are.
 sharedReader.copyBytes = false;
 
-/** Decodes all of `bytes` with `read` (a generated message reader). */
+/**
+ * The shared reader, pointed at all of `bytes` with `options`. Generated `decodeX` and `mergeX`
+ * call their own reader on it and `release()` it when done: a call of a function passed in (as
+ * decodeWith does) is one call site for every message type, which turns megamorphic in a process
+ * that decodes several types, so V8 stops inlining the reader there.
+ */
+export function decodeReader(bytes: Uint8Array, options: DecodeOptions | undefined): Reader {
+  prepareReader(sharedReader, bytes, options);
+  return sharedReader;
+}
+
+/** Decodes all of `bytes` with `read` (a generated message reader; generated code now calls decodeReader). */
 export function decodeWith<T>(
   bytes: Uint8Array,
   options: DecodeOptions | undefined,
@@ -93,6 +104,15 @@ export function mergeWith<T>(
 
 // Encoders call no user code while writing, so one growing buffer serves every call.
 const sharedWriter = new Writer();
+
+/**
+ * The shared writer, emptied. Generated `encodeX` write into it with their own writer and take the
+ * result with takeBytes (decodeReader says why they do not pass their writer to encodeWith).
+ */
+export function encodeWriter(): Writer {
+  sharedWriter.pos = 0;
+  return sharedWriter;
+}
 
 /**
  * Encodes `message` with `write` (a generated message writer) into an array of exactly its

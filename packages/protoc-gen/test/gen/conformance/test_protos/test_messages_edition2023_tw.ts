@@ -14,7 +14,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ComplexMessage, ForeignEnumEdition2023, ForeignMessageEdition2023, GroupLikeType, TestAllTypesEdition2023, TestAllTypesEdition2023_GroupLikeType, TestAllTypesEdition2023_NestedEnum, TestAllTypesEdition2023_NestedMessage } from "./test_messages_edition2023_pb.js";
 import { ComplexMessageSchema, ForeignMessageEdition2023Schema, GroupLikeTypeSchema, TestAllTypesEdition2023_GroupLikeTypeSchema, TestAllTypesEdition2023_NestedMessageSchema, TestAllTypesEdition2023Schema } from "./test_messages_edition2023_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, closeGroup, decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -2861,7 +2861,12 @@ export function decodeComplexMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ComplexMessage, M>;
 export function decodeComplexMessage(bytes: Uint8Array, options?: DecodeOptions): ComplexMessage {
-  return decodeWith(bytes, options, readComplexMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readComplexMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ComplexMessageSchema, target, bytes) does. */
@@ -2870,19 +2875,31 @@ export function mergeComplexMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ComplexMessage {
-  return mergeWith(target, bytes, options, mergeComplexMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeComplexMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ComplexMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeComplexMessage(message: ComplexMessage | Decoded<ComplexMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as ComplexMessage, writeComplexMessage);
+  const w = encodeWriter();
+  writeComplexMessage(w, message as ComplexMessage);
+  return takeBytes(w);
 }
 
 /** As encodeComplexMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeComplexMessageDelimited(
   message: ComplexMessage | Decoded<ComplexMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ComplexMessage, writeComplexMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeComplexMessage(w, message as ComplexMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ComplexMessage messages. */
@@ -2903,7 +2920,12 @@ export function decodeTestAllTypesEdition2023<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestAllTypesEdition2023, M>;
 export function decodeTestAllTypesEdition2023(bytes: Uint8Array, options?: DecodeOptions): TestAllTypesEdition2023 {
-  return decodeWith(bytes, options, readTestAllTypesEdition2023);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesEdition2023(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesEdition2023Schema, target, bytes) does. */
@@ -2912,21 +2934,33 @@ export function mergeTestAllTypesEdition2023(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023 {
-  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesEdition2023From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesEdition2023(
   message: TestAllTypesEdition2023 | Decoded<TestAllTypesEdition2023, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesEdition2023, writeTestAllTypesEdition2023);
+  const w = encodeWriter();
+  writeTestAllTypesEdition2023(w, message as TestAllTypesEdition2023);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesEdition2023, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesEdition2023Delimited(
   message: TestAllTypesEdition2023 | Decoded<TestAllTypesEdition2023, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesEdition2023, writeTestAllTypesEdition2023);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesEdition2023(w, message as TestAllTypesEdition2023);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesEdition2023 messages. */
@@ -2952,7 +2986,12 @@ export function decodeTestAllTypesEdition2023_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_NestedMessage {
-  return decodeWith(bytes, options, readTestAllTypesEdition2023_NestedMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesEdition2023_NestedMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesEdition2023_NestedMessageSchema, target, bytes) does. */
@@ -2961,21 +3000,33 @@ export function mergeTestAllTypesEdition2023_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_NestedMessage {
-  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023_NestedMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesEdition2023_NestedMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesEdition2023_NestedMessage(
   message: TestAllTypesEdition2023_NestedMessage | Decoded<TestAllTypesEdition2023_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesEdition2023_NestedMessage, writeTestAllTypesEdition2023_NestedMessage);
+  const w = encodeWriter();
+  writeTestAllTypesEdition2023_NestedMessage(w, message as TestAllTypesEdition2023_NestedMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesEdition2023_NestedMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesEdition2023_NestedMessageDelimited(
   message: TestAllTypesEdition2023_NestedMessage | Decoded<TestAllTypesEdition2023_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesEdition2023_NestedMessage, writeTestAllTypesEdition2023_NestedMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesEdition2023_NestedMessage(w, message as TestAllTypesEdition2023_NestedMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesEdition2023_NestedMessage messages. */
@@ -3003,7 +3054,12 @@ export function decodeTestAllTypesEdition2023_GroupLikeType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_GroupLikeType {
-  return decodeWith(bytes, options, readTestAllTypesEdition2023_GroupLikeType);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesEdition2023_GroupLikeType(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesEdition2023_GroupLikeTypeSchema, target, bytes) does. */
@@ -3012,21 +3068,33 @@ export function mergeTestAllTypesEdition2023_GroupLikeType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesEdition2023_GroupLikeType {
-  return mergeWith(target, bytes, options, mergeTestAllTypesEdition2023_GroupLikeTypeFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesEdition2023_GroupLikeTypeFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesEdition2023_GroupLikeTypeSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesEdition2023_GroupLikeType(
   message: TestAllTypesEdition2023_GroupLikeType | Decoded<TestAllTypesEdition2023_GroupLikeType, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesEdition2023_GroupLikeType, writeTestAllTypesEdition2023_GroupLikeType);
+  const w = encodeWriter();
+  writeTestAllTypesEdition2023_GroupLikeType(w, message as TestAllTypesEdition2023_GroupLikeType);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesEdition2023_GroupLikeType, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesEdition2023_GroupLikeTypeDelimited(
   message: TestAllTypesEdition2023_GroupLikeType | Decoded<TestAllTypesEdition2023_GroupLikeType, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesEdition2023_GroupLikeType, writeTestAllTypesEdition2023_GroupLikeType);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesEdition2023_GroupLikeType(w, message as TestAllTypesEdition2023_GroupLikeType);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesEdition2023_GroupLikeType messages. */
@@ -3049,7 +3117,12 @@ export function decodeForeignMessageEdition2023<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ForeignMessageEdition2023, M>;
 export function decodeForeignMessageEdition2023(bytes: Uint8Array, options?: DecodeOptions): ForeignMessageEdition2023 {
-  return decodeWith(bytes, options, readForeignMessageEdition2023);
+  const r = decodeReader(bytes, options);
+  try {
+    return readForeignMessageEdition2023(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ForeignMessageEdition2023Schema, target, bytes) does. */
@@ -3058,21 +3131,33 @@ export function mergeForeignMessageEdition2023(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessageEdition2023 {
-  return mergeWith(target, bytes, options, mergeForeignMessageEdition2023From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeForeignMessageEdition2023From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageEdition2023Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeForeignMessageEdition2023(
   message: ForeignMessageEdition2023 | Decoded<ForeignMessageEdition2023, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as ForeignMessageEdition2023, writeForeignMessageEdition2023);
+  const w = encodeWriter();
+  writeForeignMessageEdition2023(w, message as ForeignMessageEdition2023);
+  return takeBytes(w);
 }
 
 /** As encodeForeignMessageEdition2023, behind a varint length prefix (the "delimited" framing). */
 export function encodeForeignMessageEdition2023Delimited(
   message: ForeignMessageEdition2023 | Decoded<ForeignMessageEdition2023, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ForeignMessageEdition2023, writeForeignMessageEdition2023);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeForeignMessageEdition2023(w, message as ForeignMessageEdition2023);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ForeignMessageEdition2023 messages. */
@@ -3092,22 +3177,39 @@ export function decodeGroupLikeType<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<GroupLikeType, M>;
 export function decodeGroupLikeType(bytes: Uint8Array, options?: DecodeOptions): GroupLikeType {
-  return decodeWith(bytes, options, readGroupLikeType);
+  const r = decodeReader(bytes, options);
+  try {
+    return readGroupLikeType(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(GroupLikeTypeSchema, target, bytes) does. */
 export function mergeGroupLikeType(target: GroupLikeType, bytes: Uint8Array, options?: DecodeOptions): GroupLikeType {
-  return mergeWith(target, bytes, options, mergeGroupLikeTypeFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeGroupLikeTypeFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(GroupLikeTypeSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeGroupLikeType(message: GroupLikeType | Decoded<GroupLikeType, Int64Mode>): Uint8Array {
-  return encodeWith(message as GroupLikeType, writeGroupLikeType);
+  const w = encodeWriter();
+  writeGroupLikeType(w, message as GroupLikeType);
+  return takeBytes(w);
 }
 
 /** As encodeGroupLikeType, behind a varint length prefix (the "delimited" framing). */
 export function encodeGroupLikeTypeDelimited(message: GroupLikeType | Decoded<GroupLikeType, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as GroupLikeType, writeGroupLikeType);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeGroupLikeType(w, message as GroupLikeType);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields GroupLikeType messages. */

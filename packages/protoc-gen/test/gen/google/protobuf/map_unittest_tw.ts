@@ -21,7 +21,7 @@ import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, keepUnknownEnum, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, closeGroup, decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, InternSite, isSet, join, keepUnknown, keepUnknownEnum, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MapEnum, MessageContainingEnumCalledType, MessageContainingMapCalledEntry, TestArenaMap, TestI32StrMap, TestMap, TestMapSubmessage, TestMapWithMessages, TestMessageMap, TestRecursiveMapMessage, TestRequiredMessageMap, TestSameTypeMap } from "./map_unittest_pb.js";
 
 /**
@@ -6551,22 +6551,39 @@ function writeTestI32StrMap(w: Writer, m: TestI32StrMap): void {
 export function decodeTestMap(bytes: Uint8Array, options?: DecodeOptions<"bigint">): TestMap;
 export function decodeTestMap<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<TestMap, M>;
 export function decodeTestMap(bytes: Uint8Array, options?: DecodeOptions): TestMap {
-  return decodeWith(bytes, options, readTestMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMapSchema, target, bytes) does. */
 export function mergeTestMap(target: TestMap, bytes: Uint8Array, options?: DecodeOptions): TestMap {
-  return mergeWith(target, bytes, options, mergeTestMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestMap(message: TestMap | Decoded<TestMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestMap, writeTestMap);
+  const w = encodeWriter();
+  writeTestMap(w, message as TestMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestMapDelimited(message: TestMap | Decoded<TestMap, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestMap, writeTestMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestMap(w, message as TestMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestMap messages. */
@@ -6584,7 +6601,12 @@ export function decodeTestMapWithMessages<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestMapWithMessages, M>;
 export function decodeTestMapWithMessages(bytes: Uint8Array, options?: DecodeOptions): TestMapWithMessages {
-  return decodeWith(bytes, options, readTestMapWithMessages);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestMapWithMessages(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMapWithMessagesSchema, target, bytes) does. */
@@ -6593,21 +6615,33 @@ export function mergeTestMapWithMessages(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMapWithMessages {
-  return mergeWith(target, bytes, options, mergeTestMapWithMessagesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestMapWithMessagesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestMapWithMessagesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestMapWithMessages(
   message: TestMapWithMessages | Decoded<TestMapWithMessages, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestMapWithMessages, writeTestMapWithMessages);
+  const w = encodeWriter();
+  writeTestMapWithMessages(w, message as TestMapWithMessages);
+  return takeBytes(w);
 }
 
 /** As encodeTestMapWithMessages, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestMapWithMessagesDelimited(
   message: TestMapWithMessages | Decoded<TestMapWithMessages, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestMapWithMessages, writeTestMapWithMessages);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestMapWithMessages(w, message as TestMapWithMessages);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestMapWithMessages messages. */
@@ -6627,7 +6661,12 @@ export function decodeTestMapSubmessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestMapSubmessage, M>;
 export function decodeTestMapSubmessage(bytes: Uint8Array, options?: DecodeOptions): TestMapSubmessage {
-  return decodeWith(bytes, options, readTestMapSubmessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestMapSubmessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMapSubmessageSchema, target, bytes) does. */
@@ -6636,21 +6675,33 @@ export function mergeTestMapSubmessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMapSubmessage {
-  return mergeWith(target, bytes, options, mergeTestMapSubmessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestMapSubmessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestMapSubmessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestMapSubmessage(
   message: TestMapSubmessage | Decoded<TestMapSubmessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestMapSubmessage, writeTestMapSubmessage);
+  const w = encodeWriter();
+  writeTestMapSubmessage(w, message as TestMapSubmessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestMapSubmessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestMapSubmessageDelimited(
   message: TestMapSubmessage | Decoded<TestMapSubmessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestMapSubmessage, writeTestMapSubmessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestMapSubmessage(w, message as TestMapSubmessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestMapSubmessage messages. */
@@ -6670,7 +6721,12 @@ export function decodeTestMessageMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestMessageMap, M>;
 export function decodeTestMessageMap(bytes: Uint8Array, options?: DecodeOptions): TestMessageMap {
-  return decodeWith(bytes, options, readTestMessageMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestMessageMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMessageMapSchema, target, bytes) does. */
@@ -6679,19 +6735,31 @@ export function mergeTestMessageMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMessageMap {
-  return mergeWith(target, bytes, options, mergeTestMessageMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestMessageMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestMessageMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestMessageMap(message: TestMessageMap | Decoded<TestMessageMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestMessageMap, writeTestMessageMap);
+  const w = encodeWriter();
+  writeTestMessageMap(w, message as TestMessageMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestMessageMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestMessageMapDelimited(
   message: TestMessageMap | Decoded<TestMessageMap, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestMessageMap, writeTestMessageMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestMessageMap(w, message as TestMessageMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestMessageMap messages. */
@@ -6711,7 +6779,12 @@ export function decodeTestSameTypeMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestSameTypeMap, M>;
 export function decodeTestSameTypeMap(bytes: Uint8Array, options?: DecodeOptions): TestSameTypeMap {
-  return decodeWith(bytes, options, readTestSameTypeMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestSameTypeMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestSameTypeMapSchema, target, bytes) does. */
@@ -6720,19 +6793,31 @@ export function mergeTestSameTypeMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestSameTypeMap {
-  return mergeWith(target, bytes, options, mergeTestSameTypeMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestSameTypeMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestSameTypeMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestSameTypeMap(message: TestSameTypeMap | Decoded<TestSameTypeMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestSameTypeMap, writeTestSameTypeMap);
+  const w = encodeWriter();
+  writeTestSameTypeMap(w, message as TestSameTypeMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestSameTypeMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestSameTypeMapDelimited(
   message: TestSameTypeMap | Decoded<TestSameTypeMap, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestSameTypeMap, writeTestSameTypeMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestSameTypeMap(w, message as TestSameTypeMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestSameTypeMap messages. */
@@ -6757,7 +6842,12 @@ export function decodeTestRequiredMessageMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestRequiredMessageMap, M>;
 export function decodeTestRequiredMessageMap(bytes: Uint8Array, options?: DecodeOptions): TestRequiredMessageMap {
-  return decodeWith(bytes, options, readTestRequiredMessageMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestRequiredMessageMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestRequiredMessageMapSchema, target, bytes) does. */
@@ -6766,21 +6856,33 @@ export function mergeTestRequiredMessageMap(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestRequiredMessageMap {
-  return mergeWith(target, bytes, options, mergeTestRequiredMessageMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestRequiredMessageMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestRequiredMessageMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestRequiredMessageMap(
   message: TestRequiredMessageMap | Decoded<TestRequiredMessageMap, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestRequiredMessageMap, writeTestRequiredMessageMap);
+  const w = encodeWriter();
+  writeTestRequiredMessageMap(w, message as TestRequiredMessageMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestRequiredMessageMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestRequiredMessageMapDelimited(
   message: TestRequiredMessageMap | Decoded<TestRequiredMessageMap, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestRequiredMessageMap, writeTestRequiredMessageMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestRequiredMessageMap(w, message as TestRequiredMessageMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestRequiredMessageMap messages. */
@@ -6800,22 +6902,39 @@ export function decodeTestArenaMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestArenaMap, M>;
 export function decodeTestArenaMap(bytes: Uint8Array, options?: DecodeOptions): TestArenaMap {
-  return decodeWith(bytes, options, readTestArenaMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestArenaMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestArenaMapSchema, target, bytes) does. */
 export function mergeTestArenaMap(target: TestArenaMap, bytes: Uint8Array, options?: DecodeOptions): TestArenaMap {
-  return mergeWith(target, bytes, options, mergeTestArenaMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestArenaMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestArenaMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestArenaMap(message: TestArenaMap | Decoded<TestArenaMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestArenaMap, writeTestArenaMap);
+  const w = encodeWriter();
+  writeTestArenaMap(w, message as TestArenaMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestArenaMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestArenaMapDelimited(message: TestArenaMap | Decoded<TestArenaMap, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestArenaMap, writeTestArenaMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestArenaMap(w, message as TestArenaMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestArenaMap messages. */
@@ -6842,7 +6961,12 @@ export function decodeMessageContainingEnumCalledType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingEnumCalledType {
-  return decodeWith(bytes, options, readMessageContainingEnumCalledType);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMessageContainingEnumCalledType(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MessageContainingEnumCalledTypeSchema, target, bytes) does. */
@@ -6851,21 +6975,33 @@ export function mergeMessageContainingEnumCalledType(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingEnumCalledType {
-  return mergeWith(target, bytes, options, mergeMessageContainingEnumCalledTypeFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMessageContainingEnumCalledTypeFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MessageContainingEnumCalledTypeSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMessageContainingEnumCalledType(
   message: MessageContainingEnumCalledType | Decoded<MessageContainingEnumCalledType, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as MessageContainingEnumCalledType, writeMessageContainingEnumCalledType);
+  const w = encodeWriter();
+  writeMessageContainingEnumCalledType(w, message as MessageContainingEnumCalledType);
+  return takeBytes(w);
 }
 
 /** As encodeMessageContainingEnumCalledType, behind a varint length prefix (the "delimited" framing). */
 export function encodeMessageContainingEnumCalledTypeDelimited(
   message: MessageContainingEnumCalledType | Decoded<MessageContainingEnumCalledType, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as MessageContainingEnumCalledType, writeMessageContainingEnumCalledType);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMessageContainingEnumCalledType(w, message as MessageContainingEnumCalledType);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MessageContainingEnumCalledType messages. */
@@ -6893,7 +7029,12 @@ export function decodeMessageContainingMapCalledEntry(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingMapCalledEntry {
-  return decodeWith(bytes, options, readMessageContainingMapCalledEntry);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMessageContainingMapCalledEntry(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MessageContainingMapCalledEntrySchema, target, bytes) does. */
@@ -6902,21 +7043,33 @@ export function mergeMessageContainingMapCalledEntry(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MessageContainingMapCalledEntry {
-  return mergeWith(target, bytes, options, mergeMessageContainingMapCalledEntryFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMessageContainingMapCalledEntryFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MessageContainingMapCalledEntrySchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMessageContainingMapCalledEntry(
   message: MessageContainingMapCalledEntry | Decoded<MessageContainingMapCalledEntry, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as MessageContainingMapCalledEntry, writeMessageContainingMapCalledEntry);
+  const w = encodeWriter();
+  writeMessageContainingMapCalledEntry(w, message as MessageContainingMapCalledEntry);
+  return takeBytes(w);
 }
 
 /** As encodeMessageContainingMapCalledEntry, behind a varint length prefix (the "delimited" framing). */
 export function encodeMessageContainingMapCalledEntryDelimited(
   message: MessageContainingMapCalledEntry | Decoded<MessageContainingMapCalledEntry, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as MessageContainingMapCalledEntry, writeMessageContainingMapCalledEntry);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMessageContainingMapCalledEntry(w, message as MessageContainingMapCalledEntry);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MessageContainingMapCalledEntry messages. */
@@ -6939,7 +7092,12 @@ export function decodeTestRecursiveMapMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestRecursiveMapMessage, M>;
 export function decodeTestRecursiveMapMessage(bytes: Uint8Array, options?: DecodeOptions): TestRecursiveMapMessage {
-  return decodeWith(bytes, options, readTestRecursiveMapMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestRecursiveMapMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestRecursiveMapMessageSchema, target, bytes) does. */
@@ -6948,21 +7106,33 @@ export function mergeTestRecursiveMapMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestRecursiveMapMessage {
-  return mergeWith(target, bytes, options, mergeTestRecursiveMapMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestRecursiveMapMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestRecursiveMapMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestRecursiveMapMessage(
   message: TestRecursiveMapMessage | Decoded<TestRecursiveMapMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestRecursiveMapMessage, writeTestRecursiveMapMessage);
+  const w = encodeWriter();
+  writeTestRecursiveMapMessage(w, message as TestRecursiveMapMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestRecursiveMapMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestRecursiveMapMessageDelimited(
   message: TestRecursiveMapMessage | Decoded<TestRecursiveMapMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestRecursiveMapMessage, writeTestRecursiveMapMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestRecursiveMapMessage(w, message as TestRecursiveMapMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestRecursiveMapMessage messages. */
@@ -6982,22 +7152,39 @@ export function decodeTestI32StrMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestI32StrMap, M>;
 export function decodeTestI32StrMap(bytes: Uint8Array, options?: DecodeOptions): TestI32StrMap {
-  return decodeWith(bytes, options, readTestI32StrMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestI32StrMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestI32StrMapSchema, target, bytes) does. */
 export function mergeTestI32StrMap(target: TestI32StrMap, bytes: Uint8Array, options?: DecodeOptions): TestI32StrMap {
-  return mergeWith(target, bytes, options, mergeTestI32StrMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestI32StrMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestI32StrMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestI32StrMap(message: TestI32StrMap | Decoded<TestI32StrMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestI32StrMap, writeTestI32StrMap);
+  const w = encodeWriter();
+  writeTestI32StrMap(w, message as TestI32StrMap);
+  return takeBytes(w);
 }
 
 /** As encodeTestI32StrMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestI32StrMapDelimited(message: TestI32StrMap | Decoded<TestI32StrMap, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestI32StrMap, writeTestI32StrMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestI32StrMap(w, message as TestI32StrMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestI32StrMap messages. */

@@ -20,7 +20,7 @@ import { create } from "@bufbuild/protobuf";
 import type { EnumOnlyProto2, ForeignEnumProto2, ForeignMessageProto2, GroupField, NullHypothesisProto2, OneStringProto2, ProtoWithKeywords, TestAllRequiredTypesProto2, TestAllRequiredTypesProto2_Data, TestAllRequiredTypesProto2_MessageSetCorrect, TestAllRequiredTypesProto2_MessageSetCorrectExtension1, TestAllRequiredTypesProto2_MessageSetCorrectExtension2, TestAllRequiredTypesProto2_NestedMessage, TestAllTypesProto2, TestAllTypesProto2_Data, TestAllTypesProto2_ExtensionWithOneof, TestAllTypesProto2_MessageSetCorrect, TestAllTypesProto2_MessageSetCorrectExtension1, TestAllTypesProto2_MessageSetCorrectExtension2, TestAllTypesProto2_MultiWordGroupField, TestAllTypesProto2_NestedEnum, TestAllTypesProto2_NestedMessage, TestLargeOneof, TestLargeOneof_A1, TestLargeOneof_A2, TestLargeOneof_A3, TestLargeOneof_A4, TestLargeOneof_A5, UnknownToTestAllTypes, UnknownToTestAllTypes_OptionalGroup } from "./test_messages_proto2_pb.js";
 import { EnumOnlyProto2Schema, ForeignMessageProto2Schema, GroupFieldSchema, NullHypothesisProto2Schema, OneStringProto2Schema, ProtoWithKeywordsSchema, TestAllRequiredTypesProto2_DataSchema, TestAllRequiredTypesProto2_MessageSetCorrectExtension1Schema, TestAllRequiredTypesProto2_MessageSetCorrectExtension2Schema, TestAllRequiredTypesProto2_MessageSetCorrectSchema, TestAllRequiredTypesProto2_NestedMessageSchema, TestAllRequiredTypesProto2Schema, TestAllTypesProto2_DataSchema, TestAllTypesProto2_ExtensionWithOneofSchema, TestAllTypesProto2_MessageSetCorrectExtension1Schema, TestAllTypesProto2_MessageSetCorrectExtension2Schema, TestAllTypesProto2_MessageSetCorrectSchema, TestAllTypesProto2_MultiWordGroupFieldSchema, TestAllTypesProto2_NestedMessageSchema, TestAllTypesProto2Schema, TestLargeOneof_A1Schema, TestLargeOneof_A2Schema, TestLargeOneof_A3Schema, TestLargeOneof_A4Schema, TestLargeOneof_A5Schema, TestLargeOneofSchema, UnknownToTestAllTypes_OptionalGroupSchema, UnknownToTestAllTypesSchema } from "./test_messages_proto2_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, closeGroup, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, isSet, join, keepUnknown, keepUnknownEnum, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, closeGroup, decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failRequired, failWireType, fork, groupEnd, int32Key, int64Key, isSet, join, keepUnknown, keepUnknownEnum, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readStringUnvalidated, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -5648,7 +5648,12 @@ export function decodeTestAllTypesProto2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestAllTypesProto2, M>;
 export function decodeTestAllTypesProto2(bytes: Uint8Array, options?: DecodeOptions): TestAllTypesProto2 {
-  return decodeWith(bytes, options, readTestAllTypesProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2Schema, target, bytes) does. */
@@ -5657,21 +5662,33 @@ export function mergeTestAllTypesProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2 {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2(
   message: TestAllTypesProto2 | Decoded<TestAllTypesProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2, writeTestAllTypesProto2);
+  const w = encodeWriter();
+  writeTestAllTypesProto2(w, message as TestAllTypesProto2);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2Delimited(
   message: TestAllTypesProto2 | Decoded<TestAllTypesProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2, writeTestAllTypesProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2(w, message as TestAllTypesProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2 messages. */
@@ -5697,7 +5714,12 @@ export function decodeTestAllTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_NestedMessage {
-  return decodeWith(bytes, options, readTestAllTypesProto2_NestedMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_NestedMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_NestedMessageSchema, target, bytes) does. */
@@ -5706,21 +5728,33 @@ export function mergeTestAllTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_NestedMessage {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_NestedMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_NestedMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_NestedMessage(
   message: TestAllTypesProto2_NestedMessage | Decoded<TestAllTypesProto2_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_NestedMessage, writeTestAllTypesProto2_NestedMessage);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_NestedMessage(w, message as TestAllTypesProto2_NestedMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_NestedMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_NestedMessageDelimited(
   message: TestAllTypesProto2_NestedMessage | Decoded<TestAllTypesProto2_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_NestedMessage, writeTestAllTypesProto2_NestedMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_NestedMessage(w, message as TestAllTypesProto2_NestedMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_NestedMessage messages. */
@@ -5745,7 +5779,12 @@ export function decodeTestAllTypesProto2_Data<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestAllTypesProto2_Data, M>;
 export function decodeTestAllTypesProto2_Data(bytes: Uint8Array, options?: DecodeOptions): TestAllTypesProto2_Data {
-  return decodeWith(bytes, options, readTestAllTypesProto2_Data);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_Data(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_DataSchema, target, bytes) does. */
@@ -5754,21 +5793,33 @@ export function mergeTestAllTypesProto2_Data(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_Data {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_DataFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_DataFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_DataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_Data(
   message: TestAllTypesProto2_Data | Decoded<TestAllTypesProto2_Data, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_Data, writeTestAllTypesProto2_Data);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_Data(w, message as TestAllTypesProto2_Data);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_Data, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_DataDelimited(
   message: TestAllTypesProto2_Data | Decoded<TestAllTypesProto2_Data, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_Data, writeTestAllTypesProto2_Data);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_Data(w, message as TestAllTypesProto2_Data);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_Data messages. */
@@ -5794,7 +5845,12 @@ export function decodeTestAllTypesProto2_MultiWordGroupField(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MultiWordGroupField {
-  return decodeWith(bytes, options, readTestAllTypesProto2_MultiWordGroupField);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_MultiWordGroupField(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_MultiWordGroupFieldSchema, target, bytes) does. */
@@ -5803,21 +5859,33 @@ export function mergeTestAllTypesProto2_MultiWordGroupField(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MultiWordGroupField {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MultiWordGroupFieldFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_MultiWordGroupFieldFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MultiWordGroupFieldSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_MultiWordGroupField(
   message: TestAllTypesProto2_MultiWordGroupField | Decoded<TestAllTypesProto2_MultiWordGroupField, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_MultiWordGroupField, writeTestAllTypesProto2_MultiWordGroupField);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_MultiWordGroupField(w, message as TestAllTypesProto2_MultiWordGroupField);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_MultiWordGroupField, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_MultiWordGroupFieldDelimited(
   message: TestAllTypesProto2_MultiWordGroupField | Decoded<TestAllTypesProto2_MultiWordGroupField, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_MultiWordGroupField, writeTestAllTypesProto2_MultiWordGroupField);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_MultiWordGroupField(w, message as TestAllTypesProto2_MultiWordGroupField);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_MultiWordGroupField messages. */
@@ -5845,7 +5913,12 @@ export function decodeTestAllTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrect {
-  return decodeWith(bytes, options, readTestAllTypesProto2_MessageSetCorrect);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_MessageSetCorrect(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_MessageSetCorrectSchema, target, bytes) does. */
@@ -5854,21 +5927,33 @@ export function mergeTestAllTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrect {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_MessageSetCorrectFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_MessageSetCorrect(
   message: TestAllTypesProto2_MessageSetCorrect | Decoded<TestAllTypesProto2_MessageSetCorrect, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_MessageSetCorrect, writeTestAllTypesProto2_MessageSetCorrect);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_MessageSetCorrect(w, message as TestAllTypesProto2_MessageSetCorrect);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_MessageSetCorrect, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_MessageSetCorrectDelimited(
   message: TestAllTypesProto2_MessageSetCorrect | Decoded<TestAllTypesProto2_MessageSetCorrect, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_MessageSetCorrect, writeTestAllTypesProto2_MessageSetCorrect);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_MessageSetCorrect(w, message as TestAllTypesProto2_MessageSetCorrect);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_MessageSetCorrect messages. */
@@ -5894,7 +5979,12 @@ export function decodeTestAllTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension1 {
-  return decodeWith(bytes, options, readTestAllTypesProto2_MessageSetCorrectExtension1);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_MessageSetCorrectExtension1(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_MessageSetCorrectExtension1Schema, target, bytes) does. */
@@ -5903,21 +5993,33 @@ export function mergeTestAllTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension1 {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectExtension1From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_MessageSetCorrectExtension1From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectExtension1Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_MessageSetCorrectExtension1(
   message: TestAllTypesProto2_MessageSetCorrectExtension1 | Decoded<TestAllTypesProto2_MessageSetCorrectExtension1, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_MessageSetCorrectExtension1, writeTestAllTypesProto2_MessageSetCorrectExtension1);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_MessageSetCorrectExtension1(w, message as TestAllTypesProto2_MessageSetCorrectExtension1);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_MessageSetCorrectExtension1, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_MessageSetCorrectExtension1Delimited(
   message: TestAllTypesProto2_MessageSetCorrectExtension1 | Decoded<TestAllTypesProto2_MessageSetCorrectExtension1, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_MessageSetCorrectExtension1, writeTestAllTypesProto2_MessageSetCorrectExtension1);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_MessageSetCorrectExtension1(w, message as TestAllTypesProto2_MessageSetCorrectExtension1);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_MessageSetCorrectExtension1 messages. */
@@ -5943,7 +6045,12 @@ export function decodeTestAllTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension2 {
-  return decodeWith(bytes, options, readTestAllTypesProto2_MessageSetCorrectExtension2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_MessageSetCorrectExtension2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_MessageSetCorrectExtension2Schema, target, bytes) does. */
@@ -5952,21 +6059,33 @@ export function mergeTestAllTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_MessageSetCorrectExtension2 {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_MessageSetCorrectExtension2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_MessageSetCorrectExtension2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_MessageSetCorrectExtension2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_MessageSetCorrectExtension2(
   message: TestAllTypesProto2_MessageSetCorrectExtension2 | Decoded<TestAllTypesProto2_MessageSetCorrectExtension2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_MessageSetCorrectExtension2, writeTestAllTypesProto2_MessageSetCorrectExtension2);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_MessageSetCorrectExtension2(w, message as TestAllTypesProto2_MessageSetCorrectExtension2);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_MessageSetCorrectExtension2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_MessageSetCorrectExtension2Delimited(
   message: TestAllTypesProto2_MessageSetCorrectExtension2 | Decoded<TestAllTypesProto2_MessageSetCorrectExtension2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_MessageSetCorrectExtension2, writeTestAllTypesProto2_MessageSetCorrectExtension2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_MessageSetCorrectExtension2(w, message as TestAllTypesProto2_MessageSetCorrectExtension2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_MessageSetCorrectExtension2 messages. */
@@ -5992,7 +6111,12 @@ export function decodeTestAllTypesProto2_ExtensionWithOneof(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_ExtensionWithOneof {
-  return decodeWith(bytes, options, readTestAllTypesProto2_ExtensionWithOneof);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto2_ExtensionWithOneof(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto2_ExtensionWithOneofSchema, target, bytes) does. */
@@ -6001,21 +6125,33 @@ export function mergeTestAllTypesProto2_ExtensionWithOneof(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto2_ExtensionWithOneof {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto2_ExtensionWithOneofFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto2_ExtensionWithOneofFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto2_ExtensionWithOneofSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto2_ExtensionWithOneof(
   message: TestAllTypesProto2_ExtensionWithOneof | Decoded<TestAllTypesProto2_ExtensionWithOneof, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto2_ExtensionWithOneof, writeTestAllTypesProto2_ExtensionWithOneof);
+  const w = encodeWriter();
+  writeTestAllTypesProto2_ExtensionWithOneof(w, message as TestAllTypesProto2_ExtensionWithOneof);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto2_ExtensionWithOneof, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto2_ExtensionWithOneofDelimited(
   message: TestAllTypesProto2_ExtensionWithOneof | Decoded<TestAllTypesProto2_ExtensionWithOneof, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto2_ExtensionWithOneof, writeTestAllTypesProto2_ExtensionWithOneof);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto2_ExtensionWithOneof(w, message as TestAllTypesProto2_ExtensionWithOneof);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto2_ExtensionWithOneof messages. */
@@ -6035,7 +6171,12 @@ export function decodeForeignMessageProto2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ForeignMessageProto2, M>;
 export function decodeForeignMessageProto2(bytes: Uint8Array, options?: DecodeOptions): ForeignMessageProto2 {
-  return decodeWith(bytes, options, readForeignMessageProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readForeignMessageProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ForeignMessageProto2Schema, target, bytes) does. */
@@ -6044,21 +6185,33 @@ export function mergeForeignMessageProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessageProto2 {
-  return mergeWith(target, bytes, options, mergeForeignMessageProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeForeignMessageProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeForeignMessageProto2(
   message: ForeignMessageProto2 | Decoded<ForeignMessageProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as ForeignMessageProto2, writeForeignMessageProto2);
+  const w = encodeWriter();
+  writeForeignMessageProto2(w, message as ForeignMessageProto2);
+  return takeBytes(w);
 }
 
 /** As encodeForeignMessageProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeForeignMessageProto2Delimited(
   message: ForeignMessageProto2 | Decoded<ForeignMessageProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ForeignMessageProto2, writeForeignMessageProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeForeignMessageProto2(w, message as ForeignMessageProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ForeignMessageProto2 messages. */
@@ -6078,22 +6231,39 @@ export function decodeGroupField<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<GroupField, M>;
 export function decodeGroupField(bytes: Uint8Array, options?: DecodeOptions): GroupField {
-  return decodeWith(bytes, options, readGroupField);
+  const r = decodeReader(bytes, options);
+  try {
+    return readGroupField(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(GroupFieldSchema, target, bytes) does. */
 export function mergeGroupField(target: GroupField, bytes: Uint8Array, options?: DecodeOptions): GroupField {
-  return mergeWith(target, bytes, options, mergeGroupFieldFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeGroupFieldFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(GroupFieldSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeGroupField(message: GroupField | Decoded<GroupField, Int64Mode>): Uint8Array {
-  return encodeWith(message as GroupField, writeGroupField);
+  const w = encodeWriter();
+  writeGroupField(w, message as GroupField);
+  return takeBytes(w);
 }
 
 /** As encodeGroupField, behind a varint length prefix (the "delimited" framing). */
 export function encodeGroupFieldDelimited(message: GroupField | Decoded<GroupField, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as GroupField, writeGroupField);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeGroupField(w, message as GroupField);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields GroupField messages. */
@@ -6114,7 +6284,12 @@ export function decodeUnknownToTestAllTypes<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<UnknownToTestAllTypes, M>;
 export function decodeUnknownToTestAllTypes(bytes: Uint8Array, options?: DecodeOptions): UnknownToTestAllTypes {
-  return decodeWith(bytes, options, readUnknownToTestAllTypes);
+  const r = decodeReader(bytes, options);
+  try {
+    return readUnknownToTestAllTypes(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(UnknownToTestAllTypesSchema, target, bytes) does. */
@@ -6123,21 +6298,33 @@ export function mergeUnknownToTestAllTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): UnknownToTestAllTypes {
-  return mergeWith(target, bytes, options, mergeUnknownToTestAllTypesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeUnknownToTestAllTypesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(UnknownToTestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeUnknownToTestAllTypes(
   message: UnknownToTestAllTypes | Decoded<UnknownToTestAllTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as UnknownToTestAllTypes, writeUnknownToTestAllTypes);
+  const w = encodeWriter();
+  writeUnknownToTestAllTypes(w, message as UnknownToTestAllTypes);
+  return takeBytes(w);
 }
 
 /** As encodeUnknownToTestAllTypes, behind a varint length prefix (the "delimited" framing). */
 export function encodeUnknownToTestAllTypesDelimited(
   message: UnknownToTestAllTypes | Decoded<UnknownToTestAllTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as UnknownToTestAllTypes, writeUnknownToTestAllTypes);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeUnknownToTestAllTypes(w, message as UnknownToTestAllTypes);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields UnknownToTestAllTypes messages. */
@@ -6163,7 +6350,12 @@ export function decodeUnknownToTestAllTypes_OptionalGroup(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): UnknownToTestAllTypes_OptionalGroup {
-  return decodeWith(bytes, options, readUnknownToTestAllTypes_OptionalGroup);
+  const r = decodeReader(bytes, options);
+  try {
+    return readUnknownToTestAllTypes_OptionalGroup(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(UnknownToTestAllTypes_OptionalGroupSchema, target, bytes) does. */
@@ -6172,21 +6364,33 @@ export function mergeUnknownToTestAllTypes_OptionalGroup(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): UnknownToTestAllTypes_OptionalGroup {
-  return mergeWith(target, bytes, options, mergeUnknownToTestAllTypes_OptionalGroupFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeUnknownToTestAllTypes_OptionalGroupFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(UnknownToTestAllTypes_OptionalGroupSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeUnknownToTestAllTypes_OptionalGroup(
   message: UnknownToTestAllTypes_OptionalGroup | Decoded<UnknownToTestAllTypes_OptionalGroup, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as UnknownToTestAllTypes_OptionalGroup, writeUnknownToTestAllTypes_OptionalGroup);
+  const w = encodeWriter();
+  writeUnknownToTestAllTypes_OptionalGroup(w, message as UnknownToTestAllTypes_OptionalGroup);
+  return takeBytes(w);
 }
 
 /** As encodeUnknownToTestAllTypes_OptionalGroup, behind a varint length prefix (the "delimited" framing). */
 export function encodeUnknownToTestAllTypes_OptionalGroupDelimited(
   message: UnknownToTestAllTypes_OptionalGroup | Decoded<UnknownToTestAllTypes_OptionalGroup, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as UnknownToTestAllTypes_OptionalGroup, writeUnknownToTestAllTypes_OptionalGroup);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeUnknownToTestAllTypes_OptionalGroup(w, message as UnknownToTestAllTypes_OptionalGroup);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields UnknownToTestAllTypes_OptionalGroup messages. */
@@ -6206,7 +6410,12 @@ export function decodeNullHypothesisProto2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<NullHypothesisProto2, M>;
 export function decodeNullHypothesisProto2(bytes: Uint8Array, options?: DecodeOptions): NullHypothesisProto2 {
-  return decodeWith(bytes, options, readNullHypothesisProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readNullHypothesisProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(NullHypothesisProto2Schema, target, bytes) does. */
@@ -6215,21 +6424,33 @@ export function mergeNullHypothesisProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NullHypothesisProto2 {
-  return mergeWith(target, bytes, options, mergeNullHypothesisProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeNullHypothesisProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(NullHypothesisProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeNullHypothesisProto2(
   message: NullHypothesisProto2 | Decoded<NullHypothesisProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as NullHypothesisProto2, writeNullHypothesisProto2);
+  const w = encodeWriter();
+  writeNullHypothesisProto2(w, message as NullHypothesisProto2);
+  return takeBytes(w);
 }
 
 /** As encodeNullHypothesisProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeNullHypothesisProto2Delimited(
   message: NullHypothesisProto2 | Decoded<NullHypothesisProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as NullHypothesisProto2, writeNullHypothesisProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeNullHypothesisProto2(w, message as NullHypothesisProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields NullHypothesisProto2 messages. */
@@ -6249,7 +6470,12 @@ export function decodeEnumOnlyProto2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<EnumOnlyProto2, M>;
 export function decodeEnumOnlyProto2(bytes: Uint8Array, options?: DecodeOptions): EnumOnlyProto2 {
-  return decodeWith(bytes, options, readEnumOnlyProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readEnumOnlyProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(EnumOnlyProto2Schema, target, bytes) does. */
@@ -6258,19 +6484,31 @@ export function mergeEnumOnlyProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): EnumOnlyProto2 {
-  return mergeWith(target, bytes, options, mergeEnumOnlyProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeEnumOnlyProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(EnumOnlyProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeEnumOnlyProto2(message: EnumOnlyProto2 | Decoded<EnumOnlyProto2, Int64Mode>): Uint8Array {
-  return encodeWith(message as EnumOnlyProto2, writeEnumOnlyProto2);
+  const w = encodeWriter();
+  writeEnumOnlyProto2(w, message as EnumOnlyProto2);
+  return takeBytes(w);
 }
 
 /** As encodeEnumOnlyProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeEnumOnlyProto2Delimited(
   message: EnumOnlyProto2 | Decoded<EnumOnlyProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as EnumOnlyProto2, writeEnumOnlyProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeEnumOnlyProto2(w, message as EnumOnlyProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields EnumOnlyProto2 messages. */
@@ -6288,7 +6526,12 @@ export function decodeOneStringProto2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<OneStringProto2, M>;
 export function decodeOneStringProto2(bytes: Uint8Array, options?: DecodeOptions): OneStringProto2 {
-  return decodeWith(bytes, options, readOneStringProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readOneStringProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(OneStringProto2Schema, target, bytes) does. */
@@ -6297,19 +6540,31 @@ export function mergeOneStringProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): OneStringProto2 {
-  return mergeWith(target, bytes, options, mergeOneStringProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeOneStringProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(OneStringProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOneStringProto2(message: OneStringProto2 | Decoded<OneStringProto2, Int64Mode>): Uint8Array {
-  return encodeWith(message as OneStringProto2, writeOneStringProto2);
+  const w = encodeWriter();
+  writeOneStringProto2(w, message as OneStringProto2);
+  return takeBytes(w);
 }
 
 /** As encodeOneStringProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeOneStringProto2Delimited(
   message: OneStringProto2 | Decoded<OneStringProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as OneStringProto2, writeOneStringProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeOneStringProto2(w, message as OneStringProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields OneStringProto2 messages. */
@@ -6329,7 +6584,12 @@ export function decodeProtoWithKeywords<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ProtoWithKeywords, M>;
 export function decodeProtoWithKeywords(bytes: Uint8Array, options?: DecodeOptions): ProtoWithKeywords {
-  return decodeWith(bytes, options, readProtoWithKeywords);
+  const r = decodeReader(bytes, options);
+  try {
+    return readProtoWithKeywords(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ProtoWithKeywordsSchema, target, bytes) does. */
@@ -6338,21 +6598,33 @@ export function mergeProtoWithKeywords(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ProtoWithKeywords {
-  return mergeWith(target, bytes, options, mergeProtoWithKeywordsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeProtoWithKeywordsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ProtoWithKeywordsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeProtoWithKeywords(
   message: ProtoWithKeywords | Decoded<ProtoWithKeywords, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as ProtoWithKeywords, writeProtoWithKeywords);
+  const w = encodeWriter();
+  writeProtoWithKeywords(w, message as ProtoWithKeywords);
+  return takeBytes(w);
 }
 
 /** As encodeProtoWithKeywords, behind a varint length prefix (the "delimited" framing). */
 export function encodeProtoWithKeywordsDelimited(
   message: ProtoWithKeywords | Decoded<ProtoWithKeywords, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ProtoWithKeywords, writeProtoWithKeywords);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeProtoWithKeywords(w, message as ProtoWithKeywords);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ProtoWithKeywords messages. */
@@ -6378,7 +6650,12 @@ export function decodeTestAllRequiredTypesProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2 {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2Schema, target, bytes) does. */
@@ -6387,21 +6664,33 @@ export function mergeTestAllRequiredTypesProto2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2 {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2(
   message: TestAllRequiredTypesProto2 | Decoded<TestAllRequiredTypesProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2, writeTestAllRequiredTypesProto2);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2(w, message as TestAllRequiredTypesProto2);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2Delimited(
   message: TestAllRequiredTypesProto2 | Decoded<TestAllRequiredTypesProto2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2, writeTestAllRequiredTypesProto2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2(w, message as TestAllRequiredTypesProto2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2 messages. */
@@ -6427,7 +6716,12 @@ export function decodeTestAllRequiredTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_NestedMessage {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2_NestedMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2_NestedMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2_NestedMessageSchema, target, bytes) does. */
@@ -6436,21 +6730,33 @@ export function mergeTestAllRequiredTypesProto2_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_NestedMessage {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_NestedMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2_NestedMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2_NestedMessage(
   message: TestAllRequiredTypesProto2_NestedMessage | Decoded<TestAllRequiredTypesProto2_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2_NestedMessage, writeTestAllRequiredTypesProto2_NestedMessage);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2_NestedMessage(w, message as TestAllRequiredTypesProto2_NestedMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2_NestedMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2_NestedMessageDelimited(
   message: TestAllRequiredTypesProto2_NestedMessage | Decoded<TestAllRequiredTypesProto2_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2_NestedMessage, writeTestAllRequiredTypesProto2_NestedMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2_NestedMessage(w, message as TestAllRequiredTypesProto2_NestedMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2_NestedMessage messages. */
@@ -6478,7 +6784,12 @@ export function decodeTestAllRequiredTypesProto2_Data(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_Data {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2_Data);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2_Data(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2_DataSchema, target, bytes) does. */
@@ -6487,21 +6798,33 @@ export function mergeTestAllRequiredTypesProto2_Data(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_Data {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_DataFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2_DataFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_DataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2_Data(
   message: TestAllRequiredTypesProto2_Data | Decoded<TestAllRequiredTypesProto2_Data, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2_Data, writeTestAllRequiredTypesProto2_Data);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2_Data(w, message as TestAllRequiredTypesProto2_Data);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2_Data, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2_DataDelimited(
   message: TestAllRequiredTypesProto2_Data | Decoded<TestAllRequiredTypesProto2_Data, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2_Data, writeTestAllRequiredTypesProto2_Data);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2_Data(w, message as TestAllRequiredTypesProto2_Data);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2_Data messages. */
@@ -6529,7 +6852,12 @@ export function decodeTestAllRequiredTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrect {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2_MessageSetCorrect);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2_MessageSetCorrect(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2_MessageSetCorrectSchema, target, bytes) does. */
@@ -6538,21 +6866,33 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrect(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrect {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2_MessageSetCorrectFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrect(
   message: TestAllRequiredTypesProto2_MessageSetCorrect | Decoded<TestAllRequiredTypesProto2_MessageSetCorrect, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2_MessageSetCorrect, writeTestAllRequiredTypesProto2_MessageSetCorrect);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2_MessageSetCorrect(w, message as TestAllRequiredTypesProto2_MessageSetCorrect);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2_MessageSetCorrect, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrectDelimited(
   message: TestAllRequiredTypesProto2_MessageSetCorrect | Decoded<TestAllRequiredTypesProto2_MessageSetCorrect, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2_MessageSetCorrect, writeTestAllRequiredTypesProto2_MessageSetCorrect);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2_MessageSetCorrect(w, message as TestAllRequiredTypesProto2_MessageSetCorrect);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2_MessageSetCorrect messages. */
@@ -6578,7 +6918,12 @@ export function decodeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension1 {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2_MessageSetCorrectExtension1(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension1Schema, target, bytes) does. */
@@ -6587,21 +6932,33 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension1 {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension1From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension1Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(
   message: TestAllRequiredTypesProto2_MessageSetCorrectExtension1 | Decoded<TestAllRequiredTypesProto2_MessageSetCorrectExtension1, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2_MessageSetCorrectExtension1, writeTestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(w, message as TestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension1, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension1Delimited(
   message: TestAllRequiredTypesProto2_MessageSetCorrectExtension1 | Decoded<TestAllRequiredTypesProto2_MessageSetCorrectExtension1, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2_MessageSetCorrectExtension1, writeTestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2_MessageSetCorrectExtension1(w, message as TestAllRequiredTypesProto2_MessageSetCorrectExtension1);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2_MessageSetCorrectExtension1 messages. */
@@ -6627,7 +6984,12 @@ export function decodeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension2 {
-  return decodeWith(bytes, options, readTestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllRequiredTypesProto2_MessageSetCorrectExtension2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension2Schema, target, bytes) does. */
@@ -6636,21 +6998,33 @@ export function mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllRequiredTypesProto2_MessageSetCorrectExtension2 {
-  return mergeWith(target, bytes, options, mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllRequiredTypesProto2_MessageSetCorrectExtension2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllRequiredTypesProto2_MessageSetCorrectExtension2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(
   message: TestAllRequiredTypesProto2_MessageSetCorrectExtension2 | Decoded<TestAllRequiredTypesProto2_MessageSetCorrectExtension2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllRequiredTypesProto2_MessageSetCorrectExtension2, writeTestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  const w = encodeWriter();
+  writeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(w, message as TestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllRequiredTypesProto2_MessageSetCorrectExtension2Delimited(
   message: TestAllRequiredTypesProto2_MessageSetCorrectExtension2 | Decoded<TestAllRequiredTypesProto2_MessageSetCorrectExtension2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllRequiredTypesProto2_MessageSetCorrectExtension2, writeTestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllRequiredTypesProto2_MessageSetCorrectExtension2(w, message as TestAllRequiredTypesProto2_MessageSetCorrectExtension2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllRequiredTypesProto2_MessageSetCorrectExtension2 messages. */
@@ -6670,7 +7044,12 @@ export function decodeTestLargeOneof<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof, M>;
 export function decodeTestLargeOneof(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof {
-  return decodeWith(bytes, options, readTestLargeOneof);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneofSchema, target, bytes) does. */
@@ -6679,19 +7058,31 @@ export function mergeTestLargeOneof(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof {
-  return mergeWith(target, bytes, options, mergeTestLargeOneofFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneofFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneofSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof(message: TestLargeOneof | Decoded<TestLargeOneof, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestLargeOneof, writeTestLargeOneof);
+  const w = encodeWriter();
+  writeTestLargeOneof(w, message as TestLargeOneof);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneofDelimited(
   message: TestLargeOneof | Decoded<TestLargeOneof, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof, writeTestLargeOneof);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof(w, message as TestLargeOneof);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof messages. */
@@ -6709,7 +7100,12 @@ export function decodeTestLargeOneof_A1<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof_A1, M>;
 export function decodeTestLargeOneof_A1(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof_A1 {
-  return decodeWith(bytes, options, readTestLargeOneof_A1);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof_A1(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneof_A1Schema, target, bytes) does. */
@@ -6718,21 +7114,33 @@ export function mergeTestLargeOneof_A1(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A1 {
-  return mergeWith(target, bytes, options, mergeTestLargeOneof_A1From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneof_A1From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A1Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof_A1(
   message: TestLargeOneof_A1 | Decoded<TestLargeOneof_A1, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestLargeOneof_A1, writeTestLargeOneof_A1);
+  const w = encodeWriter();
+  writeTestLargeOneof_A1(w, message as TestLargeOneof_A1);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof_A1, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneof_A1Delimited(
   message: TestLargeOneof_A1 | Decoded<TestLargeOneof_A1, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof_A1, writeTestLargeOneof_A1);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof_A1(w, message as TestLargeOneof_A1);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof_A1 messages. */
@@ -6752,7 +7160,12 @@ export function decodeTestLargeOneof_A2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof_A2, M>;
 export function decodeTestLargeOneof_A2(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof_A2 {
-  return decodeWith(bytes, options, readTestLargeOneof_A2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof_A2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneof_A2Schema, target, bytes) does. */
@@ -6761,21 +7174,33 @@ export function mergeTestLargeOneof_A2(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A2 {
-  return mergeWith(target, bytes, options, mergeTestLargeOneof_A2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneof_A2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof_A2(
   message: TestLargeOneof_A2 | Decoded<TestLargeOneof_A2, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestLargeOneof_A2, writeTestLargeOneof_A2);
+  const w = encodeWriter();
+  writeTestLargeOneof_A2(w, message as TestLargeOneof_A2);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof_A2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneof_A2Delimited(
   message: TestLargeOneof_A2 | Decoded<TestLargeOneof_A2, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof_A2, writeTestLargeOneof_A2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof_A2(w, message as TestLargeOneof_A2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof_A2 messages. */
@@ -6795,7 +7220,12 @@ export function decodeTestLargeOneof_A3<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof_A3, M>;
 export function decodeTestLargeOneof_A3(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof_A3 {
-  return decodeWith(bytes, options, readTestLargeOneof_A3);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof_A3(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneof_A3Schema, target, bytes) does. */
@@ -6804,21 +7234,33 @@ export function mergeTestLargeOneof_A3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A3 {
-  return mergeWith(target, bytes, options, mergeTestLargeOneof_A3From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneof_A3From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A3Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof_A3(
   message: TestLargeOneof_A3 | Decoded<TestLargeOneof_A3, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestLargeOneof_A3, writeTestLargeOneof_A3);
+  const w = encodeWriter();
+  writeTestLargeOneof_A3(w, message as TestLargeOneof_A3);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof_A3, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneof_A3Delimited(
   message: TestLargeOneof_A3 | Decoded<TestLargeOneof_A3, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof_A3, writeTestLargeOneof_A3);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof_A3(w, message as TestLargeOneof_A3);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof_A3 messages. */
@@ -6838,7 +7280,12 @@ export function decodeTestLargeOneof_A4<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof_A4, M>;
 export function decodeTestLargeOneof_A4(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof_A4 {
-  return decodeWith(bytes, options, readTestLargeOneof_A4);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof_A4(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneof_A4Schema, target, bytes) does. */
@@ -6847,21 +7294,33 @@ export function mergeTestLargeOneof_A4(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A4 {
-  return mergeWith(target, bytes, options, mergeTestLargeOneof_A4From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneof_A4From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A4Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof_A4(
   message: TestLargeOneof_A4 | Decoded<TestLargeOneof_A4, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestLargeOneof_A4, writeTestLargeOneof_A4);
+  const w = encodeWriter();
+  writeTestLargeOneof_A4(w, message as TestLargeOneof_A4);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof_A4, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneof_A4Delimited(
   message: TestLargeOneof_A4 | Decoded<TestLargeOneof_A4, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof_A4, writeTestLargeOneof_A4);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof_A4(w, message as TestLargeOneof_A4);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof_A4 messages. */
@@ -6881,7 +7340,12 @@ export function decodeTestLargeOneof_A5<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestLargeOneof_A5, M>;
 export function decodeTestLargeOneof_A5(bytes: Uint8Array, options?: DecodeOptions): TestLargeOneof_A5 {
-  return decodeWith(bytes, options, readTestLargeOneof_A5);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestLargeOneof_A5(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestLargeOneof_A5Schema, target, bytes) does. */
@@ -6890,21 +7354,33 @@ export function mergeTestLargeOneof_A5(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestLargeOneof_A5 {
-  return mergeWith(target, bytes, options, mergeTestLargeOneof_A5From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestLargeOneof_A5From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestLargeOneof_A5Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestLargeOneof_A5(
   message: TestLargeOneof_A5 | Decoded<TestLargeOneof_A5, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestLargeOneof_A5, writeTestLargeOneof_A5);
+  const w = encodeWriter();
+  writeTestLargeOneof_A5(w, message as TestLargeOneof_A5);
+  return takeBytes(w);
 }
 
 /** As encodeTestLargeOneof_A5, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestLargeOneof_A5Delimited(
   message: TestLargeOneof_A5 | Decoded<TestLargeOneof_A5, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestLargeOneof_A5, writeTestLargeOneof_A5);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestLargeOneof_A5(w, message as TestLargeOneof_A5);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestLargeOneof_A5 messages. */

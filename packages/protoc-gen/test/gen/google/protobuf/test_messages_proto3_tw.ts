@@ -17,7 +17,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { boolKey, decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { EnumOnlyProto3, ForeignEnum, ForeignMessage, NullHypothesisProto3, TestAllTypesProto3, TestAllTypesProto3_NestedEnum, TestAllTypesProto3_NestedMessage } from "./test_messages_proto3_pb.js";
 import type { Any, BoolValue, BytesValue, DoubleValue, Duration, Empty, FieldMask, FloatValue, Int32Value, Int64Value, ListValue, StringValue, Struct, Timestamp, UInt32Value, UInt64Value, Value } from "@bufbuild/protobuf/wkt";
 
@@ -4599,7 +4599,12 @@ export function decodeTestAllTypesProto3<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestAllTypesProto3, M>;
 export function decodeTestAllTypesProto3(bytes: Uint8Array, options?: DecodeOptions): TestAllTypesProto3 {
-  return decodeWith(bytes, options, readTestAllTypesProto3);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto3(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto3Schema, target, bytes) does. */
@@ -4608,21 +4613,33 @@ export function mergeTestAllTypesProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto3 {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto3From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto3From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto3Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto3(
   message: TestAllTypesProto3 | Decoded<TestAllTypesProto3, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto3, writeTestAllTypesProto3);
+  const w = encodeWriter();
+  writeTestAllTypesProto3(w, message as TestAllTypesProto3);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto3, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto3Delimited(
   message: TestAllTypesProto3 | Decoded<TestAllTypesProto3, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto3, writeTestAllTypesProto3);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto3(w, message as TestAllTypesProto3);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto3 messages. */
@@ -4648,7 +4665,12 @@ export function decodeTestAllTypesProto3_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto3_NestedMessage {
-  return decodeWith(bytes, options, readTestAllTypesProto3_NestedMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypesProto3_NestedMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesProto3_NestedMessageSchema, target, bytes) does. */
@@ -4657,21 +4679,33 @@ export function mergeTestAllTypesProto3_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypesProto3_NestedMessage {
-  return mergeWith(target, bytes, options, mergeTestAllTypesProto3_NestedMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesProto3_NestedMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesProto3_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypesProto3_NestedMessage(
   message: TestAllTypesProto3_NestedMessage | Decoded<TestAllTypesProto3_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypesProto3_NestedMessage, writeTestAllTypesProto3_NestedMessage);
+  const w = encodeWriter();
+  writeTestAllTypesProto3_NestedMessage(w, message as TestAllTypesProto3_NestedMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypesProto3_NestedMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesProto3_NestedMessageDelimited(
   message: TestAllTypesProto3_NestedMessage | Decoded<TestAllTypesProto3_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypesProto3_NestedMessage, writeTestAllTypesProto3_NestedMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypesProto3_NestedMessage(w, message as TestAllTypesProto3_NestedMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypesProto3_NestedMessage messages. */
@@ -4691,7 +4725,12 @@ export function decodeForeignMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ForeignMessage, M>;
 export function decodeForeignMessage(bytes: Uint8Array, options?: DecodeOptions): ForeignMessage {
-  return decodeWith(bytes, options, readForeignMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readForeignMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ForeignMessageSchema, target, bytes) does. */
@@ -4700,19 +4739,31 @@ export function mergeForeignMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessage {
-  return mergeWith(target, bytes, options, mergeForeignMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeForeignMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeForeignMessage(message: ForeignMessage | Decoded<ForeignMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as ForeignMessage, writeForeignMessage);
+  const w = encodeWriter();
+  writeForeignMessage(w, message as ForeignMessage);
+  return takeBytes(w);
 }
 
 /** As encodeForeignMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeForeignMessageDelimited(
   message: ForeignMessage | Decoded<ForeignMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ForeignMessage, writeForeignMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeForeignMessage(w, message as ForeignMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ForeignMessage messages. */
@@ -4730,7 +4781,12 @@ export function decodeNullHypothesisProto3<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<NullHypothesisProto3, M>;
 export function decodeNullHypothesisProto3(bytes: Uint8Array, options?: DecodeOptions): NullHypothesisProto3 {
-  return decodeWith(bytes, options, readNullHypothesisProto3);
+  const r = decodeReader(bytes, options);
+  try {
+    return readNullHypothesisProto3(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(NullHypothesisProto3Schema, target, bytes) does. */
@@ -4739,21 +4795,33 @@ export function mergeNullHypothesisProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NullHypothesisProto3 {
-  return mergeWith(target, bytes, options, mergeNullHypothesisProto3From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeNullHypothesisProto3From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(NullHypothesisProto3Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeNullHypothesisProto3(
   message: NullHypothesisProto3 | Decoded<NullHypothesisProto3, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as NullHypothesisProto3, writeNullHypothesisProto3);
+  const w = encodeWriter();
+  writeNullHypothesisProto3(w, message as NullHypothesisProto3);
+  return takeBytes(w);
 }
 
 /** As encodeNullHypothesisProto3, behind a varint length prefix (the "delimited" framing). */
 export function encodeNullHypothesisProto3Delimited(
   message: NullHypothesisProto3 | Decoded<NullHypothesisProto3, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as NullHypothesisProto3, writeNullHypothesisProto3);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeNullHypothesisProto3(w, message as NullHypothesisProto3);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields NullHypothesisProto3 messages. */
@@ -4773,7 +4841,12 @@ export function decodeEnumOnlyProto3<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<EnumOnlyProto3, M>;
 export function decodeEnumOnlyProto3(bytes: Uint8Array, options?: DecodeOptions): EnumOnlyProto3 {
-  return decodeWith(bytes, options, readEnumOnlyProto3);
+  const r = decodeReader(bytes, options);
+  try {
+    return readEnumOnlyProto3(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(EnumOnlyProto3Schema, target, bytes) does. */
@@ -4782,19 +4855,31 @@ export function mergeEnumOnlyProto3(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): EnumOnlyProto3 {
-  return mergeWith(target, bytes, options, mergeEnumOnlyProto3From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeEnumOnlyProto3From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(EnumOnlyProto3Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeEnumOnlyProto3(message: EnumOnlyProto3 | Decoded<EnumOnlyProto3, Int64Mode>): Uint8Array {
-  return encodeWith(message as EnumOnlyProto3, writeEnumOnlyProto3);
+  const w = encodeWriter();
+  writeEnumOnlyProto3(w, message as EnumOnlyProto3);
+  return takeBytes(w);
 }
 
 /** As encodeEnumOnlyProto3, behind a varint length prefix (the "delimited" framing). */
 export function encodeEnumOnlyProto3Delimited(
   message: EnumOnlyProto3 | Decoded<EnumOnlyProto3, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as EnumOnlyProto3, writeEnumOnlyProto3);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeEnumOnlyProto3(w, message as EnumOnlyProto3);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields EnumOnlyProto3 messages. */

@@ -15,7 +15,7 @@ import { create } from "@bufbuild/protobuf";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, isSet, keepUnknown, mergeWith, MessageFrameDecoder, readInt32, readTag, readUnknown, writeByte, writeInt32, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, encodeWriter, failMessage, failWireType, fork, isSet, join, keepUnknown, MessageFrameDecoder, readInt32, readTag, readUnknown, takeBytes, writeByte, writeInt32, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -117,7 +117,12 @@ export function decodePublicImportMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<PublicImportMessage, M>;
 export function decodePublicImportMessage(bytes: Uint8Array, options?: DecodeOptions): PublicImportMessage {
-  return decodeWith(bytes, options, readPublicImportMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readPublicImportMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(PublicImportMessageSchema, target, bytes) does. */
@@ -126,21 +131,33 @@ export function mergePublicImportMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): PublicImportMessage {
-  return mergeWith(target, bytes, options, mergePublicImportMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergePublicImportMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(PublicImportMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePublicImportMessage(
   message: PublicImportMessage | Decoded<PublicImportMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as PublicImportMessage, writePublicImportMessage);
+  const w = encodeWriter();
+  writePublicImportMessage(w, message as PublicImportMessage);
+  return takeBytes(w);
 }
 
 /** As encodePublicImportMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodePublicImportMessageDelimited(
   message: PublicImportMessage | Decoded<PublicImportMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as PublicImportMessage, writePublicImportMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writePublicImportMessage(w, message as PublicImportMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields PublicImportMessage messages. */

@@ -24,7 +24,7 @@ import { create } from "@bufbuild/protobuf";
 import type { ImportMessage } from "./unittest_import_pb.js";
 import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, isSet, keepUnknown, mergeWith, MessageFrameDecoder, readInt32, readTag, readUnknown, writeByte, writeInt32, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, encodeWriter, failMessage, failWireType, fork, isSet, join, keepUnknown, MessageFrameDecoder, readInt32, readTag, readUnknown, takeBytes, writeByte, writeInt32, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -124,22 +124,39 @@ export function decodeImportMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ImportMessage, M>;
 export function decodeImportMessage(bytes: Uint8Array, options?: DecodeOptions): ImportMessage {
-  return decodeWith(bytes, options, readImportMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readImportMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ImportMessageSchema, target, bytes) does. */
 export function mergeImportMessage(target: ImportMessage, bytes: Uint8Array, options?: DecodeOptions): ImportMessage {
-  return mergeWith(target, bytes, options, mergeImportMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeImportMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ImportMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeImportMessage(message: ImportMessage | Decoded<ImportMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as ImportMessage, writeImportMessage);
+  const w = encodeWriter();
+  writeImportMessage(w, message as ImportMessage);
+  return takeBytes(w);
 }
 
 /** As encodeImportMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeImportMessageDelimited(message: ImportMessage | Decoded<ImportMessage, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as ImportMessage, writeImportMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeImportMessage(w, message as ImportMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ImportMessage messages. */

@@ -15,7 +15,7 @@ import { ImportMessageSchema } from "./unittest_import_pb.js";
 import type { PublicImportMessage } from "./unittest_import_public_pb.js";
 import { PublicImportMessageSchema } from "./unittest_import_public_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { ForeignMessage, NestedTestAllTypes, TestAllTypes, TestAllTypes_NestedMessage, TestEmptyMessage, TestHasbits, TestMessageWithDummy, TestOneof2, TestPackedTypes, TestUnpackedTypes } from "./unittest_proto3_pb.js";
 
 /**
@@ -2701,22 +2701,39 @@ export function decodeTestAllTypes<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestAllTypes, M>;
 export function decodeTestAllTypes(bytes: Uint8Array, options?: DecodeOptions): TestAllTypes {
-  return decodeWith(bytes, options, readTestAllTypes);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypes(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypesSchema, target, bytes) does. */
 export function mergeTestAllTypes(target: TestAllTypes, bytes: Uint8Array, options?: DecodeOptions): TestAllTypes {
-  return mergeWith(target, bytes, options, mergeTestAllTypesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypes(message: TestAllTypes | Decoded<TestAllTypes, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestAllTypes, writeTestAllTypes);
+  const w = encodeWriter();
+  writeTestAllTypes(w, message as TestAllTypes);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypes, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypesDelimited(message: TestAllTypes | Decoded<TestAllTypes, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypes, writeTestAllTypes);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypes(w, message as TestAllTypes);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypes messages. */
@@ -2740,7 +2757,12 @@ export function decodeTestAllTypes_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypes_NestedMessage {
-  return decodeWith(bytes, options, readTestAllTypes_NestedMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestAllTypes_NestedMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestAllTypes_NestedMessageSchema, target, bytes) does. */
@@ -2749,21 +2771,33 @@ export function mergeTestAllTypes_NestedMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestAllTypes_NestedMessage {
-  return mergeWith(target, bytes, options, mergeTestAllTypes_NestedMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestAllTypes_NestedMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestAllTypes_NestedMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestAllTypes_NestedMessage(
   message: TestAllTypes_NestedMessage | Decoded<TestAllTypes_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestAllTypes_NestedMessage, writeTestAllTypes_NestedMessage);
+  const w = encodeWriter();
+  writeTestAllTypes_NestedMessage(w, message as TestAllTypes_NestedMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestAllTypes_NestedMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestAllTypes_NestedMessageDelimited(
   message: TestAllTypes_NestedMessage | Decoded<TestAllTypes_NestedMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestAllTypes_NestedMessage, writeTestAllTypes_NestedMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestAllTypes_NestedMessage(w, message as TestAllTypes_NestedMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestAllTypes_NestedMessage messages. */
@@ -2783,7 +2817,12 @@ export function decodeTestPackedTypes<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestPackedTypes, M>;
 export function decodeTestPackedTypes(bytes: Uint8Array, options?: DecodeOptions): TestPackedTypes {
-  return decodeWith(bytes, options, readTestPackedTypes);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestPackedTypes(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestPackedTypesSchema, target, bytes) does. */
@@ -2792,19 +2831,31 @@ export function mergeTestPackedTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestPackedTypes {
-  return mergeWith(target, bytes, options, mergeTestPackedTypesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestPackedTypesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestPackedTypesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestPackedTypes(message: TestPackedTypes | Decoded<TestPackedTypes, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestPackedTypes, writeTestPackedTypes);
+  const w = encodeWriter();
+  writeTestPackedTypes(w, message as TestPackedTypes);
+  return takeBytes(w);
 }
 
 /** As encodeTestPackedTypes, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestPackedTypesDelimited(
   message: TestPackedTypes | Decoded<TestPackedTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestPackedTypes, writeTestPackedTypes);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestPackedTypes(w, message as TestPackedTypes);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestPackedTypes messages. */
@@ -2826,7 +2877,12 @@ export function decodeTestUnpackedTypes<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestUnpackedTypes, M>;
 export function decodeTestUnpackedTypes(bytes: Uint8Array, options?: DecodeOptions): TestUnpackedTypes {
-  return decodeWith(bytes, options, readTestUnpackedTypes);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestUnpackedTypes(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestUnpackedTypesSchema, target, bytes) does. */
@@ -2835,21 +2891,33 @@ export function mergeTestUnpackedTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestUnpackedTypes {
-  return mergeWith(target, bytes, options, mergeTestUnpackedTypesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestUnpackedTypesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestUnpackedTypesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestUnpackedTypes(
   message: TestUnpackedTypes | Decoded<TestUnpackedTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestUnpackedTypes, writeTestUnpackedTypes);
+  const w = encodeWriter();
+  writeTestUnpackedTypes(w, message as TestUnpackedTypes);
+  return takeBytes(w);
 }
 
 /** As encodeTestUnpackedTypes, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestUnpackedTypesDelimited(
   message: TestUnpackedTypes | Decoded<TestUnpackedTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestUnpackedTypes, writeTestUnpackedTypes);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestUnpackedTypes(w, message as TestUnpackedTypes);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestUnpackedTypes messages. */
@@ -2871,7 +2939,12 @@ export function decodeNestedTestAllTypes<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<NestedTestAllTypes, M>;
 export function decodeNestedTestAllTypes(bytes: Uint8Array, options?: DecodeOptions): NestedTestAllTypes {
-  return decodeWith(bytes, options, readNestedTestAllTypes);
+  const r = decodeReader(bytes, options);
+  try {
+    return readNestedTestAllTypes(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(NestedTestAllTypesSchema, target, bytes) does. */
@@ -2880,21 +2953,33 @@ export function mergeNestedTestAllTypes(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): NestedTestAllTypes {
-  return mergeWith(target, bytes, options, mergeNestedTestAllTypesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeNestedTestAllTypesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(NestedTestAllTypesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeNestedTestAllTypes(
   message: NestedTestAllTypes | Decoded<NestedTestAllTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as NestedTestAllTypes, writeNestedTestAllTypes);
+  const w = encodeWriter();
+  writeNestedTestAllTypes(w, message as NestedTestAllTypes);
+  return takeBytes(w);
 }
 
 /** As encodeNestedTestAllTypes, behind a varint length prefix (the "delimited" framing). */
 export function encodeNestedTestAllTypesDelimited(
   message: NestedTestAllTypes | Decoded<NestedTestAllTypes, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as NestedTestAllTypes, writeNestedTestAllTypes);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeNestedTestAllTypes(w, message as NestedTestAllTypes);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields NestedTestAllTypes messages. */
@@ -2917,7 +3002,12 @@ export function decodeForeignMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<ForeignMessage, M>;
 export function decodeForeignMessage(bytes: Uint8Array, options?: DecodeOptions): ForeignMessage {
-  return decodeWith(bytes, options, readForeignMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readForeignMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ForeignMessageSchema, target, bytes) does. */
@@ -2926,19 +3016,31 @@ export function mergeForeignMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): ForeignMessage {
-  return mergeWith(target, bytes, options, mergeForeignMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeForeignMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ForeignMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeForeignMessage(message: ForeignMessage | Decoded<ForeignMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as ForeignMessage, writeForeignMessage);
+  const w = encodeWriter();
+  writeForeignMessage(w, message as ForeignMessage);
+  return takeBytes(w);
 }
 
 /** As encodeForeignMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeForeignMessageDelimited(
   message: ForeignMessage | Decoded<ForeignMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as ForeignMessage, writeForeignMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeForeignMessage(w, message as ForeignMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields ForeignMessage messages. */
@@ -2958,7 +3060,12 @@ export function decodeTestEmptyMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestEmptyMessage, M>;
 export function decodeTestEmptyMessage(bytes: Uint8Array, options?: DecodeOptions): TestEmptyMessage {
-  return decodeWith(bytes, options, readTestEmptyMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestEmptyMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestEmptyMessageSchema, target, bytes) does. */
@@ -2967,19 +3074,31 @@ export function mergeTestEmptyMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestEmptyMessage {
-  return mergeWith(target, bytes, options, mergeTestEmptyMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestEmptyMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestEmptyMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestEmptyMessage(message: TestEmptyMessage | Decoded<TestEmptyMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestEmptyMessage, writeTestEmptyMessage);
+  const w = encodeWriter();
+  writeTestEmptyMessage(w, message as TestEmptyMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTestEmptyMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestEmptyMessageDelimited(
   message: TestEmptyMessage | Decoded<TestEmptyMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestEmptyMessage, writeTestEmptyMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestEmptyMessage(w, message as TestEmptyMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestEmptyMessage messages. */
@@ -3001,7 +3120,12 @@ export function decodeTestMessageWithDummy<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestMessageWithDummy, M>;
 export function decodeTestMessageWithDummy(bytes: Uint8Array, options?: DecodeOptions): TestMessageWithDummy {
-  return decodeWith(bytes, options, readTestMessageWithDummy);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestMessageWithDummy(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestMessageWithDummySchema, target, bytes) does. */
@@ -3010,21 +3134,33 @@ export function mergeTestMessageWithDummy(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TestMessageWithDummy {
-  return mergeWith(target, bytes, options, mergeTestMessageWithDummyFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestMessageWithDummyFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestMessageWithDummySchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestMessageWithDummy(
   message: TestMessageWithDummy | Decoded<TestMessageWithDummy, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TestMessageWithDummy, writeTestMessageWithDummy);
+  const w = encodeWriter();
+  writeTestMessageWithDummy(w, message as TestMessageWithDummy);
+  return takeBytes(w);
 }
 
 /** As encodeTestMessageWithDummy, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestMessageWithDummyDelimited(
   message: TestMessageWithDummy | Decoded<TestMessageWithDummy, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TestMessageWithDummy, writeTestMessageWithDummy);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestMessageWithDummy(w, message as TestMessageWithDummy);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestMessageWithDummy messages. */
@@ -3047,22 +3183,39 @@ export function decodeTestOneof2<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestOneof2, M>;
 export function decodeTestOneof2(bytes: Uint8Array, options?: DecodeOptions): TestOneof2 {
-  return decodeWith(bytes, options, readTestOneof2);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestOneof2(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestOneof2Schema, target, bytes) does. */
 export function mergeTestOneof2(target: TestOneof2, bytes: Uint8Array, options?: DecodeOptions): TestOneof2 {
-  return mergeWith(target, bytes, options, mergeTestOneof2From);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestOneof2From(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestOneof2Schema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestOneof2(message: TestOneof2 | Decoded<TestOneof2, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestOneof2, writeTestOneof2);
+  const w = encodeWriter();
+  writeTestOneof2(w, message as TestOneof2);
+  return takeBytes(w);
 }
 
 /** As encodeTestOneof2, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestOneof2Delimited(message: TestOneof2 | Decoded<TestOneof2, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestOneof2, writeTestOneof2);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestOneof2(w, message as TestOneof2);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestOneof2 messages. */
@@ -3084,22 +3237,39 @@ export function decodeTestHasbits<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TestHasbits, M>;
 export function decodeTestHasbits(bytes: Uint8Array, options?: DecodeOptions): TestHasbits {
-  return decodeWith(bytes, options, readTestHasbits);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTestHasbits(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TestHasbitsSchema, target, bytes) does. */
 export function mergeTestHasbits(target: TestHasbits, bytes: Uint8Array, options?: DecodeOptions): TestHasbits {
-  return mergeWith(target, bytes, options, mergeTestHasbitsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTestHasbitsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TestHasbitsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTestHasbits(message: TestHasbits | Decoded<TestHasbits, Int64Mode>): Uint8Array {
-  return encodeWith(message as TestHasbits, writeTestHasbits);
+  const w = encodeWriter();
+  writeTestHasbits(w, message as TestHasbits);
+  return takeBytes(w);
 }
 
 /** As encodeTestHasbits, behind a varint length prefix (the "delimited" framing). */
 export function encodeTestHasbitsDelimited(message: TestHasbits | Decoded<TestHasbits, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TestHasbits, writeTestHasbits);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTestHasbits(w, message as TestHasbits);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TestHasbits messages. */

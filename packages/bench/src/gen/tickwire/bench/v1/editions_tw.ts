@@ -10,7 +10,7 @@ import { create } from "@bufbuild/protobuf";
 import type { Execution, Fill } from "./editions_pb.js";
 import { ExecutionSchema, FillSchema } from "./editions_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, groupEnd, InternSite, isSet, keepUnknown, mergeWith, MessageFrameDecoder, readBool, readDouble, readInt32, readInt64, readPackedDouble, readPackedSint64, readPackedUint32, readSint64, readString, readTag, readUint32, readUnknown, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writePackedDouble, writePackedSint64, writeString, writeUint32, writeUnknown } from "@tickwire/runtime";
+import { closeGroup, decodeReader, encodeWriter, failMessage, failWireType, fork, groupEnd, InternSite, isSet, join, keepUnknown, MessageFrameDecoder, readBool, readDouble, readInt32, readInt64, readPackedDouble, readPackedSint64, readPackedUint32, readSint64, readString, readTag, readUint32, readUnknown, takeBytes, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writePackedDouble, writePackedSint64, writeString, writeUint32, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -329,22 +329,39 @@ function writeExecution(w: Writer, m: Execution): void {
 export function decodeFill(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Fill;
 export function decodeFill<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Fill, M>;
 export function decodeFill(bytes: Uint8Array, options?: DecodeOptions): Fill {
-  return decodeWith(bytes, options, readFill);
+  const r = decodeReader(bytes, options);
+  try {
+    return readFill(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(FillSchema, target, bytes) does. */
 export function mergeFill(target: Fill, bytes: Uint8Array, options?: DecodeOptions): Fill {
-  return mergeWith(target, bytes, options, mergeFillFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeFillFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(FillSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeFill(message: Fill | Decoded<Fill, Int64Mode>): Uint8Array {
-  return encodeWith(message as Fill, writeFill);
+  const w = encodeWriter();
+  writeFill(w, message as Fill);
+  return takeBytes(w);
 }
 
 /** As encodeFill, behind a varint length prefix (the "delimited" framing). */
 export function encodeFillDelimited(message: Fill | Decoded<Fill, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Fill, writeFill);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeFill(w, message as Fill);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Fill messages. */
@@ -362,22 +379,39 @@ export function decodeExecution<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<Execution, M>;
 export function decodeExecution(bytes: Uint8Array, options?: DecodeOptions): Execution {
-  return decodeWith(bytes, options, readExecution);
+  const r = decodeReader(bytes, options);
+  try {
+    return readExecution(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ExecutionSchema, target, bytes) does. */
 export function mergeExecution(target: Execution, bytes: Uint8Array, options?: DecodeOptions): Execution {
-  return mergeWith(target, bytes, options, mergeExecutionFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeExecutionFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ExecutionSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeExecution(message: Execution | Decoded<Execution, Int64Mode>): Uint8Array {
-  return encodeWith(message as Execution, writeExecution);
+  const w = encodeWriter();
+  writeExecution(w, message as Execution);
+  return takeBytes(w);
 }
 
 /** As encodeExecution, behind a varint length prefix (the "delimited" framing). */
 export function encodeExecutionDelimited(message: Execution | Decoded<Execution, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Execution, writeExecution);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeExecution(w, message as Execution);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Execution messages. */

@@ -6,7 +6,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, keepUnknown, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFloat, readInt32, readInt64, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { MessageMap, Node, PackedScalars, Point, RepeatedMessages, Scalars, StringMap } from "./features_pb.js";
 
 /**
@@ -1116,22 +1116,39 @@ function writeNode(w: Writer, m: Node): void {
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Scalars;
 export function decodeScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Scalars, M>;
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return decodeWith(bytes, options, readScalars);
+  const r = decodeReader(bytes, options);
+  try {
+    return readScalars(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return mergeWith(target, bytes, options, mergeScalarsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeScalarsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeScalars(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
-  return encodeWith(message as Scalars, writeScalars);
+  const w = encodeWriter();
+  writeScalars(w, message as Scalars);
+  return takeBytes(w);
 }
 
 /** As encodeScalars, behind a varint length prefix (the "delimited" framing). */
 export function encodeScalarsDelimited(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Scalars, writeScalars);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeScalars(w, message as Scalars);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Scalars messages. */
@@ -1151,22 +1168,39 @@ export function decodePackedScalars<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<PackedScalars, M>;
 export function decodePackedScalars(bytes: Uint8Array, options?: DecodeOptions): PackedScalars {
-  return decodeWith(bytes, options, readPackedScalars);
+  const r = decodeReader(bytes, options);
+  try {
+    return readPackedScalars(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(PackedScalarsSchema, target, bytes) does. */
 export function mergePackedScalars(target: PackedScalars, bytes: Uint8Array, options?: DecodeOptions): PackedScalars {
-  return mergeWith(target, bytes, options, mergePackedScalarsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergePackedScalarsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(PackedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePackedScalars(message: PackedScalars | Decoded<PackedScalars, Int64Mode>): Uint8Array {
-  return encodeWith(message as PackedScalars, writePackedScalars);
+  const w = encodeWriter();
+  writePackedScalars(w, message as PackedScalars);
+  return takeBytes(w);
 }
 
 /** As encodePackedScalars, behind a varint length prefix (the "delimited" framing). */
 export function encodePackedScalarsDelimited(message: PackedScalars | Decoded<PackedScalars, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as PackedScalars, writePackedScalars);
+  const w = encodeWriter();
+  const at = fork(w);
+  writePackedScalars(w, message as PackedScalars);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields PackedScalars messages. */
@@ -1183,22 +1217,39 @@ export function newPackedScalarsFrameDecoder(options: MessageFramesOptions = {})
 export function decodePoint(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Point;
 export function decodePoint<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Point, M>;
 export function decodePoint(bytes: Uint8Array, options?: DecodeOptions): Point {
-  return decodeWith(bytes, options, readPoint);
+  const r = decodeReader(bytes, options);
+  try {
+    return readPoint(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(PointSchema, target, bytes) does. */
 export function mergePoint(target: Point, bytes: Uint8Array, options?: DecodeOptions): Point {
-  return mergeWith(target, bytes, options, mergePointFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergePointFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(PointSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePoint(message: Point | Decoded<Point, Int64Mode>): Uint8Array {
-  return encodeWith(message as Point, writePoint);
+  const w = encodeWriter();
+  writePoint(w, message as Point);
+  return takeBytes(w);
 }
 
 /** As encodePoint, behind a varint length prefix (the "delimited" framing). */
 export function encodePointDelimited(message: Point | Decoded<Point, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Point, writePoint);
+  const w = encodeWriter();
+  const at = fork(w);
+  writePoint(w, message as Point);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Point messages. */
@@ -1216,7 +1267,12 @@ export function decodeRepeatedMessages<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<RepeatedMessages, M>;
 export function decodeRepeatedMessages(bytes: Uint8Array, options?: DecodeOptions): RepeatedMessages {
-  return decodeWith(bytes, options, readRepeatedMessages);
+  const r = decodeReader(bytes, options);
+  try {
+    return readRepeatedMessages(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(RepeatedMessagesSchema, target, bytes) does. */
@@ -1225,19 +1281,31 @@ export function mergeRepeatedMessages(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): RepeatedMessages {
-  return mergeWith(target, bytes, options, mergeRepeatedMessagesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeRepeatedMessagesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(RepeatedMessagesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeRepeatedMessages(message: RepeatedMessages | Decoded<RepeatedMessages, Int64Mode>): Uint8Array {
-  return encodeWith(message as RepeatedMessages, writeRepeatedMessages);
+  const w = encodeWriter();
+  writeRepeatedMessages(w, message as RepeatedMessages);
+  return takeBytes(w);
 }
 
 /** As encodeRepeatedMessages, behind a varint length prefix (the "delimited" framing). */
 export function encodeRepeatedMessagesDelimited(
   message: RepeatedMessages | Decoded<RepeatedMessages, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as RepeatedMessages, writeRepeatedMessages);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeRepeatedMessages(w, message as RepeatedMessages);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields RepeatedMessages messages. */
@@ -1257,22 +1325,39 @@ export function decodeStringMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<StringMap, M>;
 export function decodeStringMap(bytes: Uint8Array, options?: DecodeOptions): StringMap {
-  return decodeWith(bytes, options, readStringMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readStringMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(StringMapSchema, target, bytes) does. */
 export function mergeStringMap(target: StringMap, bytes: Uint8Array, options?: DecodeOptions): StringMap {
-  return mergeWith(target, bytes, options, mergeStringMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeStringMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(StringMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeStringMap(message: StringMap | Decoded<StringMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as StringMap, writeStringMap);
+  const w = encodeWriter();
+  writeStringMap(w, message as StringMap);
+  return takeBytes(w);
 }
 
 /** As encodeStringMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeStringMapDelimited(message: StringMap | Decoded<StringMap, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as StringMap, writeStringMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeStringMap(w, message as StringMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields StringMap messages. */
@@ -1290,22 +1375,39 @@ export function decodeMessageMap<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<MessageMap, M>;
 export function decodeMessageMap(bytes: Uint8Array, options?: DecodeOptions): MessageMap {
-  return decodeWith(bytes, options, readMessageMap);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMessageMap(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MessageMapSchema, target, bytes) does. */
 export function mergeMessageMap(target: MessageMap, bytes: Uint8Array, options?: DecodeOptions): MessageMap {
-  return mergeWith(target, bytes, options, mergeMessageMapFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMessageMapFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MessageMapSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMessageMap(message: MessageMap | Decoded<MessageMap, Int64Mode>): Uint8Array {
-  return encodeWith(message as MessageMap, writeMessageMap);
+  const w = encodeWriter();
+  writeMessageMap(w, message as MessageMap);
+  return takeBytes(w);
 }
 
 /** As encodeMessageMap, behind a varint length prefix (the "delimited" framing). */
 export function encodeMessageMapDelimited(message: MessageMap | Decoded<MessageMap, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as MessageMap, writeMessageMap);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMessageMap(w, message as MessageMap);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MessageMap messages. */
@@ -1323,22 +1425,39 @@ export function newMessageMapFrameDecoder(options: MessageFramesOptions = {}): M
 export function decodeNode(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Node;
 export function decodeNode<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Node, M>;
 export function decodeNode(bytes: Uint8Array, options?: DecodeOptions): Node {
-  return decodeWith(bytes, options, readNode);
+  const r = decodeReader(bytes, options);
+  try {
+    return readNode(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(NodeSchema, target, bytes) does. */
 export function mergeNode(target: Node, bytes: Uint8Array, options?: DecodeOptions): Node {
-  return mergeWith(target, bytes, options, mergeNodeFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeNodeFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(NodeSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeNode(message: Node | Decoded<Node, Int64Mode>): Uint8Array {
-  return encodeWith(message as Node, writeNode);
+  const w = encodeWriter();
+  writeNode(w, message as Node);
+  return takeBytes(w);
 }
 
 /** As encodeNode, behind a varint length prefix (the "delimited" framing). */
 export function encodeNodeDelimited(message: Node | Decoded<Node, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Node, writeNode);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeNode(w, message as Node);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Node messages. */

@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readInt64, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, encodeWriter, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, jsonToStruct, keepUnknown, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readInt64, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, structToJson, takeBytes, writeBool, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeUnknown } from "@tickwire/runtime";
 import type { Event } from "./payload_pb.js";
 import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 
@@ -451,22 +451,39 @@ function writegoogle_protobuf_ListValue(w: Writer, m: ListValue): void {
 export function decodeEvent(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Event;
 export function decodeEvent<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Event, M>;
 export function decodeEvent(bytes: Uint8Array, options?: DecodeOptions): Event {
-  return decodeWith(bytes, options, readEvent);
+  const r = decodeReader(bytes, options);
+  try {
+    return readEvent(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(EventSchema, target, bytes) does. */
 export function mergeEvent(target: Event, bytes: Uint8Array, options?: DecodeOptions): Event {
-  return mergeWith(target, bytes, options, mergeEventFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeEventFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(EventSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeEvent(message: Event | Decoded<Event, Int64Mode>): Uint8Array {
-  return encodeWith(message as Event, writeEvent);
+  const w = encodeWriter();
+  writeEvent(w, message as Event);
+  return takeBytes(w);
 }
 
 /** As encodeEvent, behind a varint length prefix (the "delimited" framing). */
 export function encodeEventDelimited(message: Event | Decoded<Event, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Event, writeEvent);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeEvent(w, message as Event);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Event messages. */

@@ -10,7 +10,7 @@ import { create } from "@bufbuild/protobuf";
 import type { LegacyQuote, LegacyQuote_Limits } from "./proto2_pb.js";
 import { LegacyQuote_LimitsSchema, LegacyQuoteSchema } from "./proto2_pb.js";
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { closeGroup, decodeWith, encodeDelimitedWith, encodeWith, failMessage, failRequired, failWireType, groupEnd, isSet, keepUnknown, keepUnknownEnum, mergeWith, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readInt32, readInt64, readPackedInt32, readSint64, readStringUnvalidated, readTag, readUint32, readUnknown, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeInt32, writeInt64, writeSint64, writeString, writeTwoBytes, writeUint32, writeUnknown } from "@tickwire/runtime";
+import { closeGroup, decodeReader, encodeWriter, failMessage, failRequired, failWireType, fork, groupEnd, isSet, join, keepUnknown, keepUnknownEnum, MessageFrameDecoder, readBool, readBytes, readDouble, readFixed32, readInt32, readInt64, readPackedInt32, readSint64, readStringUnvalidated, readTag, readUint32, readUnknown, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeInt32, writeInt64, writeSint64, writeString, writeTwoBytes, writeUint32, writeUnknown } from "@tickwire/runtime";
 
 /**
  * Per message X of this file, by protoc-gen-tickwire:
@@ -346,22 +346,39 @@ export function decodeLegacyQuote<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<LegacyQuote, M>;
 export function decodeLegacyQuote(bytes: Uint8Array, options?: DecodeOptions): LegacyQuote {
-  return decodeWith(bytes, options, readLegacyQuote);
+  const r = decodeReader(bytes, options);
+  try {
+    return readLegacyQuote(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(LegacyQuoteSchema, target, bytes) does. */
 export function mergeLegacyQuote(target: LegacyQuote, bytes: Uint8Array, options?: DecodeOptions): LegacyQuote {
-  return mergeWith(target, bytes, options, mergeLegacyQuoteFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeLegacyQuoteFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(LegacyQuoteSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeLegacyQuote(message: LegacyQuote | Decoded<LegacyQuote, Int64Mode>): Uint8Array {
-  return encodeWith(message as LegacyQuote, writeLegacyQuote);
+  const w = encodeWriter();
+  writeLegacyQuote(w, message as LegacyQuote);
+  return takeBytes(w);
 }
 
 /** As encodeLegacyQuote, behind a varint length prefix (the "delimited" framing). */
 export function encodeLegacyQuoteDelimited(message: LegacyQuote | Decoded<LegacyQuote, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as LegacyQuote, writeLegacyQuote);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeLegacyQuote(w, message as LegacyQuote);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields LegacyQuote messages. */
@@ -379,7 +396,12 @@ export function decodeLegacyQuote_Limits<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<LegacyQuote_Limits, M>;
 export function decodeLegacyQuote_Limits(bytes: Uint8Array, options?: DecodeOptions): LegacyQuote_Limits {
-  return decodeWith(bytes, options, readLegacyQuote_Limits);
+  const r = decodeReader(bytes, options);
+  try {
+    return readLegacyQuote_Limits(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(LegacyQuote_LimitsSchema, target, bytes) does. */
@@ -388,21 +410,33 @@ export function mergeLegacyQuote_Limits(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): LegacyQuote_Limits {
-  return mergeWith(target, bytes, options, mergeLegacyQuote_LimitsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeLegacyQuote_LimitsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(LegacyQuote_LimitsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeLegacyQuote_Limits(
   message: LegacyQuote_Limits | Decoded<LegacyQuote_Limits, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as LegacyQuote_Limits, writeLegacyQuote_Limits);
+  const w = encodeWriter();
+  writeLegacyQuote_Limits(w, message as LegacyQuote_Limits);
+  return takeBytes(w);
 }
 
 /** As encodeLegacyQuote_Limits, behind a varint length prefix (the "delimited" framing). */
 export function encodeLegacyQuote_LimitsDelimited(
   message: LegacyQuote_Limits | Decoded<LegacyQuote_Limits, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as LegacyQuote_Limits, writeLegacyQuote_Limits);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeLegacyQuote_Limits(w, message as LegacyQuote_Limits);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields LegacyQuote_Limits messages. */

@@ -14,7 +14,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, WithInt64, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, mergeWith, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, encodeWriter, failMessage, failWireType, fork, INT64_NUMBER, InternSite, isSet, join, MessageFrameDecoder, readDouble, readDoubleTo, readInt32, readInt32To, readInt64, readInt64To, readLengthEnd, readString, readStringReusing, readTag, readUint32, readUint32To, readUint64, readUint64To, readUnknown, skipField, takeBytes, ViewList, writeByte, writeDouble, writeInt32, writeInt64, writeString, writeTwoBytes, writeUint32, writeUint64, writeUnknown } from "@tickwire/runtime";
 import type { IncrementalUpdateMessage, IndexData, IndexDataListMessage, IndexDataMessage, MarketDataMessageBase, MarketDepthMessage, MDEntries, PriceDepthLevel, TickData, TickDataMessage, TouchLineDataMessage } from "@tickwire/proto";
 
 /**
@@ -2109,7 +2109,12 @@ export function decodeMarketDataMessageBase<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<MarketDataMessageBase, M>;
 export function decodeMarketDataMessageBase(bytes: Uint8Array, options?: DecodeOptions): MarketDataMessageBase {
-  return decodeWith(bytes, options, readMarketDataMessageBase);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMarketDataMessageBase(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MarketDataMessageBaseSchema, target, bytes) does. */
@@ -2118,21 +2123,33 @@ export function mergeMarketDataMessageBase(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MarketDataMessageBase {
-  return mergeWith(target, bytes, options, mergeMarketDataMessageBaseFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMarketDataMessageBaseFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MarketDataMessageBaseSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMarketDataMessageBase(
   message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as MarketDataMessageBase, writeMarketDataMessageBase);
+  const w = encodeWriter();
+  writeMarketDataMessageBase(w, message as MarketDataMessageBase);
+  return takeBytes(w);
 }
 
 /** As encodeMarketDataMessageBase, behind a varint length prefix (the "delimited" framing). */
 export function encodeMarketDataMessageBaseDelimited(
   message: MarketDataMessageBase | Decoded<MarketDataMessageBase, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as MarketDataMessageBase, writeMarketDataMessageBase);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMarketDataMessageBase(w, message as MarketDataMessageBase);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MarketDataMessageBase messages. */
@@ -2154,7 +2171,12 @@ export function decodeTickDataMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TickDataMessage, M>;
 export function decodeTickDataMessage(bytes: Uint8Array, options?: DecodeOptions): TickDataMessage {
-  return decodeWith(bytes, options, readTickDataMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTickDataMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TickDataMessageSchema, target, bytes) does. */
@@ -2163,19 +2185,31 @@ export function mergeTickDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TickDataMessage {
-  return mergeWith(target, bytes, options, mergeTickDataMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTickDataMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TickDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTickDataMessage(message: TickDataMessage | Decoded<TickDataMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as TickDataMessage, writeTickDataMessage);
+  const w = encodeWriter();
+  writeTickDataMessage(w, message as TickDataMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTickDataMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTickDataMessageDelimited(
   message: TickDataMessage | Decoded<TickDataMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TickDataMessage, writeTickDataMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTickDataMessage(w, message as TickDataMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TickDataMessage messages. */
@@ -2197,7 +2231,12 @@ export function decodeTouchLineDataMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<TouchLineDataMessage, M>;
 export function decodeTouchLineDataMessage(bytes: Uint8Array, options?: DecodeOptions): TouchLineDataMessage {
-  return decodeWith(bytes, options, readTouchLineDataMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTouchLineDataMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TouchLineDataMessageSchema, target, bytes) does. */
@@ -2206,21 +2245,33 @@ export function mergeTouchLineDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): TouchLineDataMessage {
-  return mergeWith(target, bytes, options, mergeTouchLineDataMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTouchLineDataMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TouchLineDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTouchLineDataMessage(
   message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as TouchLineDataMessage, writeTouchLineDataMessage);
+  const w = encodeWriter();
+  writeTouchLineDataMessage(w, message as TouchLineDataMessage);
+  return takeBytes(w);
 }
 
 /** As encodeTouchLineDataMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeTouchLineDataMessageDelimited(
   message: TouchLineDataMessage | Decoded<TouchLineDataMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as TouchLineDataMessage, writeTouchLineDataMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTouchLineDataMessage(w, message as TouchLineDataMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TouchLineDataMessage messages. */
@@ -2242,7 +2293,12 @@ export function decodeMarketDepthMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<MarketDepthMessage, M>;
 export function decodeMarketDepthMessage(bytes: Uint8Array, options?: DecodeOptions): MarketDepthMessage {
-  return decodeWith(bytes, options, readMarketDepthMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMarketDepthMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MarketDepthMessageSchema, target, bytes) does. */
@@ -2251,21 +2307,33 @@ export function mergeMarketDepthMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): MarketDepthMessage {
-  return mergeWith(target, bytes, options, mergeMarketDepthMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMarketDepthMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MarketDepthMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMarketDepthMessage(
   message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as MarketDepthMessage, writeMarketDepthMessage);
+  const w = encodeWriter();
+  writeMarketDepthMessage(w, message as MarketDepthMessage);
+  return takeBytes(w);
 }
 
 /** As encodeMarketDepthMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeMarketDepthMessageDelimited(
   message: MarketDepthMessage | Decoded<MarketDepthMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as MarketDepthMessage, writeMarketDepthMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMarketDepthMessage(w, message as MarketDepthMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MarketDepthMessage messages. */
@@ -2287,7 +2355,12 @@ export function decodePriceDepthLevel<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<PriceDepthLevel, M>;
 export function decodePriceDepthLevel(bytes: Uint8Array, options?: DecodeOptions): PriceDepthLevel {
-  return decodeWith(bytes, options, readPriceDepthLevel);
+  const r = decodeReader(bytes, options);
+  try {
+    return readPriceDepthLevel(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(PriceDepthLevelSchema, target, bytes) does. */
@@ -2296,19 +2369,31 @@ export function mergePriceDepthLevel(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): PriceDepthLevel {
-  return mergeWith(target, bytes, options, mergePriceDepthLevelFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergePriceDepthLevelFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(PriceDepthLevelSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodePriceDepthLevel(message: PriceDepthLevel | Decoded<PriceDepthLevel, Int64Mode>): Uint8Array {
-  return encodeWith(message as PriceDepthLevel, writePriceDepthLevel);
+  const w = encodeWriter();
+  writePriceDepthLevel(w, message as PriceDepthLevel);
+  return takeBytes(w);
 }
 
 /** As encodePriceDepthLevel, behind a varint length prefix (the "delimited" framing). */
 export function encodePriceDepthLevelDelimited(
   message: PriceDepthLevel | Decoded<PriceDepthLevel, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as PriceDepthLevel, writePriceDepthLevel);
+  const w = encodeWriter();
+  const at = fork(w);
+  writePriceDepthLevel(w, message as PriceDepthLevel);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields PriceDepthLevel messages. */
@@ -2327,22 +2412,39 @@ export function newPriceDepthLevelFrameDecoder(
 export function decodeTickData(bytes: Uint8Array, options?: DecodeOptions<"bigint">): TickData;
 export function decodeTickData<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<TickData, M>;
 export function decodeTickData(bytes: Uint8Array, options?: DecodeOptions): TickData {
-  return decodeWith(bytes, options, readTickData);
+  const r = decodeReader(bytes, options);
+  try {
+    return readTickData(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(TickDataSchema, target, bytes) does. */
 export function mergeTickData(target: TickData, bytes: Uint8Array, options?: DecodeOptions): TickData {
-  return mergeWith(target, bytes, options, mergeTickDataFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeTickDataFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(TickDataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeTickData(message: TickData | Decoded<TickData, Int64Mode>): Uint8Array {
-  return encodeWith(message as TickData, writeTickData);
+  const w = encodeWriter();
+  writeTickData(w, message as TickData);
+  return takeBytes(w);
 }
 
 /** As encodeTickData, behind a varint length prefix (the "delimited" framing). */
 export function encodeTickDataDelimited(message: TickData | Decoded<TickData, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as TickData, writeTickData);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeTickData(w, message as TickData);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields TickData messages. */
@@ -2362,22 +2464,39 @@ export function decodeIndexData<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<IndexData, M>;
 export function decodeIndexData(bytes: Uint8Array, options?: DecodeOptions): IndexData {
-  return decodeWith(bytes, options, readIndexData);
+  const r = decodeReader(bytes, options);
+  try {
+    return readIndexData(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(IndexDataSchema, target, bytes) does. */
 export function mergeIndexData(target: IndexData, bytes: Uint8Array, options?: DecodeOptions): IndexData {
-  return mergeWith(target, bytes, options, mergeIndexDataFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeIndexDataFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(IndexDataSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIndexData(message: IndexData | Decoded<IndexData, Int64Mode>): Uint8Array {
-  return encodeWith(message as IndexData, writeIndexData);
+  const w = encodeWriter();
+  writeIndexData(w, message as IndexData);
+  return takeBytes(w);
 }
 
 /** As encodeIndexData, behind a varint length prefix (the "delimited" framing). */
 export function encodeIndexDataDelimited(message: IndexData | Decoded<IndexData, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as IndexData, writeIndexData);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeIndexData(w, message as IndexData);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IndexData messages. */
@@ -2397,7 +2516,12 @@ export function decodeIndexDataMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<IndexDataMessage, M>;
 export function decodeIndexDataMessage(bytes: Uint8Array, options?: DecodeOptions): IndexDataMessage {
-  return decodeWith(bytes, options, readIndexDataMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readIndexDataMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(IndexDataMessageSchema, target, bytes) does. */
@@ -2406,19 +2530,31 @@ export function mergeIndexDataMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IndexDataMessage {
-  return mergeWith(target, bytes, options, mergeIndexDataMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeIndexDataMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(IndexDataMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIndexDataMessage(message: IndexDataMessage | Decoded<IndexDataMessage, Int64Mode>): Uint8Array {
-  return encodeWith(message as IndexDataMessage, writeIndexDataMessage);
+  const w = encodeWriter();
+  writeIndexDataMessage(w, message as IndexDataMessage);
+  return takeBytes(w);
 }
 
 /** As encodeIndexDataMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeIndexDataMessageDelimited(
   message: IndexDataMessage | Decoded<IndexDataMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as IndexDataMessage, writeIndexDataMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeIndexDataMessage(w, message as IndexDataMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IndexDataMessage messages. */
@@ -2440,7 +2576,12 @@ export function decodeIndexDataListMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<IndexDataListMessage, M>;
 export function decodeIndexDataListMessage(bytes: Uint8Array, options?: DecodeOptions): IndexDataListMessage {
-  return decodeWith(bytes, options, readIndexDataListMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readIndexDataListMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(IndexDataListMessageSchema, target, bytes) does. */
@@ -2449,21 +2590,33 @@ export function mergeIndexDataListMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IndexDataListMessage {
-  return mergeWith(target, bytes, options, mergeIndexDataListMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeIndexDataListMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(IndexDataListMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIndexDataListMessage(
   message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as IndexDataListMessage, writeIndexDataListMessage);
+  const w = encodeWriter();
+  writeIndexDataListMessage(w, message as IndexDataListMessage);
+  return takeBytes(w);
 }
 
 /** As encodeIndexDataListMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeIndexDataListMessageDelimited(
   message: IndexDataListMessage | Decoded<IndexDataListMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as IndexDataListMessage, writeIndexDataListMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeIndexDataListMessage(w, message as IndexDataListMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IndexDataListMessage messages. */
@@ -2488,7 +2641,12 @@ export function decodeIncrementalUpdateMessage<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<IncrementalUpdateMessage, M>;
 export function decodeIncrementalUpdateMessage(bytes: Uint8Array, options?: DecodeOptions): IncrementalUpdateMessage {
-  return decodeWith(bytes, options, readIncrementalUpdateMessage);
+  const r = decodeReader(bytes, options);
+  try {
+    return readIncrementalUpdateMessage(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(IncrementalUpdateMessageSchema, target, bytes) does. */
@@ -2497,21 +2655,33 @@ export function mergeIncrementalUpdateMessage(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): IncrementalUpdateMessage {
-  return mergeWith(target, bytes, options, mergeIncrementalUpdateMessageFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeIncrementalUpdateMessageFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(IncrementalUpdateMessageSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeIncrementalUpdateMessage(
   message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeWith(message as IncrementalUpdateMessage, writeIncrementalUpdateMessage);
+  const w = encodeWriter();
+  writeIncrementalUpdateMessage(w, message as IncrementalUpdateMessage);
+  return takeBytes(w);
 }
 
 /** As encodeIncrementalUpdateMessage, behind a varint length prefix (the "delimited" framing). */
 export function encodeIncrementalUpdateMessageDelimited(
   message: IncrementalUpdateMessage | Decoded<IncrementalUpdateMessage, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as IncrementalUpdateMessage, writeIncrementalUpdateMessage);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeIncrementalUpdateMessage(w, message as IncrementalUpdateMessage);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields IncrementalUpdateMessage messages. */
@@ -2533,22 +2703,39 @@ export function decodeMDEntries<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<MDEntries, M>;
 export function decodeMDEntries(bytes: Uint8Array, options?: DecodeOptions): MDEntries {
-  return decodeWith(bytes, options, readMDEntries);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMDEntries(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MDEntriesSchema, target, bytes) does. */
 export function mergeMDEntries(target: MDEntries, bytes: Uint8Array, options?: DecodeOptions): MDEntries {
-  return mergeWith(target, bytes, options, mergeMDEntriesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMDEntriesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MDEntriesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMDEntries(message: MDEntries | Decoded<MDEntries, Int64Mode>): Uint8Array {
-  return encodeWith(message as MDEntries, writeMDEntries);
+  const w = encodeWriter();
+  writeMDEntries(w, message as MDEntries);
+  return takeBytes(w);
 }
 
 /** As encodeMDEntries, behind a varint length prefix (the "delimited" framing). */
 export function encodeMDEntriesDelimited(message: MDEntries | Decoded<MDEntries, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as MDEntries, writeMDEntries);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMDEntries(w, message as MDEntries);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields MDEntries messages. */

@@ -3,7 +3,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { decodeWith, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeDouble, writeInt32, writeString, writeUnknown } from "@tickwire/runtime";
+import { decodeReader, encodeWriter, failMessage, failNesting, failWireType, fork, InternSite, isSet, join, keepUnknown, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readDouble, readInt32, readLengthEnd, readString, readTag, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeDouble, writeInt32, writeString, writeUnknown } from "@tickwire/runtime";
 import type { JsonValues } from "./json_values_pb.js";
 import type { ListValue, Struct, Value } from "@bufbuild/protobuf/wkt";
 
@@ -553,22 +553,39 @@ export function decodeJsonValues<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<JsonValues, M>;
 export function decodeJsonValues(bytes: Uint8Array, options?: DecodeOptions): JsonValues {
-  return decodeWith(bytes, options, readJsonValues);
+  const r = decodeReader(bytes, options);
+  try {
+    return readJsonValues(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(JsonValuesSchema, target, bytes) does. */
 export function mergeJsonValues(target: JsonValues, bytes: Uint8Array, options?: DecodeOptions): JsonValues {
-  return mergeWith(target, bytes, options, mergeJsonValuesFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeJsonValuesFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(JsonValuesSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeJsonValues(message: JsonValues | Decoded<JsonValues, Int64Mode>): Uint8Array {
-  return encodeWith(message as JsonValues, writeJsonValues);
+  const w = encodeWriter();
+  writeJsonValues(w, message as JsonValues);
+  return takeBytes(w);
 }
 
 /** As encodeJsonValues, behind a varint length prefix (the "delimited" framing). */
 export function encodeJsonValuesDelimited(message: JsonValues | Decoded<JsonValues, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as JsonValues, writeJsonValues);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeJsonValues(w, message as JsonValues);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields JsonValues messages. */

@@ -7,7 +7,7 @@
 /* eslint-disable */
 
 import type { Decoded, DecodeOptions, Int64Mode, MessageFramesOptions, Reader, UnknownField, Writer } from "@tickwire/runtime";
-import { boolKey, decodeWith, EMPTY_BYTES, encodeDelimitedWith, encodeWith, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, keepUnknown, longString, longStringZero, mapValues, mergeWith, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
+import { boolKey, decodeReader, EMPTY_BYTES, encodeWriter, failMessage, failNesting, failWireType, fork, int32Key, INT64_NUMBER, int64Key, InternSite, isSet, join, keepUnknown, longString, longStringZero, mapValues, MessageFrameDecoder, openStringKeyEntry, readBool, readBytes, readDouble, readFixed32, readFixed64, readFixed64Key, readFloat, readInt32, readInt64, readInt64Key, readLengthEnd, readPackedBool, readPackedDouble, readPackedFixed32, readPackedFixed64, readPackedFloat, readPackedInt32, readPackedInt64, readPackedSfixed32, readPackedSfixed64, readPackedSint32, readPackedSint64, readPackedUint32, readPackedUint64, readSfixed32, readSfixed64, readSint32, readSint64, readString, readStringReusing, readTag, readUint32, readUint64, readUnknown, RECURSION_LIMIT, setEntry, skipField, takeBytes, writeBool, writeByte, writeBytes, writeDouble, writeFixed32, writeFixed64, writeFloat, writeInt32, writeInt64, writePackedBool, writePackedDouble, writePackedFixed32, writePackedFixed64, writePackedFloat, writePackedInt32, writePackedInt64, writePackedSfixed32, writePackedSfixed64, writePackedSint32, writePackedSint64, writePackedUint32, writePackedUint64, writeSfixed32, writeSfixed64, writeSint32, writeSint64, writeString, writeStringEntry, writeTwoBytes, writeUint32, writeUint64, writeUnknown, writeVarint32 } from "@tickwire/runtime";
 import type { Instrument, Maps, OptionalScalars, Order, Order_Leg, RepeatedScalars, Scalars, Side, Underlying } from "../../../../tickwire/orders/v1/orders_pb.js";
 import type { Duration, Int64Value, StringValue, Timestamp } from "@bufbuild/protobuf/wkt";
 
@@ -2921,22 +2921,39 @@ export function writegoogle_protobuf_StringValue(w: Writer, m: StringValue): voi
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Scalars;
 export function decodeScalars<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Scalars, M>;
 export function decodeScalars(bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return decodeWith(bytes, options, readScalars);
+  const r = decodeReader(bytes, options);
+  try {
+    return readScalars(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(ScalarsSchema, target, bytes) does. */
 export function mergeScalars(target: Scalars, bytes: Uint8Array, options?: DecodeOptions): Scalars {
-  return mergeWith(target, bytes, options, mergeScalarsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeScalarsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(ScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeScalars(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
-  return encodeWith(message as Scalars, writeScalars);
+  const w = encodeWriter();
+  writeScalars(w, message as Scalars);
+  return takeBytes(w);
 }
 
 /** As encodeScalars, behind a varint length prefix (the "delimited" framing). */
 export function encodeScalarsDelimited(message: Scalars | Decoded<Scalars, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Scalars, writeScalars);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeScalars(w, message as Scalars);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Scalars messages. */
@@ -2956,7 +2973,12 @@ export function decodeOptionalScalars<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<OptionalScalars, M>;
 export function decodeOptionalScalars(bytes: Uint8Array, options?: DecodeOptions): OptionalScalars {
-  return decodeWith(bytes, options, readOptionalScalars);
+  const r = decodeReader(bytes, options);
+  try {
+    return readOptionalScalars(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(OptionalScalarsSchema, target, bytes) does. */
@@ -2965,19 +2987,31 @@ export function mergeOptionalScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): OptionalScalars {
-  return mergeWith(target, bytes, options, mergeOptionalScalarsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeOptionalScalarsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(OptionalScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOptionalScalars(message: OptionalScalars | Decoded<OptionalScalars, Int64Mode>): Uint8Array {
-  return encodeWith(message as OptionalScalars, writeOptionalScalars);
+  const w = encodeWriter();
+  writeOptionalScalars(w, message as OptionalScalars);
+  return takeBytes(w);
 }
 
 /** As encodeOptionalScalars, behind a varint length prefix (the "delimited" framing). */
 export function encodeOptionalScalarsDelimited(
   message: OptionalScalars | Decoded<OptionalScalars, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as OptionalScalars, writeOptionalScalars);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeOptionalScalars(w, message as OptionalScalars);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields OptionalScalars messages. */
@@ -2999,7 +3033,12 @@ export function decodeRepeatedScalars<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<RepeatedScalars, M>;
 export function decodeRepeatedScalars(bytes: Uint8Array, options?: DecodeOptions): RepeatedScalars {
-  return decodeWith(bytes, options, readRepeatedScalars);
+  const r = decodeReader(bytes, options);
+  try {
+    return readRepeatedScalars(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(RepeatedScalarsSchema, target, bytes) does. */
@@ -3008,19 +3047,31 @@ export function mergeRepeatedScalars(
   bytes: Uint8Array,
   options?: DecodeOptions,
 ): RepeatedScalars {
-  return mergeWith(target, bytes, options, mergeRepeatedScalarsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeRepeatedScalarsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(RepeatedScalarsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeRepeatedScalars(message: RepeatedScalars | Decoded<RepeatedScalars, Int64Mode>): Uint8Array {
-  return encodeWith(message as RepeatedScalars, writeRepeatedScalars);
+  const w = encodeWriter();
+  writeRepeatedScalars(w, message as RepeatedScalars);
+  return takeBytes(w);
 }
 
 /** As encodeRepeatedScalars, behind a varint length prefix (the "delimited" framing). */
 export function encodeRepeatedScalarsDelimited(
   message: RepeatedScalars | Decoded<RepeatedScalars, Int64Mode>,
 ): Uint8Array {
-  return encodeDelimitedWith(message as RepeatedScalars, writeRepeatedScalars);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeRepeatedScalars(w, message as RepeatedScalars);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields RepeatedScalars messages. */
@@ -3039,22 +3090,39 @@ export function newRepeatedScalarsFrameDecoder(
 export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Maps;
 export function decodeMaps<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Maps, M>;
 export function decodeMaps(bytes: Uint8Array, options?: DecodeOptions): Maps {
-  return decodeWith(bytes, options, readMaps);
+  const r = decodeReader(bytes, options);
+  try {
+    return readMaps(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(MapsSchema, target, bytes) does. */
 export function mergeMaps(target: Maps, bytes: Uint8Array, options?: DecodeOptions): Maps {
-  return mergeWith(target, bytes, options, mergeMapsFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeMapsFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(MapsSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeMaps(message: Maps | Decoded<Maps, Int64Mode>): Uint8Array {
-  return encodeWith(message as Maps, writeMaps);
+  const w = encodeWriter();
+  writeMaps(w, message as Maps);
+  return takeBytes(w);
 }
 
 /** As encodeMaps, behind a varint length prefix (the "delimited" framing). */
 export function encodeMapsDelimited(message: Maps | Decoded<Maps, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Maps, writeMaps);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeMaps(w, message as Maps);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Maps messages. */
@@ -3074,22 +3142,39 @@ export function decodeInstrument<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<Instrument, M>;
 export function decodeInstrument(bytes: Uint8Array, options?: DecodeOptions): Instrument {
-  return decodeWith(bytes, options, readInstrument);
+  const r = decodeReader(bytes, options);
+  try {
+    return readInstrument(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(InstrumentSchema, target, bytes) does. */
 export function mergeInstrument(target: Instrument, bytes: Uint8Array, options?: DecodeOptions): Instrument {
-  return mergeWith(target, bytes, options, mergeInstrumentFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeInstrumentFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(InstrumentSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeInstrument(message: Instrument | Decoded<Instrument, Int64Mode>): Uint8Array {
-  return encodeWith(message as Instrument, writeInstrument);
+  const w = encodeWriter();
+  writeInstrument(w, message as Instrument);
+  return takeBytes(w);
 }
 
 /** As encodeInstrument, behind a varint length prefix (the "delimited" framing). */
 export function encodeInstrumentDelimited(message: Instrument | Decoded<Instrument, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Instrument, writeInstrument);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeInstrument(w, message as Instrument);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Instrument messages. */
@@ -3107,22 +3192,39 @@ export function decodeUnderlying<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<Underlying, M>;
 export function decodeUnderlying(bytes: Uint8Array, options?: DecodeOptions): Underlying {
-  return decodeWith(bytes, options, readUnderlying);
+  const r = decodeReader(bytes, options);
+  try {
+    return readUnderlying(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(UnderlyingSchema, target, bytes) does. */
 export function mergeUnderlying(target: Underlying, bytes: Uint8Array, options?: DecodeOptions): Underlying {
-  return mergeWith(target, bytes, options, mergeUnderlyingFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeUnderlyingFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(UnderlyingSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeUnderlying(message: Underlying | Decoded<Underlying, Int64Mode>): Uint8Array {
-  return encodeWith(message as Underlying, writeUnderlying);
+  const w = encodeWriter();
+  writeUnderlying(w, message as Underlying);
+  return takeBytes(w);
 }
 
 /** As encodeUnderlying, behind a varint length prefix (the "delimited" framing). */
 export function encodeUnderlyingDelimited(message: Underlying | Decoded<Underlying, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Underlying, writeUnderlying);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeUnderlying(w, message as Underlying);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Underlying messages. */
@@ -3139,22 +3241,39 @@ export function newUnderlyingFrameDecoder(options: MessageFramesOptions = {}): M
 export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions<"bigint">): Order;
 export function decodeOrder<M extends Int64Mode>(bytes: Uint8Array, options: DecodeOptions<M>): Decoded<Order, M>;
 export function decodeOrder(bytes: Uint8Array, options?: DecodeOptions): Order {
-  return decodeWith(bytes, options, readOrder);
+  const r = decodeReader(bytes, options);
+  try {
+    return readOrder(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(OrderSchema, target, bytes) does. */
 export function mergeOrder(target: Order, bytes: Uint8Array, options?: DecodeOptions): Order {
-  return mergeWith(target, bytes, options, mergeOrderFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeOrderFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(OrderSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOrder(message: Order | Decoded<Order, Int64Mode>): Uint8Array {
-  return encodeWith(message as Order, writeOrder);
+  const w = encodeWriter();
+  writeOrder(w, message as Order);
+  return takeBytes(w);
 }
 
 /** As encodeOrder, behind a varint length prefix (the "delimited" framing). */
 export function encodeOrderDelimited(message: Order | Decoded<Order, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Order, writeOrder);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeOrder(w, message as Order);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Order messages. */
@@ -3172,22 +3291,39 @@ export function decodeOrder_Leg<M extends Int64Mode>(
   options: DecodeOptions<M>,
 ): Decoded<Order_Leg, M>;
 export function decodeOrder_Leg(bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
-  return decodeWith(bytes, options, readOrder_Leg);
+  const r = decodeReader(bytes, options);
+  try {
+    return readOrder_Leg(r, r.len, 1);
+  } finally {
+    r.release();
+  }
 }
 
 /** Merges `bytes` into `target` as mergeFromBinary(Order_LegSchema, target, bytes) does. */
 export function mergeOrder_Leg(target: Order_Leg, bytes: Uint8Array, options?: DecodeOptions): Order_Leg {
-  return mergeWith(target, bytes, options, mergeOrder_LegFrom);
+  const r = decodeReader(bytes, options);
+  try {
+    mergeOrder_LegFrom(r, r.len, target, 1);
+    return target;
+  } finally {
+    r.release();
+  }
 }
 
 /** Encodes byte for byte as toBinary(Order_LegSchema, message) does; 64-bit fields in any int64 mode. */
 export function encodeOrder_Leg(message: Order_Leg | Decoded<Order_Leg, Int64Mode>): Uint8Array {
-  return encodeWith(message as Order_Leg, writeOrder_Leg);
+  const w = encodeWriter();
+  writeOrder_Leg(w, message as Order_Leg);
+  return takeBytes(w);
 }
 
 /** As encodeOrder_Leg, behind a varint length prefix (the "delimited" framing). */
 export function encodeOrder_LegDelimited(message: Order_Leg | Decoded<Order_Leg, Int64Mode>): Uint8Array {
-  return encodeDelimitedWith(message as Order_Leg, writeOrder_Leg);
+  const w = encodeWriter();
+  const at = fork(w);
+  writeOrder_Leg(w, message as Order_Leg);
+  join(w, at);
+  return takeBytes(w);
 }
 
 /** A frame decoder (delimited, message or base64 framing) that yields Order_Leg messages. */
