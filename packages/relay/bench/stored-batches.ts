@@ -5,7 +5,7 @@
 // that keeps one message per subject (what late joiners would read). The simulator's frames at a fixed rate, paced
 // every millisecond; CPU (utime + stime) of each node from /proc and of this process, per frame offered, over the
 // measured seconds and the drain that follows them.
-//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1] [--replicas 3] [--compress none|deflate]
+//   node --import tsx packages/relay/bench/stored-batches.ts [--rates 20000,50000] [--seconds 5] [--cases idle,a,b,c,d] [--storage file|memory] [--delay-ms 1] [--replicas 3] [--compress none|deflate] [--last-ms 100]
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { constants, deflateRawSync } from "node:zlib";
@@ -32,6 +32,8 @@ const replicas = Number(arg("replicas", "3"));
 /** "deflate": each stored batch deflated (raw, level 1) by the publisher: fewer bytes replicated, its CPU counted. */
 const compress = arg("compress", "none");
 const cases = arg("cases", "idle,a,b,c,d").split(",") as Case[];
+/** (c), (d): each subject's last value stored at most once in this many ms (the relay's lastValueIntervalMs). */
+const lastValueMs = Number(arg("last-ms", "100"));
 type Case = "idle" | "a" | "b" | "c" | "d";
 const CASE_NAMES: Record<Case, string> = {
   idle: "the three nodes with the streams and nothing published",
@@ -138,14 +140,14 @@ async function runCase(nc: NatsConnection, nodes: (number | undefined)[], kase: 
           { maxDelayMs },
         );
   const positions = new Map<string, number>();
-  /** (c): each subject's latest frame not stored yet, published every 100 ms. */
+  /** (c): each subject's latest frame not stored yet, published every lastValueMs. */
   const latest = new Map<string, { bytes: Uint8Array; msgId: string }>();
   const conflate =
     kase === "c" || kase === "d"
       ? setInterval(() => {
           for (const [subject, f] of latest) stored?.publish(`${root}.md.${subject}`, f.bytes, f.msgId);
           latest.clear();
-        }, 100)
+        }, lastValueMs)
       : undefined;
   let storedBytes = 0;
   let seq = 0;

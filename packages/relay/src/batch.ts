@@ -37,6 +37,13 @@ export interface BatchRoute {
   fanned: boolean;
   /** `<epoch>.<n>`. */
   position: string;
+  /**
+   * The instrument id's low and high 32 bits and the subtype's index, when the caller has them at hand (the relay's
+   * routes carry them from the subject's place): without them the batcher derives them per frame (BigInt operations).
+   */
+  idLo?: number;
+  idHi?: number;
+  subtypeIndex?: number;
 }
 
 class Writer {
@@ -82,6 +89,13 @@ class Writer {
     this.buf[this.pos++] = lo;
   }
 
+  /** The first n bytes of b, as they are. */
+  raw(b: Uint8Array, n: number): void {
+    this.#room(n);
+    this.buf.set(n === b.length ? b : b.subarray(0, n), this.pos);
+    this.pos += n;
+  }
+
   bytes(b: Uint8Array): void {
     this.varint(b.length);
     this.#room(b.length);
@@ -97,6 +111,17 @@ class Writer {
 }
 
 const micros = (receivedAt: string) => Math.round(Number(receivedAt) * 1000);
+
+/** A subtype's index in a batch's routes (subtypeCases' order). */
+export function subtypeIndexOf(subtype: SubtypeCase): number {
+  return SUBTYPE_INDEX.get(subtype) ?? 0;
+}
+
+/** An instrument id's low and high 32 bits, as a batch's routes carry it (unsigned 64 bits). */
+export function idHalves(instrumentId: bigint): [lo: number, hi: number] {
+  const id = BigInt.asUintN(64, instrumentId);
+  return [Number(id & 0xffffffffn), Number(id >> 32n)];
+}
 
 /** One segment's open batch. */
 class OpenBatch {
@@ -133,6 +158,8 @@ export class Batcher {
   readonly #maxBytes: number;
   readonly #maxDelayMs: number;
   readonly #open = new Map<number, OpenBatch>();
+  /** A batch's head, written again for each batch sent (one per batch was 4 KiB of garbage each). */
+  readonly #head = new Writer();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #epoch: string | undefined;
   readonly stats: BatchStats = { published: 0, frames: 0, failed: 0 };
@@ -160,13 +187,17 @@ export class Batcher {
     );
   }
 
-  /** `add` with the position as the publisher gave it (epoch, number): no object per frame, no position parsed. */
+  /**
+   * `add` with the position as the publisher gave it (epoch, number): no object per frame, no position parsed; and
+   * the receive time as µs when the caller has it (else parsed from the text).
+   */
   addNumbered(
     route: Omit<BatchRoute, "position" | "bytes" | "receivedAt">,
     bytes: Uint8Array,
     receivedAt: string,
     epoch: string,
     n: number,
+    receivedMicros?: number,
   ): void {
     if (this.#epoch !== epoch) {
       // Another publisher (a relay that became active again): the batches' numbering starts again with it.
@@ -182,7 +213,7 @@ export class Batcher {
     const sameFrame = batch.count > 0 && batch.lastBytes === bytes;
     if (!sameFrame) {
       this.#closeEntry(batch);
-      const at = micros(receivedAt);
+      const at = receivedMicros ?? micros(receivedAt);
       if (batch.count === 0) {
         batch.firstAt = at;
         this.#arm();
@@ -198,9 +229,14 @@ export class Batcher {
       batch.routesScratch.reset();
     }
     const r = batch.routesScratch;
-    r.varint(SUBTYPE_INDEX.get(route.subtype) ?? 0);
-    const id = BigInt.asUintN(64, route.instrumentId);
-    r.varint64(Number(id & 0xffffffffn), Number(id >> 32n));
+    if (route.idLo !== undefined && route.idHi !== undefined && route.subtypeIndex !== undefined) {
+      r.varint(route.subtypeIndex);
+      r.varint64(route.idLo, route.idHi);
+    } else {
+      r.varint(subtypeIndexOf(route.subtype));
+      const [lo, hi] = idHalves(route.instrumentId);
+      r.varint64(lo, hi);
+    }
     r.varint(n);
     batch.routes++;
     if (batch.count >= this.#maxFrames || batch.writer.pos >= this.#maxBytes) this.#send(route.segment, batch);
@@ -210,7 +246,7 @@ export class Batcher {
     if (batch.count === 0 || batch.routes === 0) return;
     batch.writer.varint(batch.routes);
     const scratch = batch.routesScratch;
-    for (let i = 0; i < scratch.pos; i++) batch.writer.byte(scratch.buf[i]);
+    batch.writer.raw(scratch.buf, scratch.pos);
     batch.routes = 0;
     scratch.reset();
   }
@@ -250,7 +286,8 @@ export class Batcher {
 
   #send(segment: number, batch: OpenBatch): void {
     this.#closeEntry(batch);
-    const head = new Writer();
+    const head = this.#head;
+    head.reset();
     head.byte(VERSION);
     head.varint(segment);
     head.ascii(this.#epoch ?? "");

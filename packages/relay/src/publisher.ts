@@ -22,6 +22,8 @@ export interface PendingPublish {
   /** A copy of the frame's bytes: the feed's view of them is reused for the next frame. */
   bytes: Uint8Array;
   receivedAt: string;
+  /** The same receive time as µs since the Unix epoch, when the relay has it (the batches take the number). */
+  receivedMicros?: number;
   /** Set when the frame went to several subjects. */
   frameId: string | undefined;
   /** Receive order, to publish the backlog again in order. */

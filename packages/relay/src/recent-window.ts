@@ -60,9 +60,11 @@ export class RecentWindow {
     this.#coversAfterMs = now;
   }
 
-  /** Keeps a frame the relay has just numbered and published (in numbering order). */
-  record(frame: RecentFrame, now = Date.now()): void {
-    const receivedAt = Number(frame.received);
+  /**
+   * Keeps a frame the relay has just numbered and published (in numbering order); `receivedAt` is its receive time in
+   * epoch ms when the caller has it as a number (else read from the text).
+   */
+  record(frame: RecentFrame, now = Date.now(), receivedAt = Number(frame.received)): void {
     const size =
       frame.data.length +
       frame.subject.length +

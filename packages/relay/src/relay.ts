@@ -342,15 +342,21 @@ class RelayImpl implements Relay {
         stored: !storesBatches,
         publishLive: liveInterest ? (subject) => liveInterest.wants(subject) : undefined,
         onNumbered: (entry, epoch, n) => {
-          recent?.record({
-            subject: entry.subject,
-            position: entry.position,
-            msgId: entry.msgId,
-            received: entry.receivedAt,
-            frameId: entry.frameId,
-            data: entry.bytes,
-          });
-          if (entry.batch && batcher) batcher.addNumbered(entry.batch, entry.bytes, entry.receivedAt, epoch, n);
+          recent?.record(
+            {
+              subject: entry.subject,
+              position: entry.position,
+              msgId: entry.msgId,
+              received: entry.receivedAt,
+              frameId: entry.frameId,
+              data: entry.bytes,
+            },
+            Date.now(),
+            entry.receivedMicros === undefined ? undefined : entry.receivedMicros / 1000,
+          );
+          if (entry.batch && batcher) {
+            batcher.addNumbered(entry.batch, entry.bytes, entry.receivedAt, epoch, n, entry.receivedMicros);
+          }
           if (entry.batch && store) store.add(entry, entry.batch, epoch, n);
         },
       });
@@ -508,6 +514,7 @@ class RelayImpl implements Relay {
     if (!publisher || this.#role !== "active") return;
     const now = performance.timeOrigin + performance.now();
     const receivedAt = now.toFixed(3);
+    const receivedMicros = Math.round(now * 1000);
     const copy = frameCopies.copy(bytes);
     const fanned = route.routes.length > 1;
     if (fanned) this.#counts.fannedOut++;
@@ -517,12 +524,11 @@ class RelayImpl implements Relay {
         msgId: r.msgId,
         bytes: copy,
         receivedAt,
+        receivedMicros,
         frameId: fanned ? route.frameId : undefined,
         seq: ++this.#seq,
-        batch:
-          this.#batcher || this.#store
-            ? { segment: r.segment, instrumentId: r.instrumentId, subtype: r.subtype, frameKey: route.frameId, fanned }
-            : undefined,
+        // The route is what the batches need of the frame (its subject's parts, key and fan-out): no object per frame.
+        batch: this.#batcher || this.#store ? r : undefined,
       });
     }
   }

@@ -18,7 +18,7 @@ export interface StoredBatchOptions {
   maxBytes?: number;
   /** How long a stored batch's first frame waits at most (default 25 ms). */
   maxDelayMs?: number;
-  /** How often each subject's newest frame is stored as its last value, at most (default every 100 ms). */
+  /** How often each subject's newest frame is stored as its last value, at most (default every 250 ms). */
   lastValueIntervalMs?: number;
 }
 

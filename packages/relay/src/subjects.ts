@@ -2,7 +2,7 @@
 // (an index list or an incremental update may carry several), and the Nats-Msg-Id that lets JetStream drop the copy
 // a second relay (or a retry) publishes.
 import type { DecodedMessage } from "@tickwire/codec";
-import { exchangeSegmentByNumber, type SubtypeCase } from "@tickwire/proto";
+import { exchangeSegmentByNumber, type SubtypeCase, subtypeCases } from "@tickwire/proto";
 
 export const SUBJECT_ROOT = "tickwire.md";
 export const STATUS_ROOT = "tickwire.status";
@@ -26,6 +26,14 @@ export interface Route {
   segment: number;
   instrumentId: bigint;
   subtype: SubtypeCase;
+  /** The same as a batch's routes carry them (the id's 32-bit halves, the subtype's index): made once per subject. */
+  idLo: number;
+  idHi: number;
+  subtypeIndex: number;
+  /** `<ID>.<fnv1a>`, the frame's key, the same on each of its routes. */
+  frameKey: string;
+  /** Whether the frame went to several subjects. */
+  fanned: boolean;
 }
 
 export type BadInputReason = "decode" | "unknown-segment" | "no-instrument";
@@ -91,6 +99,7 @@ export function routeFrame(message: DecodedMessage<"bigint">, bytes: Uint8Array)
     seen.add(place);
     routes.push(routeAt(place, frameId));
   }
+  if (routes.length > 1) for (const route of routes) route.fanned = true;
   return { ok: true, routes, frameId };
 }
 
@@ -101,6 +110,9 @@ interface Place {
   segment: number;
   instrumentId: bigint;
   subtype: SubtypeCase;
+  idLo: number;
+  idHi: number;
+  subtypeIndex: number;
 }
 
 const routeAt = (place: Place, frameId: string): Route => ({
@@ -109,6 +121,11 @@ const routeAt = (place: Place, frameId: string): Route => ({
   segment: place.segment,
   instrumentId: place.instrumentId,
   subtype: place.subtype,
+  idLo: place.idLo,
+  idHi: place.idHi,
+  subtypeIndex: place.subtypeIndex,
+  frameKey: frameId,
+  fanned: false,
 });
 
 /**
@@ -131,7 +148,17 @@ function placeOf(item: Keyed, subtype: SubtypeCase): Place | undefined {
   // NONE (0) is what an unset field reads as: no exchange to file the instrument under.
   if (segment === undefined || segment.number === 0) return undefined;
   const tail = `${segment.name}.${id}.${subtype}`;
-  const place: Place = { tail, subject: `${SUBJECT_ROOT}.${tail}`, segment: segment.number, instrumentId: id, subtype };
+  const unsigned = BigInt.asUintN(64, id);
+  const place: Place = {
+    tail,
+    subject: `${SUBJECT_ROOT}.${tail}`,
+    segment: segment.number,
+    instrumentId: id,
+    subtype,
+    idLo: Number(unsigned & 0xffffffffn),
+    idHi: Number(unsigned >> 32n),
+    subtypeIndex: Math.max(0, subtypeCases.indexOf(subtype)),
+  };
   if (known === undefined) {
     if (places.size >= PLACES_MAX) places.clear();
     known = [];

@@ -11,6 +11,7 @@ import {
   batchSubjects,
   routePatterns,
 } from "../src/batch.js";
+import { routeFrame } from "../src/subjects.js";
 
 const EPOCH = "abcdef012345";
 const BIG = 31010010000234230n; // above 2^53: must stay exact
@@ -133,6 +134,51 @@ describe("batches", () => {
     batcher.add(route(1, 7n, { position: "fedcba987654.1" }));
     batcher.flush();
     assert.equal(collect(["tickwire.md.>"], [sent[0], sent[3]]).gaps, 0);
+  });
+
+  test("the relay's routes (id halves and subtype index made once per subject, receive time in µs) write the same batch", () => {
+    const ids = [7n, 110010000002885n, BIG, 2n ** 63n - 1n, -5n];
+    const subtypes = ["TickData", "TouchLineDataMessage", "MarketDepthMessage", "IndexDataMessage"] as const;
+    const derived: Uint8Array[] = [];
+    const carried: Uint8Array[] = [];
+    const plain = new Batcher((_, data) => derived.push(data), { maxFrames: 1000 });
+    const fast = new Batcher((_, data) => carried.push(data), { maxFrames: 1000 });
+    const subjects: string[] = [];
+    let n = 0;
+    for (const instrumentId of ids) {
+      for (const subtype of subtypes) {
+        n++;
+        const value =
+          subtype === "IndexDataMessage"
+            ? { IndexData: { InstrumentID: instrumentId, ExchangeSegment: 1 } }
+            : { InstrumentID: instrumentId, ExchangeSegment: 1 };
+        const bytes = new Uint8Array([n, n + 1]);
+        const routed = routeFrame({ ID: BigInt(n), subtype: { case: subtype, value } } as never, bytes);
+        assert.ok(routed.ok);
+        const [r] = routed.routes;
+        subjects.push(r.subject);
+        const receivedAt = (1_700_000_000_000 + n / 7).toFixed(3);
+        plain.addNumbered(
+          { segment: r.segment, instrumentId: r.instrumentId, subtype: r.subtype, frameKey: r.frameKey, fanned: false },
+          bytes,
+          receivedAt,
+          EPOCH,
+          n,
+        );
+        fast.addNumbered(r, bytes, receivedAt, EPOCH, n, Math.round(Number(receivedAt) * 1000));
+      }
+    }
+    plain.flush();
+    fast.flush();
+    assert.equal(carried.length, 1);
+    assert.deepEqual([...carried[0]], [...derived[0]]);
+    const { out } = collect(["tickwire.md.>"], [{ subject: "tickwire.batch.NSECM", data: carried[0] }]);
+    assert.equal(out.length, ids.length * subtypes.length);
+    assert.deepEqual(
+      out.map((m) => m.subject),
+      subjects,
+      "each frame read back on the subject the relay routed it to",
+    );
   });
 
   test("flushes at the byte bound and after the time bound", async () => {

@@ -38,7 +38,13 @@ export async function throughput(
     stream:
       size.store === "frames"
         ? { name: stream, replicas: size.replicas, maxMsgsPerSubject: 1000 }
-        : { name: stream, replicas: size.replicas, format: "batches" },
+        : {
+            name: stream,
+            replicas: size.replicas,
+            format: "batches",
+            batches: jsonEnv("TICKWIRE_RELAY_STORE_BATCHES"),
+          },
+    batch: jsonEnv("TICKWIRE_RELAY_LIVE_BATCH"),
   });
   // With instrumentsPerConsumer, consumer k reads the next n instruments that are not indexes (one subject a frame).
   const few = size.instrumentsPerConsumer;
@@ -149,6 +155,9 @@ export async function throughput(
         : r.published - relayBefore.published,
     storedBatches: r.store && relayBefore.store ? r.store.batches - relayBefore.store.batches : null,
     storedLastValues: r.store && relayBefore.store ? r.store.lastValues - relayBefore.store.lastValues : null,
+    /** Live batches published (core NATS, each delivered to every whole-feed consumer) and the live per-instrument publishes. */
+    liveBatches: r.batches.published - relayBefore.batches.published,
+    livePerInstrument: r.published - relayBefore.published,
     publishErrors: r.publishErrors + (r.store?.publishErrors ?? 0),
     storeBacklogDrops: r.store?.backlogDrops ?? 0,
     bufferDrops: r.bufferDrops,
@@ -222,4 +231,16 @@ export async function throughput(
     drain.drained && lost.every((l) => l === 0) && result.latencyMs.p99Worst < 1000 && r.bufferDrops === 0;
   log(`  ${rate}/s: ${JSON.stringify(result)}`);
   return { ...result, keepingUp };
+}
+
+/**
+ * The relay's batch bounds for a measurement: TICKWIRE_RELAY_STORE_BATCHES (stream.batches: maxDelayMs, maxBytes,
+ * maxFrames, lastValueIntervalMs) and TICKWIRE_RELAY_LIVE_BATCH (batch: the live batches' bounds), each a JSON object.
+ */
+function jsonEnv(name: string): Record<string, number> | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === "") return undefined;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${name}: a JSON object`);
+  return value as Record<string, number>;
 }
