@@ -46,10 +46,11 @@ if (selected.length === 0) {
   process.exit(0);
 }
 // node --test runs one file at a time on 2 cores (available parallelism - 1). A package whose files each wait on
-// processes of their own may run them side by side: the bench's smoke runs, the relay's files, which mostly wait on
-// nats-server, and the cli's, which wait on the `tickwire` processes they start (one file at a time, the relay's
-// integration tier was each CI half's last task, 220-320 s of 19 files with the machine 15-20 s nearly idle at its end;
-// with it two at a time, the cli's was the last on Node 24, 15 s nearly idle).
+// processes of their own may run them side by side: the bench's smoke runs, and the cli's files, which wait on the
+// `tickwire` processes they start. The relay's files run one at a time although they mostly wait on nats-server and
+// their tier is each CI half's last task (220-320 s, the machine 15-20 s nearly idle at its end): two at a time, the
+// lowest priority starved three of their tests that bound a time in four CI runs (a lease renewal, a process's exit,
+// and a catch-up that so showed a real bug, since fixed).
 const concurrency = tier === "unit" ? undefined : tiers.concurrency?.[packageName];
 // Unit tests share one process (test-in-one-process.mjs says why), unless the package's files need one each.
 const oneProcess = tier === "unit" && !tiers.isolated?.includes(packageName);
