@@ -52,6 +52,10 @@ export async function startFixtures(bundles: Bundles): Promise<Fixtures> {
   async function answer(request: IncomingMessage, response: ServerResponse) {
     request.on("error", () => {});
     response.on("error", () => {});
+    // One request a connection: a runtime fetches env.json, runs its checks, then posts its results, and on a starved
+    // machine the checks outlast the server's 5 s keep-alive, so the post could go out on the connection as the server
+    // closed it ("other side closed": a CI run's Node 20 runtime lost its results so).
+    response.setHeader("connection", "close");
     const url = new URL(request.url ?? "/", "http://localhost");
     if (request.method === "POST" && url.pathname === "/results") {
       const chunks: Buffer[] = [];
