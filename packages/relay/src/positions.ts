@@ -45,8 +45,12 @@ function advance(c: Cursor, epoch: string, seq: number, receivedAt: number): voi
   if (Number.isFinite(receivedAt)) c.receivedAt = receivedAt;
 }
 
+/** `judge`'s answer for a repeat; any other is how many messages delivering the message passes over (0: new). */
+const REPEAT = -1;
+
 /**
- * The verdict on a message of a subject standing at `c`, and how many messages delivering it passes over. In the
+ * The verdict on a message of a subject standing at `c`, as a number (no object per frame on the live path): REPEAT,
+ * or how many messages delivering it passes over (0: new; more: a gap). In the
  * delivered epoch: the next is new, an old one a repeat, a jump a gap. Another epoch (another relay process):
  * - a copy of a message just delivered (`recentIds`) is a repeat;
  * - an epoch delivered before is compared with its own last message (a takeover's overlap interleaves the two);
@@ -67,22 +71,20 @@ function judge(
   seq: number,
   msgId: string | undefined,
   receivedAt: number,
-): { verdict: Verdict; missing: number } {
-  if (epoch === c.epoch) {
-    if (seq <= c.seq) return { verdict: "repeat", missing: 0 };
-    return seq === c.seq + 1 ? { verdict: "new", missing: 0 } : { verdict: "gap", missing: seq - c.seq - 1 };
-  }
+): number {
+  if (epoch === c.epoch) return seq <= c.seq ? REPEAT : seq - c.seq - 1;
   const other = c.others.get(epoch);
-  if (other?.delivered) return { verdict: seq <= other.seq ? "repeat" : "new", missing: 0 };
+  if (other?.delivered) return seq <= other.seq ? REPEAT : 0;
   if ((msgId !== undefined && recentIds.includes(msgId)) || receivedAt <= c.receivedAt) {
     noteOther(c, epoch, seq, false);
-    return { verdict: "repeat", missing: 0 };
+    return REPEAT;
   }
   const from = other?.seq ?? 0;
-  if (seq <= from) return { verdict: "repeat", missing: 0 };
-  if (receivedAt > c.receivedAt && seq > from + 1) return { verdict: "gap", missing: seq - from - 1 };
-  return { verdict: "new", missing: 0 };
+  if (seq <= from) return REPEAT;
+  return receivedAt > c.receivedAt ? seq - from - 1 : 0;
 }
+
+const NO_IDS: readonly string[] = [];
 
 interface Position {
   epoch: string;
@@ -151,7 +153,8 @@ export class SubjectPositions {
   classifyAt(subject: string, epoch: string, seq: number, msgId: string | undefined, receivedAt = Number.NaN): Verdict {
     const state = this.#subjects.get(subject);
     if (state === undefined || !readable(epoch, seq)) return "new";
-    return judge(state, state.recentIds, epoch, seq, msgId, receivedAt).verdict;
+    const missing = judge(state, state.recentIds, epoch, seq, msgId, receivedAt);
+    return missing === REPEAT ? "repeat" : missing === 0 ? "new" : "gap";
   }
 
   /** Records a message as delivered. */
@@ -199,9 +202,9 @@ export class SubjectPositions {
         c = { epoch: state.epoch, seq: state.seq, receivedAt: state.receivedAt, others: new Map(state.others) };
         cursors.set(m.subject, c);
       }
-      const recentIds = this.#subjects.get(m.subject)?.recentIds ?? [];
-      const { verdict, missing } = judge(c, recentIds, next.epoch, next.seq, undefined, receivedAt);
-      if (verdict === "repeat") continue;
+      // No message ids: a copy the live path skips by its id is one more message here, never a hole.
+      const missing = judge(c, NO_IDS, next.epoch, next.seq, undefined, receivedAt);
+      if (missing === REPEAT) continue;
       if (missing > 0) onHole(missing, c.receivedAt);
       advance(c, next.epoch, next.seq, receivedAt);
     }
